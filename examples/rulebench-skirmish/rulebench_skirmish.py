@@ -1,0 +1,100 @@
+"""skirmish: an example third-party ruleset for rulebench.
+
+Every standing combatant, fastest first (the party on ties), strikes the front-most standing foe:
+1d6 + melee against 4 + the foe's armour; a hit costs the foe one hit point (its ``life``).
+After 30 rounds both sides withdraw. It uses only rulebench's public API, as any plugin must.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rulebench import Attack, Damage, EndState, Fate, Outcome, RulesetInfo, hookimpl
+from rulebench.core.fight import Combatant, Fight
+
+ROUND_CAP = 30
+
+
+@hookimpl
+def rulebench_ruleset() -> RulesetInfo:
+    """Describe skirmish."""
+    return RulesetInfo(
+        name="skirmish",
+        title="Skirmish (example plugin)",
+        source="rulebench-skirmish example package",
+        summary="One die plus melee against four plus armour; one hit point per hit.",
+        stats=("skill", "armour", "hp"),
+    )
+
+
+@hookimpl
+def rulebench_setup(fight: Fight) -> None:
+    """Derive skill, armour and hit points; every combatant starts with full hit points."""
+    for c in fight.combatants:
+        c.stats["skill"] = fight.override(c, "skill", c.spec.melee)
+        c.stats["armour"] = fight.override(c, "armour", c.spec.armour)
+        c.stats["hp"] = fight.override(c, "hp", c.spec.life)
+        c.vars["hp"] = c.stats["hp"]
+
+
+def _standing(members: list[Combatant]) -> list[Combatant]:
+    return [m for m in members if m.engaged and m.vars["hp"] > 0]
+
+
+@hookimpl
+def rulebench_initiative(fight: Fight) -> Iterator[tuple[Combatant, Combatant]]:
+    """Fastest first, the party on ties; each strikes the front-most standing foe at its turn."""
+    order = sorted(_standing(fight.party.members) + _standing(fight.enemy.members),
+                   key=lambda c: (-c.spec.speed, c.side != "party", c.index))
+    for attacker in order:
+        foes = _standing(fight.opponents_of(attacker).members)
+        if attacker.vars["hp"] > 0 and foes:
+            yield attacker, foes[0]
+
+
+@hookimpl
+def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant) -> Attack:
+    """1d6 + skill against 4 + armour."""
+    bonus = sum(m.value for m in fight.modifiers(attacker, "weapon", defender))
+    total = fight.die(6, "attack", attacker) + attacker.stats["skill"] + bonus
+    target = 4 + defender.stats["armour"]
+    hit = total >= target
+    if fight.recording:
+        fight.emit("hit" if hit else "miss", f"{attacker.name} {total} vs {target}: {'hit' if hit else 'miss'}",
+                   attacker=attacker.name, defender=defender.name, total=total, target=target)
+    return Attack(attacker, defender, hit, total - target)
+
+
+@hookimpl
+def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
+    """Every hit costs one hit point."""
+    return Damage(1)
+
+
+@hookimpl
+def rulebench_wounds(fight: Fight, target: Combatant, damage: Damage) -> bool:
+    """Take the points off the target's hit points."""
+    target.vars["hp"] = max(0, target.vars["hp"] - damage.amount)
+    if fight.recording:
+        fight.emit("damage", f"{target.name} loses {damage.amount}, {target.vars['hp']} left",
+                   who=target.name, amount=damage.amount, left=target.vars["hp"])
+    return True
+
+
+@hookimpl
+def rulebench_round_end(fight: Fight) -> Outcome | None:
+    """Over when a side has nobody standing, or at the round cap."""
+    if not _standing(fight.enemy.members):
+        return Outcome.PARTY_WINS
+    if not _standing(fight.party.members):
+        return Outcome.ENEMY_WINS
+    return Outcome.WITHDRAWN if fight.round >= ROUND_CAP else None
+
+
+@hookimpl
+def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
+    """Full hit points unhurt, some hurt, none dead."""
+    hp = combatant.vars["hp"]
+    if hp == combatant.stats["hp"]:
+        return Fate(EndState.UNHURT, "fresh")
+    return Fate(EndState.HURT, "bloodied") if hp > 0 else Fate(EndState.DEAD, "slain")

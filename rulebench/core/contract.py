@@ -1,0 +1,120 @@
+"""The small value types that hooks exchange: descriptors, attacks, damage, modifiers, decisions.
+
+They live apart from ``hookspecs.py`` so that rulesets, tactics and the kernel can import them
+without importing pluggy's spec machinery.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rulebench.core.fight import Combatant, Side
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetInfo:
+    """What ``rulebench_ruleset()`` returns: a ruleset's descriptor.
+
+    Attributes:
+        name: the id used on the command line (``-r NAME``) and in ``[overrides.NAME]``.
+        title: a short human title.
+        source: where the rules come from (a seed file, a book).
+        summary: one sentence on what makes this ruleset particular.
+        stats: the derived stat names an encounter may override (RULES.md §6.2).
+        decisions: the decision kinds the ruleset asks, which an encounter may script per round.
+        round_word: what one turn of the loop is called in narration ("round", "exchange").
+    """
+
+    name: str
+    title: str
+    source: str
+    summary: str
+    stats: tuple[str, ...] = ()
+    decisions: tuple[str, ...] = ()
+    round_word: str = "round"
+
+
+@dataclass(frozen=True, slots=True)
+class PluginInfo:
+    """What ``rulebench_plugin()`` returns: a modifier's or tactics plugin's descriptor.
+
+    Attributes:
+        name: the id used with ``--plugin NAME`` or ``--tactics NAME``.
+        kind: ``"modifier"`` or ``"tactics"``.
+        title: a short human title.
+        summary: one sentence on what it changes.
+        default: whether it takes part in every fight unless switched off (the trait rules do).
+        rulesets: the rulesets it applies to; empty means all.
+    """
+
+    name: str
+    kind: str
+    title: str
+    summary: str = ""
+    default: bool = False
+    rulesets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """A bonus or penalty with the reason a narration shows before the roll ("+1 silver vs undead")."""
+
+    value: int
+    reason: str
+
+
+@dataclass(slots=True)
+class Attack:
+    """The result of ``rulebench_attack``: one attack or one opposed exchange.
+
+    Attributes:
+        attacker: who struck (a combatant, or a whole side for group rulesets).
+        defender: who takes the damage if ``hit`` (a combatant or a side).
+        hit: whether damage follows.
+        margin: by how much the attack won; its meaning is the ruleset's (lead, difference, ...).
+        detail: anything the ruleset's damage hook needs from the attack (rolls, flags).
+    """
+
+    attacker: Combatant | Side
+    defender: Combatant | Side
+    hit: bool
+    margin: int = 0
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Damage:
+    """The result of ``rulebench_damage``: points to apply and what kind they are.
+
+    Attributes:
+        amount: points before the target's own absorption.
+        kind: the ruleset's word for it ("normal", "critical", ...).
+        flags: extra qualities ("cursed", "tainted", "ignores_armour", ...).
+    """
+
+    amount: int
+    kind: str = "normal"
+    flags: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One choice put to the tactics plugins through ``rulebench_decide``.
+
+    Attributes:
+        kind: the decision's name, which is also its key in a scripted ``[[tactics.round]]`` table
+            (``stance``, ``momentum``, ``retreat``, ``fight``, ``evade``, ``flee`` ...).
+        round: the round it is asked in.
+        who: the combatant it is about, or None for a side-wide choice.
+        options: the allowed answers where they form a finite set; empty when any value of the
+            documented type is allowed (momentum, for instance, asks for a number).
+        context: anything else a tactics plugin may want (momentum held, members standing ...).
+    """
+
+    kind: str
+    round: int
+    who: Combatant | None = None
+    options: tuple[Any, ...] = ()
+    context: dict[str, Any] = field(default_factory=dict)

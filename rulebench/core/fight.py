@@ -1,0 +1,234 @@
+"""Fight state: combatants, sides, the roller, the event log, and the hashable snapshot.
+
+Everything that matters for the rest of a fight lives in ``fight.vars`` and ``combatant.vars``.
+Their keys are fixed once setup is over (``freeze``), so a state is just the tuple of their values
+(``snapshot``) and can be put back (``restore``): Monte Carlo resets a fight that way, and exact
+analysis merges equal states between rounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
+
+from rulebench.core.contract import Decision, Modifier
+from rulebench.core.dice import Dice, DiceError, Roller
+from rulebench.core.errors import BadInput, RulebenchError
+from rulebench.core.outcome import Outcome
+
+if TYPE_CHECKING:
+    from rulebench.core.encounter import Encounter, Member
+    from rulebench.core.kernel import Rules
+
+PARTY = "party"
+ENEMY = "enemy"
+
+
+class Combatant:
+    """One party member or one enemy, with its neutral spec, derived stats and mutable state.
+
+    Attributes:
+        name: unique within the fight (enemy copies are "Name 1" ... "Name n").
+        base_name: the encounter entry it comes from (equal to ``name`` for party members).
+        side: ``"party"`` or ``"enemy"``.
+        index: position in its side's list (marching order for the party).
+        spec: the neutral encounter entry (melee, armour, traits, ...).
+        engaged: whether it takes part (RULES.md §0 "Engaged").
+        stats: the ruleset's derived stat block, fixed for the fight.
+        vars: the ruleset's mutable state for this combatant.
+    """
+
+    __slots__ = ("name", "base_name", "side", "index", "spec", "engaged", "stats", "vars")
+
+    def __init__(self, name: str, base_name: str, side: str, index: int, spec: Member, engaged: bool) -> None:
+        self.name = name
+        self.base_name = base_name
+        self.side = side
+        self.index = index
+        self.spec = spec
+        self.engaged = engaged
+        self.stats: dict[str, Any] = {}
+        self.vars: dict[str, Hashable] = {}
+
+    def has_trait(self, trait: str) -> bool:
+        """Whether the encounter gives this combatant ``trait`` (undead, silver_weapon, ...)."""
+        return trait in self.spec.traits
+
+    def has_skill(self, skill: str) -> bool:
+        """Whether the encounter gives this combatant ``skill`` (robust, dodge, ...)."""
+        return skill in self.spec.skills
+
+    def __repr__(self) -> str:
+        return f"Combatant({self.name!r}, {self.side})"
+
+
+class Side:
+    """One side of the fight, its members in list order, and a stat block when it fights as one group."""
+
+    __slots__ = ("name", "members", "stats")
+
+    def __init__(self, name: str, members: list[Combatant]) -> None:
+        self.name = name
+        self.members = members
+        self.stats: dict[str, Any] = {}
+
+    def has_trait(self, trait: str) -> bool:
+        """Whether any member has ``trait``: a mixed group fights as one (RULES.md §6.1)."""
+        return any(trait in m.spec.traits for m in self.members)
+
+    def __repr__(self) -> str:
+        return f"Side({self.name!r})"
+
+
+class Fight:
+    """One fight between the encounter's party and enemy under one ruleset.
+
+    Rules code reads and writes ``vars``, rolls through ``roll``/``die``, asks ``decide``, gathers
+    ``modifiers`` and reports through ``emit`` (guarded by ``recording`` where building the text
+    costs time, since Monte Carlo runs with the log off).
+    """
+
+    def __init__(self, encounter: Encounter, ruleset: str, rules: Rules, roller: Roller, record: bool = False) -> None:
+        self.encounter = encounter
+        self.ruleset = ruleset
+        self.rules = rules
+        self.roller = roller
+        self.log: list[dict[str, Any]] | None = [] if record else None
+        self.round = 0
+        self.outcome: Outcome | None = None
+        self.vars: dict[str, Hashable] = {}
+        party = [
+            Combatant(m.name, m.name, PARTY, i, m, encounter.is_engaged(m.name))
+            for i, m in enumerate(encounter.party)
+        ]
+        bases = [m.name for m in encounter.enemy.members for _ in range(m.count)]
+        enemy = [Combatant(m.name, base, ENEMY, i, m, True) for i, (m, base) in enumerate(zip(encounter.enemies(), bases))]
+        self.party = Side(PARTY, party)
+        self.enemy = Side(ENEMY, enemy)
+        self.combatants: tuple[Combatant, ...] = (*party, *enemy)
+        self._overrides = encounter.overrides.get(ruleset, {})
+        self._used_overrides: set[tuple[str, str]] = set()
+        self._var_keys: tuple[tuple[str, ...], ...] = ()
+        self._fight_keys: tuple[str, ...] = ()
+
+    # -- sides -------------------------------------------------------------------------------
+    def side_of(self, combatant: Combatant) -> Side:
+        """The side a combatant fights on."""
+        return self.party if combatant.side == PARTY else self.enemy
+
+    def opponents_of(self, combatant: Combatant) -> Side:
+        """The side a combatant fights against."""
+        return self.enemy if combatant.side == PARTY else self.party
+
+    # -- chance ------------------------------------------------------------------------------
+    def roll(self, dice: Dice, label: str, who: Combatant | None = None) -> int:
+        """Roll a dice expression as one roll through the fight's roller and log it."""
+        total = self.roller.roll(dice)
+        if self.log is not None:
+            self._log_roll(str(dice), label, who, total)
+        return total
+
+    def die(self, sides: int, label: str, who: Combatant | None = None) -> int:
+        """Roll one die through the fight's roller and log it."""
+        value = self.roller.die(sides)
+        if self.log is not None:
+            self._log_roll(f"1d{sides}", label, who, value)
+        return value
+
+    def _log_roll(self, dice: str, label: str, who: Combatant | None, total: int) -> None:
+        faces = self.roller.last_faces
+        shown = f" ({' '.join(map(str, faces))})" if faces is not None and len(faces) > 1 else ""
+        actor = f"{who.name}: " if who is not None else ""
+        self.emit(
+            "roll",
+            f"{actor}{label} {dice} → {total}{shown}",
+            who=who.name if who else None,
+            label=label,
+            dice=dice,
+            faces=list(faces) if faces is not None else None,
+            total=total,
+        )
+
+    # -- events ------------------------------------------------------------------------------
+    @property
+    def recording(self) -> bool:
+        """Whether events are being logged (narrated fights), so costly texts are worth building."""
+        return self.log is not None
+
+    def emit(self, kind: str, text: str, **data: Any) -> None:
+        """Log one event: its kind (roll, total, hit, damage, absorbed, wound, condition, ...), a human
+        sentence for narration, and structured data for JSON and tests."""
+        if self.log is not None:
+            self.log.append({"kind": kind, "round": self.round, "text": text, **data})
+
+    # -- tactics and modifiers ---------------------------------------------------------------
+    def decide(self, kind: str, who: Combatant | None = None, options: tuple[Any, ...] = (), **context: Any) -> Any:
+        """Ask the tactics sources one decision; a scripted answer outside ``options`` is bad input."""
+        decision = Decision(kind, self.round, who, options, context)
+        answer = self.rules.decide(self, decision)
+        if answer is None:
+            raise RulebenchError(f"no tactics answered the {kind!r} decision" + (f" for {who.name}" if who else ""))
+        if options and answer not in options:
+            place = f" for {who.name}" if who else ""
+            raise BadInput(
+                f"tactics: round {self.round} answers the {kind!r} decision{place} with {answer!r}; "
+                f"expected one of {', '.join(map(str, options))}"
+            )
+        return answer
+
+    def modifiers(self, combatant: Combatant, purpose: str, against: Combatant | Side | None = None) -> list[Modifier]:
+        """Every plugin's modifiers for one of ``combatant``'s values (see ``rulebench_modifiers``)."""
+        return self.rules.modifiers(self, combatant, purpose, against)
+
+    # -- derived stats and overrides ---------------------------------------------------------
+    def override(self, combatant: Combatant, stat: str, value: Any) -> Any:
+        """``value`` unless the encounter overrides ``stat`` for this combatant (by name or entry name).
+
+        A dice-valued stat takes dice notation; any other stat a whole number.
+        """
+        table = self._overrides.get(combatant.name) or self._overrides.get(combatant.base_name)
+        if not table or stat not in table:
+            return value
+        key = combatant.name if combatant.name in self._overrides else combatant.base_name
+        self._used_overrides.add((key, stat))
+        given = table[stat]
+        where = f'overrides.{self.ruleset}."{key}".{stat}'
+        if isinstance(value, Dice):
+            try:
+                return Dice.parse(str(given))
+            except DiceError as err:
+                raise BadInput(f"{where}: {err}") from None
+        if not isinstance(given, int) or isinstance(given, bool):
+            raise BadInput(f"{where}: expected a whole number, got {given!r}")
+        return given
+
+    def unused_overrides(self) -> list[tuple[str, str]]:
+        """Overrides of the active ruleset that setup never read: unknown stats or misplaced names."""
+        return [
+            (name, stat)
+            for name, table in self._overrides.items()
+            for stat in table
+            if (name, stat) not in self._used_overrides
+        ]
+
+    # -- state -------------------------------------------------------------------------------
+    def freeze(self) -> None:
+        """Fix the state layout once setup is over; snapshots follow it."""
+        self._fight_keys = tuple(self.vars)
+        self._var_keys = tuple(tuple(c.vars) for c in self.combatants)
+
+    def snapshot(self) -> Hashable:
+        """A hashable value that determines the rest of the fight (with the rules and the roller)."""
+        return (
+            self.round,
+            self.outcome,
+            tuple(self.vars.values()),
+            tuple(tuple(c.vars.values()) for c in self.combatants),
+        )
+
+    def restore(self, snapshot: Hashable) -> None:
+        """Put the fight back into a state taken by ``snapshot``."""
+        self.round, self.outcome, fight_values, combatant_values = snapshot  # type: ignore[misc]
+        self.vars = dict(zip(self._fight_keys, fight_values))
+        for combatant, keys, values in zip(self.combatants, self._var_keys, combatant_values):
+            combatant.vars = dict(zip(keys, values))

@@ -1,0 +1,211 @@
+"""The hook contract between the kernel and its plugins.
+
+Every hook is a pluggy hook of the project ``rulebench``. A fight is assembled from exactly one
+ruleset, the chosen modifier plugins and one tactics source (a scripted encounter table, a
+``--tactics`` plugin, then the ruleset's own default tactics).
+
+The kernel drives one round like this (``core/kernel.py``)::
+
+    rulebench_round_start(fight)                        # collected: stances, momentum, ...
+    for attacker, defender in rulebench_initiative(fight):
+        attack = rulebench_attack(fight, attacker, defender)
+        if attack and attack.hit:
+            damage = rulebench_damage(fight, attack)
+            if damage: rulebench_wounds(fight, attack.defender, damage)
+    outcome = rulebench_round_end(fight)
+    if outcome: rulebench_fight_end(fight)
+
+Rules code must (DESIGN.md principles 3 and 4):
+
+* take every random number from ``fight.roll`` / ``fight.die`` (never ``random``), asking for a sum
+  as one roll where only the sum matters, so exact analysis can branch over its distribution;
+* keep everything that matters for the rest of the fight in ``fight.vars`` and ``combatant.vars``
+  (hashable values, every key created in ``rulebench_setup``), never in module globals or on the
+  plugin object, so a fight state can be snapshotted, merged and restored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from rulebench.core.contract import (
+        Attack,
+        Damage,
+        Decision,
+        Modifier,
+        PluginInfo,
+        RulesetInfo,
+    )
+    from rulebench.core.fight import Combatant, Fight, Side
+    from rulebench.core.outcome import Fate, Outcome
+
+PROJECT = "rulebench"
+
+hookspec = pluggy.HookspecMarker(PROJECT)
+
+
+@hookspec
+def rulebench_ruleset() -> RulesetInfo:
+    """Describe the ruleset this plugin implements. Only ruleset plugins implement it.
+
+    Collected: every registered ruleset answers; discovery uses the answer to list rulesets and to
+    tell a ruleset plugin from a modifier or tactics plugin.
+
+    :return: the ruleset's descriptor.
+    """
+
+
+@hookspec
+def rulebench_plugin() -> PluginInfo:
+    """Describe a modifier or tactics plugin. Ruleset plugins do not implement it.
+
+    Collected, like ``rulebench_ruleset``.
+
+    :return: the plugin's descriptor (its kind, whether it is on by default, which rulesets it fits).
+    """
+
+
+@hookspec
+def rulebench_setup(fight: Fight) -> None:
+    """Derive each combatant's stat block and create every piece of mutable fight state.
+
+    Collected: the ruleset fills ``combatant.stats`` (the derived stat block that ``show`` prints,
+    read through ``fight.override`` so an encounter's ``[overrides.RULESET."Name"]`` replaces a
+    formula), ``side.stats`` for a side that fights as one group, and every key of
+    ``combatant.vars`` and ``fight.vars`` with its starting value. Modifier plugins may adjust stats
+    afterwards. No state key may be added after setup.
+
+    :param fight: the freshly built fight, at round 0.
+    """
+
+
+@hookspec
+def rulebench_round_start(fight: Fight) -> None:
+    """Prepare a round: ask this round's decisions (stances, momentum, who fights) and store them.
+
+    Collected. Called after ``fight.round`` has been advanced.
+
+    :param fight: the fight at the start of the round.
+    """
+
+
+@hookspec(firstresult=True)
+def rulebench_initiative(fight: Fight) -> Iterable[tuple[Combatant | Side, Combatant | Side]]:
+    """Say who acts in which order this round, as ``(attacker, defender)`` pairs.
+
+    firstresult. The kernel consumes the iterable lazily, so a generator can look at the fight as
+    the round unfolds (the front-most standing enemy after the last duel, say). Group rulesets yield
+    one ``(party_side, enemy_side)`` pair for their opposed roll.
+
+    :param fight: the fight after ``rulebench_round_start``.
+    :return: the round's pairings, in order.
+    """
+
+
+@hookspec(firstresult=True)
+def rulebench_attack(fight: Fight, attacker: Combatant | Side, defender: Combatant | Side) -> Attack | None:
+    """Resolve one attack or opposed exchange between ``attacker`` and ``defender``.
+
+    firstresult. The answer says whether damage follows (``hit``), who takes it (``defender``,
+    which may be the attacker's own side when an opposed roll is lost), and the margin.
+
+    :param fight: the fight.
+    :param attacker: the acting combatant or side.
+    :param defender: the one it acts against.
+    :return: the attack's result; None lets the next implementation answer.
+    """
+
+
+@hookspec(firstresult=True)
+def rulebench_damage(fight: Fight, attack: Attack) -> Damage | None:
+    """Say how many points a successful attack deals, and of what kind.
+
+    firstresult. A modifier plugin that changes how damage is rolled implements this with
+    ``tryfirst=True`` and returns None when it does not apply.
+
+    :param fight: the fight.
+    :param attack: the successful attack.
+    :return: the damage; None lets the next implementation answer.
+    """
+
+
+@hookspec(firstresult=True)
+def rulebench_wounds(fight: Fight, target: Combatant | Side, damage: Damage) -> bool | None:
+    """Apply damage to its target: absorption, wound steps, conditions, deaths, flow to the next.
+
+    firstresult: the implementation that applied the damage returns True.
+
+    :param fight: the fight.
+    :param target: who takes the damage (a combatant, or a side whose line the damage walks down).
+    :param damage: what ``rulebench_damage`` answered.
+    :return: True once applied.
+    """
+
+
+@hookspec(firstresult=True)
+def rulebench_round_end(fight: Fight) -> Outcome | None:
+    """Close a round: retreat and flight, round caps, and the verdict.
+
+    firstresult.
+
+    :param fight: the fight at the end of the round.
+    :return: the fight's outcome if it is over now, else None.
+    """
+
+
+@hookspec
+def rulebench_fight_end(fight: Fight) -> None:
+    """React to a finished fight: plunder by raiders, robbed equipment, tainted wounds.
+
+    Collected. ``fight.outcome`` is set. Rolls made here still go through the fight's roller.
+
+    :param fight: the finished fight.
+    """
+
+
+@hookspec(firstresult=True)
+def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
+    """Map a combatant onto the neutral end states (RULES.md §7) once the fight is over.
+
+    firstresult.
+
+    :param fight: the finished fight.
+    :param combatant: a party member or an enemy.
+    :return: the neutral end state and the ruleset's own condition name.
+    """
+
+
+@hookspec
+def rulebench_modifiers(
+    fight: Fight, combatant: Combatant, purpose: str, against: Combatant | Side | None
+) -> Iterable[Modifier] | None:
+    """Offer bonuses and penalties for one of a combatant's values, each with its reason.
+
+    Collected from every plugin; the ruleset adds their values up and narrates their reasons.
+    ``purpose`` is neutral so one plugin serves every ruleset: ``"weapon"`` is whatever the
+    combatant's weapon feeds in this ruleset (ambermarch's contribution, classic's KS, talisman's
+    combat power, dsa's TP, endurance's damage); ``"armour"`` is its protection.
+
+    :param fight: the fight.
+    :param combatant: whose value is being computed.
+    :param purpose: ``"weapon"`` or ``"armour"``.
+    :param against: the opponent (a combatant or a whole side), when there is one.
+    :return: the modifiers that apply, or None.
+    """
+
+
+@hookspec(firstresult=True)
+def rulebench_decide(fight: Fight, decision: Decision) -> Any:
+    """Answer one decision a player would make: a stance, momentum to spend, fleeing, evading.
+
+    firstresult. Asked in order of a scripted ``[[tactics.round]]`` table, the ``--tactics``
+    plugin, then the ruleset's default tactics (``trylast=True``).
+
+    :param fight: the fight.
+    :param decision: what is asked, about whom, with its allowed options.
+    :return: the answer, or None to let the next tactics source answer.
+    """

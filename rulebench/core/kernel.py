@@ -1,0 +1,246 @@
+"""The fight loop, and the plugin manager that drives it.
+
+``configure`` assembles one fight configuration (an encounter, exactly one ruleset, its modifier
+plugins and a tactics source) on a fresh plugin manager and resolves every hook to plain callables
+once. A pluggy call costs microseconds; a fight makes dozens, so the loop calls the resolved
+implementations directly and pluggy stays the way plugins are found and composed (DESIGN.md,
+"Performance"). Set ``RULEBENCH_TRACE=1`` to route every call through pluggy with its tracing on.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pluggy
+
+from rulebench.core.contract import Modifier, RulesetInfo
+from rulebench.core.dice import Roller
+from rulebench.core.encounter import Encounter
+from rulebench.core.errors import BadInput, RulebenchError
+from rulebench.core.fight import Combatant, Fight
+from rulebench.core.outcome import Fate, FightResult
+from rulebench.core.plugins import MODIFIER, RULESET, TACTICS, Catalog, discover, new_plugin_manager
+from rulebench.core.tactics import ScriptedTactics
+
+MAX_ROUNDS = 10_000
+"""A ruleset that never ends a fight is a bug; the kernel stops it here rather than hang."""
+
+_TRACE = os.environ.get("RULEBENCH_TRACE", "") not in ("", "0")
+
+_HOOKS: dict[str, tuple[str, ...]] = {
+    "setup": ("fight",),
+    "round_start": ("fight",),
+    "initiative": ("fight",),
+    "attack": ("fight", "attacker", "defender"),
+    "damage": ("fight", "attack"),
+    "wounds": ("fight", "target", "damage"),
+    "round_end": ("fight",),
+    "fight_end": ("fight",),
+    "end_state": ("fight", "combatant"),
+    "modifiers": ("fight", "combatant", "purpose", "against"),
+    "decide": ("fight", "decision"),
+}
+
+
+def _call_through_pluggy(hook: pluggy.HookCaller, argnames: tuple[str, ...]) -> Callable[..., Any]:
+    return lambda *args: hook(**dict(zip(argnames, args)))
+
+
+def _adapt(impl: Any, argnames: tuple[str, ...]) -> Callable[..., Any]:
+    """The implementation as a positional callable over the spec's arguments (an impl may take fewer)."""
+    if tuple(impl.argnames) == argnames:
+        return impl.function
+    positions = [argnames.index(a) for a in impl.argnames]
+    function = impl.function
+    return lambda *args: function(*[args[i] for i in positions])
+
+
+def _resolve(hook: pluggy.HookCaller, argnames: tuple[str, ...]) -> Callable[..., Any]:
+    """Plain callables in pluggy's call order, with pluggy's firstresult or collecting semantics."""
+    impls = list(reversed(hook.get_hookimpls()))
+    if _TRACE or any(i.hookwrapper or i.wrapper for i in impls):
+        return _call_through_pluggy(hook, argnames)
+    calls = [_adapt(i, argnames) for i in impls]
+    if hook.spec is not None and hook.spec.opts.get("firstresult"):
+        if len(calls) == 1:
+            return calls[0]
+
+        def first(*args: Any) -> Any:
+            for call in calls:
+                result = call(*args)
+                if result is not None:
+                    return result
+            return None
+
+        return first
+
+    def collected(*args: Any) -> list[Any]:
+        return [r for r in (call(*args) for call in calls) if r is not None]
+
+    return collected
+
+
+class Rules:
+    """The hooks of one fight configuration, resolved to plain callables (one attribute per hook)."""
+
+    def __init__(self, pm: pluggy.PluginManager) -> None:
+        for short, argnames in _HOOKS.items():
+            setattr(self, short, _resolve(getattr(pm.hook, f"rulebench_{short}"), argnames))
+        modifier_sources = self.modifiers
+        self.modifiers = lambda fight, combatant, purpose, against: [
+            m for found in modifier_sources(fight, combatant, purpose, against) for m in found
+        ]
+
+    setup: Callable[[Fight], list[None]]
+    round_start: Callable[[Fight], list[None]]
+    initiative: Callable[[Fight], Any]
+    attack: Callable[..., Any]
+    damage: Callable[..., Any]
+    wounds: Callable[..., Any]
+    round_end: Callable[[Fight], Any]
+    fight_end: Callable[[Fight], list[None]]
+    end_state: Callable[[Fight, Combatant], Fate | None]
+    modifiers: Callable[..., list[Modifier]]
+    decide: Callable[..., Any]
+
+
+@dataclass
+class FightConfig:
+    """One fight configuration, assembled once and used for every fight of a run.
+
+    Attributes:
+        encounter: the validated encounter.
+        ruleset: the ruleset's descriptor.
+        plugins: the names of the modifier plugins taking part.
+        tactics: the ``--tactics`` plugin's name, or None for the ruleset's defaults.
+        package: the ruleset's package and version, for provenance.
+    """
+
+    encounter: Encounter
+    ruleset: RulesetInfo
+    plugins: tuple[str, ...]
+    tactics: str | None
+    package: tuple[str, str]
+    pm: pluggy.PluginManager
+    rules: Rules
+
+    def new_fight(self, roller: Roller, record: bool = False) -> Fight:
+        """A fight at round 0: stats derived, state created and frozen, overrides checked."""
+        fight = Fight(self.encounter, self.ruleset.name, self.rules, roller, record)
+        self.rules.setup(fight)
+        unused = fight.unused_overrides()
+        if unused:
+            known = ", ".join(self.ruleset.stats) or "none"
+            where = "; ".join(f'overrides.{self.ruleset.name}."{name}".{stat}' for name, stat in unused)
+            raise BadInput(f"{where}: {self.ruleset.name} has no such stat for that combatant; expected one of: {known}")
+        fight.freeze()
+        return fight
+
+
+def configure(
+    encounter: Encounter,
+    ruleset: str,
+    *,
+    catalog: Catalog | None = None,
+    plugins: Sequence[str] = (),
+    tactics: str | None = None,
+    default_plugins: bool = True,
+) -> FightConfig:
+    """Assemble a fight configuration: one ruleset, its modifiers and a tactics source.
+
+    Args:
+        encounter: the encounter to fight.
+        ruleset: the ruleset's name.
+        catalog: discovered plugins; discovered afresh when None.
+        plugins: modifier plugins chosen with ``--plugin``, besides those on by default.
+        tactics: a tactics plugin chosen with ``--tactics``.
+        default_plugins: whether modifiers that are on by default join in.
+
+    Raises:
+        BadInput: an unknown ruleset, modifier or tactics plugin, or one that does not fit the ruleset.
+    """
+    catalog = catalog if catalog is not None else discover()
+    record = catalog.get(ruleset, RULESET)
+    chosen = [catalog.get(name, MODIFIER) for name in plugins]
+    for modifier in chosen:
+        if not modifier.applies_to(ruleset):
+            raise BadInput(f"plugin {modifier.name!r} does not apply to ruleset {ruleset!r}")
+    if default_plugins:
+        chosen_names = {m.name for m in chosen}
+        chosen += [
+            m
+            for m in catalog.of_kind(MODIFIER).values()
+            if m.default and m.applies_to(ruleset) and m.name not in chosen_names
+        ]
+    pm = new_plugin_manager()
+    pm.register(record.plugin, name=record.name)
+    for modifier in chosen:
+        pm.register(modifier.plugin, name=modifier.name)
+    if tactics is not None:
+        tactics_record = catalog.get(tactics, TACTICS)
+        if not tactics_record.applies_to(ruleset):
+            raise BadInput(f"tactics {tactics!r} does not apply to ruleset {ruleset!r}")
+        pm.register(tactics_record.plugin, name=tactics_record.name)
+    if encounter.tactics.round:
+        pm.register(ScriptedTactics(encounter.tactics.round), name="scripted-tactics")
+    pm.check_pending()
+    if _TRACE:
+        pm.trace.root.setwriter(lambda line: sys.stderr.write(line))
+        pm.enable_tracing()
+    return FightConfig(
+        encounter=encounter,
+        ruleset=record.info,  # type: ignore[arg-type]
+        plugins=tuple(m.name for m in chosen),
+        tactics=tactics,
+        package=(record.package, record.version),
+        pm=pm,
+        rules=Rules(pm),
+    )
+
+
+def play_round(fight: Fight) -> None:
+    """Play one round of ``fight`` through the hooks; sets ``fight.outcome`` when the fight is over."""
+    rules = fight.rules
+    fight.round += 1
+    rules.round_start(fight)
+    for attacker, defender in rules.initiative(fight) or ():
+        attack = rules.attack(fight, attacker, defender)
+        if attack is not None and attack.hit:
+            damage = rules.damage(fight, attack)
+            if damage is not None:
+                rules.wounds(fight, attack.defender, damage)
+    outcome = rules.round_end(fight)
+    if outcome is not None:
+        fight.outcome = outcome
+        rules.fight_end(fight)
+
+
+def play(fight: Fight) -> FightResult:
+    """Play ``fight`` to its end and report the result."""
+    while fight.outcome is None:
+        if fight.round >= MAX_ROUNDS:
+            raise RulebenchError(f"ruleset {fight.ruleset!r} did not end the fight within {MAX_ROUNDS} rounds")
+        play_round(fight)
+    return FightResult(fight.outcome, fight.round, fates(fight))
+
+
+def fates(fight: Fight) -> tuple[Fate, ...]:
+    """Every combatant's neutral end state, party first (the fight must be over)."""
+    end_state = fight.rules.end_state
+    result = []
+    for combatant in fight.combatants:
+        fate = end_state(fight, combatant)
+        if fate is None:
+            raise RulebenchError(f"ruleset {fight.ruleset!r} gave no end state for {combatant.name}")
+        result.append(fate)
+    return tuple(result)
+
+
+def run_fight(config: FightConfig, roller: Roller, record: bool = True) -> tuple[FightResult, Fight]:
+    """Set up and play one fight; the fight is returned too, for its event log."""
+    fight = config.new_fight(roller, record)
+    return play(fight), fight

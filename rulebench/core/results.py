@@ -1,0 +1,155 @@
+"""Outcome distributions of one ruleset on one encounter, however they were obtained.
+
+Exact analysis and Monte Carlo both end in a ``Tally`` of weights (fight counts, or exact
+probabilities as fractions) and are reported through one ``RulesetResult`` with the shape of
+DESIGN.md's ``compare --json``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from rulebench.core.outcome import END_STATES, OUTCOMES, FightResult
+
+Number = int | Fraction
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default), clamped to [0, 1]."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class Tally:
+    """Accumulated weight of outcomes, round counts and each combatant's end states.
+
+    Weights are fight counts for Monte Carlo and exact probabilities for exact analysis.
+    ``conditions`` keeps, per combatant, the weight of each ruleset condition name.
+    """
+
+    names: tuple[str, ...]
+    outcomes: Counter[str] = field(default_factory=Counter)
+    rounds: Counter[int] = field(default_factory=Counter)
+    fates: list[Counter[str]] = field(default_factory=list)
+    conditions: list[Counter[str]] = field(default_factory=list)
+    total: Number = 0
+
+    def __post_init__(self) -> None:
+        if not self.fates:
+            self.fates = [Counter() for _ in self.names]
+            self.conditions = [Counter() for _ in self.names]
+
+    def add(self, result: FightResult, weight: Number = 1) -> None:
+        """Count one fight's result with ``weight``."""
+        self.total += weight
+        self.outcomes[result.outcome.value] += weight
+        self.rounds[result.rounds] += weight
+        for fates, conditions, fate in zip(self.fates, self.conditions, result.fates):
+            fates[fate.state.value] += weight
+            conditions[fate.condition] += weight
+
+    def merge(self, other: Tally) -> None:
+        """Add another tally of the same fight configuration into this one."""
+        self.total += other.total
+        self.outcomes.update(other.outcomes)
+        self.rounds.update(other.rounds)
+        for mine, theirs in zip(self.fates, other.fates):
+            mine.update(theirs)
+        for mine, theirs in zip(self.conditions, other.conditions):
+            mine.update(theirs)
+
+
+@dataclass
+class RulesetResult:
+    """One ruleset's outcome distribution on one encounter (a row of ``compare``)."""
+
+    ruleset: str
+    method: str
+    tally: Tally
+    party_size: int
+    fights: int | None = None
+    seed: int | None = None
+    provenance: dict[str, Any] = field(default_factory=dict)
+
+    def probability(self, weight: Number) -> Number:
+        """A weight of the tally as a probability (a Fraction when exact)."""
+        if isinstance(self.tally.total, Fraction) or self.method == "exact":
+            return Fraction(weight) / Fraction(self.tally.total)
+        return weight / self.tally.total
+
+    @property
+    def outcomes(self) -> dict[str, Number]:
+        """Each outcome's probability, in contract order, summing to 1."""
+        return {o.value: self.probability(self.tally.outcomes.get(o.value, 0)) for o in OUTCOMES}
+
+    @property
+    def ci95(self) -> dict[str, tuple[float, float]] | None:
+        """Wilson 95% intervals of each outcome for sampled results; None when exact."""
+        if self.method == "exact":
+            return None
+        n = int(self.tally.total)
+        return {o.value: wilson(int(self.tally.outcomes.get(o.value, 0)), n) for o in OUTCOMES}
+
+    @property
+    def rounds_distribution(self) -> dict[int, Number]:
+        """The probability of each fight length, shortest first."""
+        return {r: self.probability(w) for r, w in sorted(self.tally.rounds.items())}
+
+    @property
+    def rounds_mean(self) -> Number:
+        """The expected fight length in rounds."""
+        return sum((r * p for r, p in self.rounds_distribution.items()), start=0)
+
+    def fates(self) -> list[dict[str, Any]]:
+        """Per combatant: name and the probability of each end state."""
+        return [
+            {"name": name, **{s.value: self.probability(counts.get(s.value, 0)) for s in END_STATES}}
+            for name, counts in zip(self.tally.names, self.tally.fates)
+        ]
+
+    def conditions(self) -> list[dict[str, Number]]:
+        """Per combatant: the probability of each ruleset condition name."""
+        return [{c: self.probability(w) for c, w in sorted(counts.items())} for counts in self.tally.conditions]
+
+    def to_dict(self, fractions: bool = False) -> dict[str, Any]:
+        """The ``compare --json`` entry; ``fractions`` writes exact probabilities as "n/d" strings."""
+
+        def num(value: Number) -> Any:
+            if fractions and isinstance(value, Fraction):
+                return f"{value.numerator}/{value.denominator}"
+            return float(value)
+
+        ci = self.ci95
+        fates = self.fates()
+        conditions = self.conditions()
+        members = [
+            {k: (v if k == "name" else num(v)) for k, v in row.items()} | {"conditions": {c: num(p) for c, p in cond.items()}}
+            for row, cond in zip(fates, conditions)
+        ]
+        return {
+            "ruleset": self.ruleset,
+            "method": self.method,
+            "fights": self.fights,
+            "seed": self.seed,
+            "outcomes": {k: num(v) for k, v in self.outcomes.items()},
+            "ci95": {k: [lo, hi] for k, (lo, hi) in ci.items()} if ci else None,
+            "rounds": {
+                "mean": num(self.rounds_mean),
+                "distribution": {str(r): num(p) for r, p in self.rounds_distribution.items()},
+            },
+            "party": members[: self.party_size],
+            "enemy": members[self.party_size :],
+            **({"provenance": self.provenance} if self.provenance else {}),
+        }

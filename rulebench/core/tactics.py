@@ -1,0 +1,40 @@
+"""Scripted decisions: the encounter's ``[[tactics.round]]`` tables as a tactics source.
+
+A table's key is a decision's kind. Its value answers directly (``momentum = 1``,
+``retreat = true``), per combatant (``stance = {Warrior = "attack"}``) or as a list of the
+combatants for whom the answer is yes (``evade = ["Scout"]``). Rounds after the last table use the
+last table again (DESIGN.md); a decision a table does not name falls through to the next source.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rulebench.core.plugins import hookimpl
+
+if TYPE_CHECKING:
+    from rulebench.core.contract import Decision
+    from rulebench.core.fight import Fight
+
+
+class ScriptedTactics:
+    """Answers the decisions an encounter scripts, before any tactics plugin is asked."""
+
+    def __init__(self, rounds: Sequence[Mapping[str, Any]]) -> None:
+        self.rounds = tuple(rounds)
+
+    @hookimpl(tryfirst=True)
+    def rulebench_decide(self, fight: Fight, decision: Decision) -> Any:
+        """The scripted answer to ``decision`` in its round, or None when the table is silent."""
+        if not self.rounds:
+            return None
+        table = self.rounds[min(decision.round, len(self.rounds)) - 1]
+        if decision.kind not in table:
+            return None
+        value = table[decision.kind]
+        if isinstance(value, Mapping):
+            return value.get(decision.who.name) if decision.who is not None else None
+        if isinstance(value, (list, tuple)):
+            return decision.who is not None and decision.who.name in value
+        return value
