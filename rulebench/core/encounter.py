@@ -21,6 +21,7 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    ModelWrapValidatorHandler,
     PlainSerializer,
     PlainValidator,
     StrictBool,
@@ -248,7 +249,7 @@ class Encounter(BaseModel):
 
     @model_validator(mode="wrap")
     @classmethod
-    def _validate_all(cls, data: Any, handler: Any, info: ValidationInfo) -> Encounter:
+    def _validate_all(cls, data: Any, handler: ModelWrapValidatorHandler[Encounter], info: ValidationInfo) -> Encounter:
         """Field checks and cross-field checks in one go, so one run shows every problem."""
         problems: list[tuple[str, str]] = []
         try:
