@@ -1,0 +1,32 @@
+"""talisman: duels of one die plus strength (RULES.md §3, seed ``talisman.de.txt``).
+
+Each standing party member in turn duels the front-most standing enemy (or, when the encounter
+marks the enemy ``grouped``, all standing enemies at once): 1d6 + strength each, the higher combat
+power (Kampfkraft) wins, a tie is a standoff (Unentschieden). The loser pays one life.
+
+pluggy registers this package module, so every hook implementation is imported here.
+
+Modules: ``stats`` (descriptor and setup), ``duel`` (who duels whom, the duel itself),
+``lives`` (paying a life, protection, end states), ``ending`` (the verdict and raiders),
+``tactics`` (default tactics: never evade).
+"""
+
+from rulebench.rulesets.talisman.duel import rulebench_attack, rulebench_damage, rulebench_initiative
+from rulebench.rulesets.talisman.ending import rulebench_fight_end, rulebench_round_end
+from rulebench.rulesets.talisman.lives import rulebench_end_state, rulebench_wounds
+from rulebench.rulesets.talisman.stats import ROUND_CAP, rulebench_ruleset, rulebench_setup
+from rulebench.rulesets.talisman.tactics import rulebench_decide
+
+__all__ = [
+    "ROUND_CAP",
+    "rulebench_attack",
+    "rulebench_damage",
+    "rulebench_decide",
+    "rulebench_end_state",
+    "rulebench_fight_end",
+    "rulebench_initiative",
+    "rulebench_round_end",
+    "rulebench_ruleset",
+    "rulebench_setup",
+    "rulebench_wounds",
+]

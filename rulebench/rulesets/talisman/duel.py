@@ -1,0 +1,166 @@
+"""Who duels whom, and the duel itself: 1d6 + strength against 1d6 + strength (RULES.md §3 step 1)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rulebench import Attack, Combatant, Damage, Dice, Fight, Modifier, Side, hookimpl
+from rulebench.core.fight import ENEMY
+
+DUEL = Dice(((1, 6), (-1, 6)))
+"""The member's d6 minus the opponent's, asked as one roll: only the difference decides a duel
+(DESIGN.md principle 3), and a script still gives the member's die first (RULES.md §3)."""
+
+LIFE = Damage(1, "life")
+"""What losing a duel costs (seed: "einen Lebenspunkt abgeben")."""
+
+EVADE_OPTIONS = (False, True)
+
+HARMLESS_TO = ("ghost", "demon")
+"""Only a magic weapon harms these: a win without one is a standoff (RULES.md §6.3)."""
+
+
+def standing_foes(fight: Fight) -> list[Combatant]:
+    """The enemies a member may duel now, front first.
+
+    Non-fighters are neither targeted while a fighter of theirs stands (RULES.md §0); after that
+    they fight like anyone else.
+    """
+    standing = [e for e in fight.enemy.members if e.vars["lives"] > 0]
+    return [e for e in standing if e.spec.fighter] or standing
+
+
+@hookimpl
+def rulebench_initiative(fight: Fight) -> Iterator[tuple[Combatant, Combatant | Side]]:
+    """Each standing engaged member in damage order duels while an enemy stands (RULES.md §3 step 1).
+
+    Damage order is the marching order, reversed when ambushed from behind, with non-fighters at
+    the back (RULES.md §0); a non-fighter sits out while a fighter of the party stands. Each
+    member is asked ``evade`` at his turn, before the dice (seed: the character says first whether
+    he evades); an evading member sits out unharmed (reading: the evade rules are missing, so it
+    always works). The opponent is looked up at each turn, since the previous duel may have
+    defeated the front-most enemy; a ``grouped`` enemy is all standing foes as one side.
+    """
+    grouped = fight.encounter.enemy.grouped
+    members = fight.party.members[::-1] if fight.encounter.ambush_from_behind else fight.party.members
+    fighters = [m for m in members if m.engaged and m.spec.fighter]
+    rear = [m for m in members if m.engaged and not m.spec.fighter]
+    for member in fighters + rear:
+        if member.vars["lives"] <= 0:
+            continue
+        if not member.spec.fighter and any(f.vars["lives"] > 0 for f in fighters):
+            continue
+        foes = standing_foes(fight)
+        if not foes:
+            return
+        opponent: Combatant | Side = Side(ENEMY, foes) if grouped else foes[0]
+        if fight.decide("evade", member, EVADE_OPTIONS, opponent=_name(opponent)):
+            member.vars["evaded"] = True
+            if fight.recording:
+                fight.emit(
+                    "decision",
+                    f"{member.name} evades {_name(opponent)} (Umgehungsmanöver) and sits the round out unharmed.",
+                    who=member.name,
+                    decision="evade",
+                    opponent=_name(opponent),
+                )
+            continue
+        yield member, opponent
+
+
+@hookimpl
+def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Side) -> Attack:
+    """One duel: combat power (Kampfkraft) = d6 + strength + weapon modifiers; higher wins (seed).
+
+    A grouped opponent adds up the strengths of its standing members against one die (seed: "Mehr
+    als ein Gegner"). Silver and any other ``"weapon"`` modifier adds to the combat power of
+    either duellist (RULES.md §6.3 "+1 total"). A winner without a magic weapon does not harm a
+    ghost or demon: the win is a standoff (RULES.md §6.3); the rule holds both ways, so a rival
+    or enemy cannot harm a ghostly member either (reading: the same creature means the same
+    everywhere). Both dice are always rolled, even when one cannot change the result (§8 TA-2
+    round 2 and TA-4 list both).
+
+    The returned attack's ``defender`` is the loser (possibly the member), ``hit`` whether the
+    loser pays a life, ``margin`` the difference in combat power.
+    """
+    foes = defender.members if isinstance(defender, Side) else (defender,)
+    mine = fight.modifiers(attacker, "weapon", defender)
+    theirs = [m for foe in foes for m in fight.modifiers(foe, "weapon", attacker)]
+    power = attacker.stats["strength"] + sum(m.value for m in mine)
+    against = sum(foe.stats["strength"] for foe in foes) + sum(m.value for m in theirs)
+    lead = power - against + fight.roll(DUEL, "duel dice (member − opponent)", attacker)
+    if lead == 0:
+        if fight.recording:
+            _narrate(fight, attacker, defender, power, against, mine, theirs, None, "")
+        return Attack(attacker, defender, False, 0)
+    winner, loser = (attacker, defender) if lead > 0 else (defender, attacker)
+    spared = next((kind for kind in HARMLESS_TO if loser.has_trait(kind)), None)
+    harmless = spared is not None and not winner.has_trait("magic_weapon")
+    if fight.recording:
+        _narrate(fight, attacker, defender, power, against, mine, theirs, winner, spared if harmless else "")
+    return Attack(winner, loser, not harmless, abs(lead))
+
+
+@hookimpl
+def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
+    """Losing a duel costs one life, whoever loses (seed)."""
+    return LIFE
+
+
+def _name(who: Combatant | Side) -> str:
+    return " + ".join(m.name for m in who.members) if isinstance(who, Side) else who.name
+
+
+def _power_text(name: str, die: int | None, strength: int, mods: list[Modifier], total: int) -> str:
+    rolled = f" 1d6 {die}" if die is not None else ""
+    extra = "".join(f" {m.value:+d} {m.reason}" for m in mods)
+    return f"{name}{rolled} + strength {strength}{extra} = {total}"
+
+
+def _narrate(
+    fight: Fight,
+    member: Combatant,
+    opponent: Combatant | Side,
+    power: int,
+    against: int,
+    mine: list[Modifier],
+    theirs: list[Modifier],
+    winner: Combatant | Side | None,
+    spared: str,
+) -> None:
+    """One sentence per duel: both dice, both combat powers, the winner (RULES.md §3)."""
+    faces = fight.roller.last_faces
+    own, other = faces if faces is not None and len(faces) == 2 else (None, None)
+    if own is not None and other is not None:
+        power, against = power + own, against + other
+    foes = opponent.members if isinstance(opponent, Side) else (opponent,)
+    strength = sum(f.stats["strength"] for f in foes)
+    text = (
+        f"{_power_text(member.name, own, member.stats['strength'], mine, power)} against "
+        f"{_power_text(_name(opponent), other, strength, theirs, against)}: "
+    )
+    if winner is None:
+        text += "a standoff (Unentschieden), nobody is hurt."
+        result = "standoff"
+    elif spared:
+        loser = opponent if winner is member else member
+        text += (
+            f"{_name(winner)} wins, but without a magic weapon cannot harm {_name(loser)} ({spared}): "
+            "a standoff, nobody is hurt."
+        )
+        result = "standoff"
+    else:
+        text += f"{_name(winner)} wins."
+        result = "member" if winner is member else "opponent"
+    fight.emit(
+        "duel",
+        text,
+        attacker=member.name,
+        defender=_name(opponent),
+        member_die=own,
+        opponent_die=other,
+        member_power=power,
+        opponent_power=against,
+        winner=_name(winner) if winner is not None and not spared else None,
+        result=result,
+    )

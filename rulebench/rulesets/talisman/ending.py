@@ -1,0 +1,56 @@
+"""The verdict after each round, and what raiders do once the fight is over (RULES.md §3, §6.3)."""
+
+from __future__ import annotations
+
+from rulebench import Fight, Outcome, hookimpl
+
+
+@hookimpl
+def rulebench_round_end(fight: Fight) -> Outcome | None:
+    """No enemy → party_wins; no engaged member alive → enemy_wins; every standing member evaded →
+    party_fled; the round cap → withdrawn (RULES.md §3 step 2, checked in that order).
+
+    "Every standing member" counts those who had a turn: the standing fighters, or the standing
+    non-fighters once no fighter is left (reading: non-fighters sitting behind their fighters
+    leave with them, RULES.md §0). A member who evaded while another died in the same round has
+    fled: he is the one left standing.
+    """
+    if not any(e.vars["lives"] > 0 for e in fight.enemy.members):
+        return _verdict(fight, Outcome.PARTY_WINS, "Every enemy is defeated: the party wins.")
+    standing = [m for m in fight.party.members if m.engaged and m.vars["lives"] > 0]
+    if not standing:
+        return _verdict(fight, Outcome.ENEMY_WINS, "No engaged member has a life left: the enemy wins.")
+    active = [m for m in standing if m.spec.fighter] or standing
+    if all(m.vars["evaded"] for m in active):
+        return _verdict(fight, Outcome.PARTY_FLED, "Every standing member evaded: the party has fled.")
+    if fight.round >= fight.vars["round_cap"]:
+        cap = fight.vars["round_cap"]
+        return _verdict(fight, Outcome.WITHDRAWN, f"Round cap {cap} reached: both sides withdraw.")
+    # Evading holds for one round only; clearing it here rather than at the next round's start
+    # keeps the state between rounds free of spent flags, so exact analysis merges more states.
+    for member in standing:
+        if member.vars["evaded"]:
+            member.vars["evaded"] = False
+    return None
+
+
+def _verdict(fight: Fight, outcome: Outcome, text: str) -> Outcome:
+    if fight.recording:
+        fight.emit("outcome", text, outcome=outcome.value)
+    return outcome
+
+
+@hookimpl
+def rulebench_fight_end(fight: Fight) -> None:
+    """Raiders plunder the party's dead when the party loses or flees (RULES.md §6.3).
+
+    A talisman member is never "out", only alive or dead (no lives left), so the dead are the ones
+    plundered; a withdrawn fight leaves the field to nobody and nobody is plundered.
+    """
+    if not fight.encounter.enemy.raiders or fight.outcome not in (Outcome.ENEMY_WINS, Outcome.PARTY_FLED):
+        return
+    for member in fight.party.members:
+        if member.engaged and member.vars["lives"] <= 0:
+            member.vars["plundered"] = True
+            if fight.recording:
+                fight.emit("plunder", f"The raiders plunder {member.name}'s body.", who=member.name)

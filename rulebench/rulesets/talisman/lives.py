@@ -1,0 +1,79 @@
+"""Paying a life, protection from items and spells, and the end states (RULES.md §3, §7)."""
+
+from __future__ import annotations
+
+from rulebench import Combatant, Damage, EndState, Fate, Fight, Side, hookimpl
+from rulebench.core.fight import PARTY
+from rulebench.rulesets.talisman.stats import is_character
+
+FULL = Fate(EndState.UNHURT, "full lives")
+LIVES_LOST = Fate(EndState.HURT, "lives lost")
+NO_LIVES = Fate(EndState.DEAD, "no lives left")
+PLUNDERED = Fate(EndState.DEAD, "plundered")
+DEFEATED = Fate(EndState.OUT, "defeated")
+
+
+@hookimpl
+def rulebench_wounds(fight: Fight, target: Combatant | Side, damage: Damage) -> bool:
+    """The loser of a duel gives up a life; a beaten group loses one life each (RULES.md §3)."""
+    for combatant in target.members if isinstance(target, Side) else (target,):
+        _pay(fight, combatant, damage.amount)
+    return True
+
+
+def _pay(fight: Fight, combatant: Combatant, amount: int) -> None:
+    """Take ``amount`` lives unless an item or spell protects (seed), never below 0.
+
+    Protection is an extension point, none by default: any plugin may offer modifiers of purpose
+    ``"protection"`` for the combatant about to lose a life; a positive total spares it (seed:
+    "falls er nicht durch einen Gegenstand oder einen Zauberspruch davor geschützt ist"). It is
+    asked for every loser, enemies included, since the seed lets a beaten character protect
+    himself in character-against-character fights too.
+    """
+    shields = fight.modifiers(combatant, "protection", None)
+    if shields and sum(s.value for s in shields) > 0:
+        if fight.recording:
+            reasons = ", ".join(s.reason for s in shields)
+            fight.emit(
+                "absorbed",
+                f"{combatant.name} loses the duel but is protected ({reasons}): no life lost.",
+                who=combatant.name,
+                reasons=[s.reason for s in shields],
+            )
+        return
+    left = max(0, combatant.vars["lives"] - amount)
+    combatant.vars["lives"] = left
+    if fight.recording:
+        _narrate(fight, combatant, left)
+
+
+def _narrate(fight: Fight, combatant: Combatant, left: int) -> None:
+    full = combatant.stats["lives"]
+    if left > 0:
+        text = f"{combatant.name} gives up a life: {left} of {full} left."
+        fight.emit("wound", text, who=combatant.name, lives=left, max_lives=full)
+    elif is_character(fight, combatant):
+        text = f"{combatant.name} gives up a life and has none left: dead."
+        fight.emit("condition", text, who=combatant.name, lives=0, max_lives=full, condition="dead")
+    else:
+        lost = "its last life" if full > 1 else "its life"
+        text = f"{combatant.name} loses {lost} and is defeated (besiegt)."
+        fight.emit("condition", text, who=combatant.name, lives=0, max_lives=full, condition="defeated")
+
+
+@hookimpl
+def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
+    """Full lives unhurt, fewer hurt, none dead; a defeated enemy out (RULES.md §7).
+
+    A rival party's member (``enemy.characters``) with no lives left is dead like a party member
+    (reading: a character, not a creature card, so "defeated" does not apply). A party member
+    plundered by raiders is dead with the condition ``plundered`` (RULES.md §6.3).
+    """
+    lives = combatant.vars["lives"]
+    if lives == combatant.stats["lives"]:
+        return FULL
+    if lives > 0:
+        return LIVES_LOST
+    if combatant.side == PARTY:
+        return PLUNDERED if combatant.vars["plundered"] else NO_LIVES
+    return NO_LIVES if is_character(fight, combatant) else DEFEATED

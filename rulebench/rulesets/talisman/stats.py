@@ -1,0 +1,77 @@
+"""The talisman descriptor and stat blocks: strength, lives and the round cap (RULES.md §3, §6.2)."""
+
+from __future__ import annotations
+
+from rulebench import Combatant, Fight, RulesetInfo, hookimpl
+from rulebench.core.errors import BadInput
+from rulebench.core.fight import PARTY
+
+ROUND_CAP = 20
+"""Rounds before both sides withdraw (RULES.md §3 "at most 20, configurable")."""
+
+NAME = "talisman"
+
+
+@hookimpl
+def rulebench_ruleset() -> RulesetInfo:
+    """Describe talisman: its seed, its two derived stats and the one decision it asks."""
+    return RulesetInfo(
+        name=NAME,
+        title="Talisman: duels of 1d6 + strength",
+        source="talisman.de.txt",
+        summary=(
+            "Each member duels the front-most enemy, 1d6 + strength against 1d6 + strength; "
+            "the loser gives up a life, a tie is a standoff."
+        ),
+        stats=("strength", "lives"),
+        decisions=("evade",),
+    )
+
+
+@hookimpl
+def rulebench_setup(fight: Fight) -> None:
+    """Derive strength and lives for everyone, and the fight's round cap.
+
+    strength = max(melee, ranged) (RULES.md §6.2). The formula is not clamped to the seed's card
+    range 1–10: §6.1 melee and ranged are 0–8 and already include one weapon (reading: the seed's
+    "only one weapon" is §6.1's "bonus incl. one weapon", so the weapon dice are unused), and
+    raising a 0 to 1 would invent a point no rule gives.
+
+    lives = the member's life; an enemy has 1 unless overridden, except that an enemy side marked
+    ``characters = true`` is another party and its members have their life too (RULES.md §3
+    "Specials", character against character).
+
+    The round cap is 20 unless an override sets ``round_cap`` on any combatant; when several do,
+    the smallest counts (reading: the first side to tire ends a stalemate). This is talisman's way
+    of making the cap configurable from an encounter file (``[overrides.talisman.Ogre]
+    round_cap = 40``), which ``sweep --vary overrides.talisman.Ogre.round_cap=5..40`` can vary.
+    """
+    characters = fight.encounter.enemy.characters
+    caps: list[int] = []
+    for c in fight.combatants:
+        strength = fight.override(c, "strength", max(c.spec.melee, c.spec.ranged))
+        lives = fight.override(c, "lives", c.spec.life if c.side == PARTY or characters else 1)
+        _at_least(c, "strength", strength, 0)
+        _at_least(c, "lives", lives, 1)
+        c.stats["strength"] = strength
+        c.stats["lives"] = lives
+        c.vars["lives"] = lives
+        if c.side == PARTY:
+            c.vars["evaded"] = False  # this round; read by the flight check (RULES.md §3 step 2)
+            c.vars["plundered"] = False  # raiders, after the fight (RULES.md §6.3)
+        cap = fight.override(c, "round_cap", None)
+        if cap is not None:
+            _at_least(c, "round_cap", cap, 1)
+            caps.append(cap)
+    fight.vars["round_cap"] = min(caps, default=ROUND_CAP)
+
+
+def _at_least(combatant: Combatant, stat: str, value: int, low: int) -> None:
+    if value < low:
+        raise BadInput(f"overrides.{NAME}: {combatant.name}'s {stat} must be at least {low}, got {value}")
+
+
+def is_character(fight: Fight, combatant: Combatant) -> bool:
+    """Whether the combatant is a character (a party member, or a member of a rival party) rather
+    than a creature card: a character with no lives left is dead, a creature merely defeated."""
+    return combatant.side == PARTY or fight.encounter.enemy.characters
