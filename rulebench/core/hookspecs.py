@@ -203,7 +203,8 @@ def rulebench_decide(fight: Fight, decision: Decision) -> Any:
     """Answer one decision a player would make: a stance, momentum to spend, fleeing, evading.
 
     firstresult. Asked in order of a scripted ``[[tactics.round]]`` table, the ``--tactics``
-    plugin, then the ruleset's default tactics (``trylast=True``).
+    plugin, then the ruleset's default tactics (``trylast=True``). A scripted list answers a
+    side-wide decision (``decision.who`` None) as a tuple of its items, e.g. a new marching order.
 
     :param fight: the fight.
     :param decision: what is asked, about whom, with its allowed options.

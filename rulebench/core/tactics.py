@@ -2,8 +2,9 @@
 
 A table's key is a decision's kind. Its value answers directly (``momentum = 1``,
 ``retreat = true``), per combatant (``stance = {Warrior = "attack"}``) or as a list of the
-combatants for whom the answer is yes (``evade = ["Scout"]``). Rounds after the last table use the
-last table again (DESIGN.md); a decision a table does not name falls through to the next source.
+combatants for whom the answer is yes (``evade = ["Scout"]``); a side-wide decision (no
+combatant) answered with a list gets the list as a tuple (``order = ["Scout", "Warrior"]``).
+Rounds after the last table use the last table again (DESIGN.md); a decision a table does not name falls through to the next source.
 """
 
 from __future__ import annotations
@@ -36,5 +37,9 @@ class ScriptedTactics:
         if isinstance(value, Mapping):
             return value.get(decision.who.name) if decision.who is not None else None
         if isinstance(value, (list, tuple)):
-            return decision.who is not None and decision.who.name in value
+            # A side-wide decision answered with a list takes the list itself (ambermarch's new
+            # marching order); a per-combatant one reads it as the names whose answer is yes.
+            if decision.who is None:
+                return tuple(value)
+            return decision.who.name in value
         return value
