@@ -83,11 +83,16 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
     The returned attack's ``defender`` is the loser (possibly the member), ``hit`` whether the
     loser pays a life, ``margin`` the difference in combat power.
     """
-    foes = defender.members if isinstance(defender, Side) else (defender,)
     mine = fight.modifiers(attacker, "weapon", defender)
-    theirs = [m for foe in foes for m in fight.modifiers(foe, "weapon", attacker)]
-    power = attacker.stats["strength"] + sum(m.value for m in mine)
-    against = sum(foe.stats["strength"] for foe in foes) + sum(m.value for m in theirs)
+    power = attacker.stats["strength"] + sum(m.value for m in mine) if mine else attacker.stats["strength"]
+    if isinstance(defender, Side):
+        theirs = [m for foe in defender.members for m in fight.modifiers(foe, "weapon", attacker)]
+        against = sum(foe.stats["strength"] for foe in defender.members)
+    else:
+        theirs = fight.modifiers(defender, "weapon", attacker)
+        against = defender.stats["strength"]
+    if theirs:
+        against += sum(m.value for m in theirs)
     lead = power - against + fight.roll(DUEL, "duel dice (member − opponent)", attacker)
     if lead == 0:
         if fight.recording:
