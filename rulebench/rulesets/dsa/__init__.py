@@ -1,0 +1,48 @@
+"""dsa: attack/parry chains, man against man and several against one (RULES.md §4).
+
+One kernel round is one exchange. At its start the sides are split into sub-fights and every new
+primary pair settles its attack initiative; then each sub-fight plays the chain of its primary
+pair and the secondaries' free attacks; after it the party may flee. The hook implementations
+live in small modules and are gathered here, because pluggy registers this package module.
+"""
+
+from __future__ import annotations
+
+from rulebench import RulesetInfo, hookimpl
+from rulebench.rulesets.dsa.chain import rulebench_attack
+from rulebench.rulesets.dsa.ending import rulebench_end_state, rulebench_fight_end, rulebench_round_end
+from rulebench.rulesets.dsa.hits import rulebench_damage, rulebench_wounds
+from rulebench.rulesets.dsa.initiative import rulebench_initiative, rulebench_round_start
+from rulebench.rulesets.dsa.stats import STATS, rulebench_setup
+from rulebench.rulesets.dsa.tactics import rulebench_decide
+
+__all__ = [
+    "rulebench_attack",
+    "rulebench_damage",
+    "rulebench_decide",
+    "rulebench_end_state",
+    "rulebench_fight_end",
+    "rulebench_initiative",
+    "rulebench_round_end",
+    "rulebench_round_start",
+    "rulebench_ruleset",
+    "rulebench_setup",
+    "rulebench_wounds",
+]
+
+
+@hookimpl
+def rulebench_ruleset() -> RulesetInfo:
+    """Describe dsa."""
+    return RulesetInfo(
+        name="dsa",
+        title="DSA attack/parry chains",
+        source="dsa-attack-parry.de.txt",
+        summary=(
+            "d20 roll-under chains where each success caps the next roll, attack initiative held and "
+            "lost, several against one with free attacks, critical hits on a 1."
+        ),
+        stats=STATS,
+        decisions=("flee",),
+        round_word="exchange",
+    )

@@ -1,0 +1,113 @@
+"""The attack/parry chain of a primary pair (RULES.md §4.1 step 3; seed: "und so weiter")."""
+
+from __future__ import annotations
+
+from rulebench import Attack, Fight, hookimpl
+from rulebench.core.fight import Combatant
+
+from rulebench.rulesets.dsa.free_attacks import free_attack
+from rulebench.rulesets.dsa.hits import struck
+from rulebench.rulesets.dsa.stats import attack_value, defence_value
+
+
+@hookimpl
+def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant) -> Attack:
+    """The chain when the two are each other's foes (a primary pair), else a free attack."""
+    if attacker.vars["foe"] == defender.name and defender.vars["foe"] == attacker.name:
+        return chain(fight, attacker, defender)
+    return free_attack(fight, attacker, defender)
+
+
+def chain(fight: Fight, holder: Combatant, other: Combatant) -> Attack:
+    """Play one chain: the holder attacks, the other parries, each success capping the next roll.
+
+    RULES.md §4.1 step 3: the first attack's cap is AT; d20 above the cap misses and the initiative
+    passes. A parry's cap is min(attack roll, defence); d20 above it is a hit and the holder keeps
+    the initiative. A successful parry lets the holder attack again with the parry roll as cap.
+    The chain has no length limit (a run of 1s goes on); a cap below 1 cannot be met, so no die is
+    rolled for it (RULES.md §0).
+    """
+    recording = fight.recording
+    at = attack_value(holder)
+    defence, word = defence_value(other)
+    cap = at
+    step = 1
+    while True:
+        roll = fight.die(20, "attack", holder) if cap >= 1 else None
+        if roll is None or roll > cap:
+            # The holder lost the initiative against this opponent (seed: "so wechselt die
+            # Angriffsinitiative").
+            holders = fight.vars["holders"]
+            fight.vars["holders"] = (holders - {(holder.name, other.name)}) | {(other.name, holder.name)}
+            if recording:
+                _narrate_attack(fight, holder, other, step, cap, at, roll, False)
+            return Attack(holder, other, False, 0, {"chain": step})
+        if recording:
+            _narrate_attack(fight, holder, other, step, cap, at, roll, True)
+        parry_cap = min(roll, defence)
+        parry = fight.die(20, "parry", other) if parry_cap >= 1 else None
+        parried = parry is not None and parry <= parry_cap
+        if recording:
+            _narrate_parry(fight, other, holder, parry_cap, defence, word, roll, parry, parried)
+        if not parried:
+            return struck(fight, holder, other, {"chain": step})
+        cap = parry
+        step += 1
+
+
+def _narrate_attack(
+    fight: Fight, holder: Combatant, other: Combatant, step: int, cap: int, at: int, roll: int | None, success: bool
+) -> None:
+    source = f"AT {at}" if step == 1 else "the parry roll"
+    again = "" if step == 1 else " again"
+    if roll is None:
+        text = f"{holder.name} cannot attack {other.name}{again}: cap {cap} ({source}); the initiative passes to {other.name}."
+    elif success:
+        text = f"{holder.name} attacks {other.name}{again}: d20 {roll} ≤ cap {cap} ({source})."
+    else:
+        text = (
+            f"{holder.name} misses {other.name} at cap {cap} ({source}) with d20 {roll}; "
+            f"the initiative passes to {other.name}."
+        )
+    fight.emit(
+        "attack",
+        text,
+        who=holder.name,
+        against=other.name,
+        cap=cap,
+        value=at,
+        roll=roll,
+        success=success,
+        step=step,
+        free=False,
+    )
+
+
+def _narrate_parry(
+    fight: Fight,
+    defender: Combatant,
+    attacker: Combatant,
+    cap: int,
+    defence: int,
+    word: str,
+    attack_roll: int,
+    roll: int | None,
+    success: bool,
+) -> None:
+    why = f"cap {cap} = min(attack roll {attack_roll}, {word} {defence})"
+    if roll is None:
+        text = f"{defender.name} cannot parry: {why}."
+    elif success:
+        text = f"{defender.name} parries ({word}): d20 {roll} ≤ {why}."
+    else:
+        text = f"{defender.name} fails to parry ({word}): d20 {roll} > {why}."
+    fight.emit(
+        "parry",
+        text,
+        who=defender.name,
+        against=attacker.name,
+        cap=cap,
+        value=defence,
+        roll=roll,
+        success=success,
+    )

@@ -1,0 +1,128 @@
+"""The end of an exchange: the verdict, the exchange cap, flight; and the fates (RULES.md §4.1 step 6, §7)."""
+
+from __future__ import annotations
+
+from rulebench import Attack, EndState, Fate, Fight, Outcome, hookimpl
+from rulebench.core.fight import Combatant
+
+from rulebench.rulesets.dsa.hits import struck
+from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
+
+EXCHANGE_CAP = 100
+"""RULES.md §4.1: at most 100 exchanges (reading: the text counts seconds; a cap ends stalemates)."""
+
+
+@hookimpl
+def rulebench_round_end(fight: Fight) -> Outcome | None:
+    """Decide the fight, or stop it at the cap, or let the party flee; then clear the exchange's state.
+
+    RULES.md §4.1 step 6: no enemy standing → party_wins; no engaged member standing → enemy_wins;
+    exchange 100 → withdrawn (checked before flight: at the cap both sides part anyway); the
+    party may flee after any exchange (decision ``flee``, side-wide) → party_fled.
+    """
+    outcome = _verdict(fight)
+    if outcome is None and fight.round >= EXCHANGE_CAP:
+        outcome = Outcome.WITHDRAWN
+        if fight.recording:
+            fight.emit("outcome", f"After {EXCHANGE_CAP} exchanges both sides withdraw.", outcome=outcome.value)
+    if outcome is None:
+        engaged = [c for c in fight.party.members if c.engaged]
+        standing = sum(1 for c in engaged if c.vars["standing"])
+        if fight.decide("flee", None, (True, False), standing=standing, engaged=len(engaged)):
+            _flee(fight)
+            outcome = Outcome.PARTY_FLED
+    _clear_exchange(fight)
+    return outcome
+
+
+def _verdict(fight: Fight) -> Outcome | None:
+    if not any(c.vars["standing"] for c in fight.enemy.members):
+        outcome = Outcome.PARTY_WINS
+    elif not any(c.vars["standing"] for c in fight.party.members):
+        outcome = Outcome.ENEMY_WINS
+    else:
+        return None
+    if fight.recording:
+        beaten = "enemy" if outcome is Outcome.PARTY_WINS else "party"
+        fight.emit("outcome", f"No one of the {beaten} stands: {outcome.value}.", outcome=outcome.value)
+    return outcome
+
+
+def _flee(fight: Fight) -> None:
+    """Each fleeing member's opponent gets one unparryable attack at full AT (RULES.md §4.1 step 6).
+
+    The opponent is his primary if he is a single, the single if he attacks one; it must still
+    stand. Members who faced nobody this exchange (non-fighters behind their fighters) get away
+    untouched. Members flee in damage order (reading: the text gives no order).
+    """
+    by_name = {c.name: c for c in fight.combatants}
+    members = fight.party.members
+    if fight.encounter.ambush_from_behind:
+        members = members[::-1]
+    for member in members:
+        if not member.vars["standing"]:
+            continue
+        foe = by_name.get(member.vars["foe"])  # type: ignore[arg-type]
+        if foe is None or not foe.vars["standing"]:
+            if fight.recording:
+                fight.emit("flight", f"{member.name} flees; no opponent can strike at him.", who=member.name)
+            continue
+        at = foe.stats["at"]
+        roll = fight.die(20, "flight attack", foe) if at >= 1 else None
+        hit = roll is not None and roll <= at
+        if fight.recording:
+            rolled = "cannot hit" if roll is None else f"d20 {roll} {'≤' if hit else '>'} AT {at}"
+            fight.emit(
+                "flight",
+                f"{member.name} flees; {foe.name} gets an unparryable attack: {rolled}, {'hit' if hit else 'miss'}.",
+                who=member.name, attacker=foe.name, cap=at, value=at, roll=roll, success=hit,
+            )
+        if not hit:
+            continue
+        attack: Attack = struck(fight, foe, member, {"flight": True})
+        if attack.hit:
+            damage = fight.rules.damage(fight, attack)
+            if damage is not None:
+                fight.rules.wounds(fight, member, damage)
+
+
+def _clear_exchange(fight: Fight) -> None:
+    """Forget the exchange's sub-fights so equal fight states compare equal between exchanges.
+
+    A missed free attack moves on one stage: missed this exchange → skip the next free attack →
+    forgotten (the time of one attack has passed even if no free attack came).
+    """
+    for c in fight.combatants:
+        v = c.vars
+        v["foe"] = ""
+        v["penalty"] = 0
+        v["parried"] = False
+        if v["lost"]:
+            v["lost"] -= 1  # type: ignore[operator]
+    fight.vars["subfights"] = ()
+
+
+@hookimpl
+def rulebench_fight_end(fight: Fight) -> None:
+    """Raiders plunder the party members left out or dead on a loss or a flight (RULES.md §6.3)."""
+    if not fight.encounter.enemy.raiders or fight.outcome not in (Outcome.ENEMY_WINS, Outcome.PARTY_FLED):
+        return
+    for c in fight.party.members:
+        if c.engaged and not c.vars["standing"]:
+            fight.emit("plunder", f"The raiders plunder {c.name}, left lying on the field.", who=c.name)
+
+
+@hookimpl
+def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
+    """RULES.md §7: full LE unhurt, ≥ 10 hurt, 0–9 out (unconscious), < 0 or a lethal critical dead."""
+    v = combatant.vars
+    le = v["le"]
+    if v["slain"]:
+        return Fate(EndState.DEAD, "slain by a critical hit")
+    if le < 0:  # type: ignore[operator]
+        return Fate(EndState.DEAD, "dead")
+    if le < UNCONSCIOUS_BELOW:  # type: ignore[operator]
+        return Fate(EndState.OUT, "unconscious")
+    if le == combatant.stats["le"]:
+        return Fate(EndState.UNHURT, "unhurt")
+    return Fate(EndState.HURT, "injured")

@@ -1,0 +1,62 @@
+"""Free attacks (freie Attacken) of the secondaries on a single (RULES.md §4.1 step 4)."""
+
+from __future__ import annotations
+
+from rulebench import Attack, Fight
+from rulebench.core.fight import Combatant
+
+from rulebench.rulesets.dsa.hits import struck
+from rulebench.rulesets.dsa.stats import MISSED, attack_value, defence_value
+
+
+def free_attack(fight: Fight, attacker: Combatant, single: Combatant) -> Attack:
+    """One free attack at cap AT; the single parries the first that succeeds in an exchange.
+
+    RULES.md §4.1 step 4: a miss costs the attacker his next free attack (seed: he lets one
+    attack's time pass); the single may parry one free attack per exchange with cap
+    min(attack roll, defence); every other successful free attack hits. The single parries the
+    first one he can (reading: the seed lets him use any parry not yet used this second, and holding
+    it back is a policy the text does not give).
+    """
+    recording = fight.recording
+    at = attack_value(attacker)
+    roll = fight.die(20, "free attack", attacker) if at >= 1 else None
+    if roll is None or roll > at:
+        attacker.vars["lost"] = MISSED
+        if recording:
+            rolled = "cannot hit" if roll is None else f"d20 {roll} > cap {at}"
+            fight.emit(
+                "attack",
+                f"{attacker.name}'s free attack on {single.name} misses: {rolled} (AT); his next free attack is lost.",
+                who=attacker.name, against=single.name, cap=at, value=at, roll=roll, success=False, free=True,
+            )
+        return Attack(attacker, single, False, 0, {"free": True})
+    if recording:
+        fight.emit(
+            "attack",
+            f"{attacker.name} makes a free attack on {single.name}: d20 {roll} ≤ cap {at} (AT).",
+            who=attacker.name, against=single.name, cap=at, value=at, roll=roll, success=True, free=True,
+        )
+    if single.vars["parried"]:
+        if recording:
+            fight.emit("note", f"{single.name} has used his parry against free attacks this exchange.",
+                       who=single.name)
+        return struck(fight, attacker, single, {"free": True})
+    single.vars["parried"] = True
+    defence, word = defence_value(single)
+    cap = min(roll, defence)
+    parry = fight.die(20, "parry", single) if cap >= 1 else None
+    parried = parry is not None and parry <= cap
+    if recording:
+        why = f"cap {cap} = min(attack roll {roll}, {word} {defence})"
+        if parry is None:
+            text = f"{single.name} cannot parry: {why}."
+        elif parried:
+            text = f"{single.name} parries the free attack ({word}): d20 {parry} ≤ {why}."
+        else:
+            text = f"{single.name} fails to parry the free attack ({word}): d20 {parry} > {why}."
+        fight.emit("parry", text, who=single.name, against=attacker.name, cap=cap, value=defence, roll=parry,
+                   success=parried)
+    if parried:
+        return Attack(attacker, single, False, 0, {"free": True, "parried": True})
+    return struck(fight, attacker, single, {"free": True})

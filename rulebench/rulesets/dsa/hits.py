@@ -1,0 +1,133 @@
+"""Hits: TP against RS, critical hits, LE, unconsciousness and death (RULES.md §4.1 step 5, §6.3)."""
+
+from __future__ import annotations
+
+from rulebench import Attack, Damage, Fight, hookimpl
+from rulebench.core.fight import Combatant
+
+from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
+
+IGNORES_ARMOUR = frozenset({"ignores_armour"})
+NO_FLAGS: frozenset[str] = frozenset()
+
+
+def struck(fight: Fight, attacker: Combatant, defender: Combatant, detail: dict[str, object]) -> Attack:
+    """An attack that got through: damage follows unless the defender cannot be harmed by it.
+
+    RULES.md §6.3: a ghost or demon struck without a magic weapon takes nothing ("hit does
+    nothing"); no TP or critical die is rolled then, since neither can matter (RULES.md §0).
+    """
+    if (defender.has_trait("ghost") or defender.has_trait("demon")) and not attacker.has_trait("magic_weapon"):
+        if fight.recording:
+            fight.emit(
+                "hit",
+                f"{attacker.name} hits {defender.name}, but without a magic weapon the hit does nothing.",
+                attacker=attacker.name,
+                defender=defender.name,
+                harmless=True,
+            )
+        return Attack(attacker, defender, False, 0, {**detail, "struck": True})
+    if fight.recording:
+        fight.emit("hit", f"{attacker.name} hits {defender.name}.", attacker=attacker.name, defender=defender.name)
+    return Attack(attacker, defender, True, 0, detail)
+
+
+@hookimpl
+def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
+    """Roll TP (silver and other weapon modifiers added), then the critical d20, then on a 1 the d100.
+
+    RULES.md §4.1 step 5 and DS-1's dice order. A critical hit's severity is TP + d100; at least
+    100 and more than 10 × RS kills (kind ``lethal``), otherwise the TP go through ignoring RS (kind
+    ``critical``; reading: the text's table is missing). A demon's blow against armour that is not
+    magic meets RS 0 (RULES.md §6.3); both carry the ``ignores_armour`` flag.
+    """
+    attacker: Combatant = attack.attacker  # type: ignore[assignment]
+    defender: Combatant = attack.defender  # type: ignore[assignment]
+    dice = attacker.stats["tp"]
+    modifiers = fight.modifiers(attacker, "weapon", defender)
+    if modifiers:
+        dice = dice.plus(sum(m.value for m in modifiers))
+        if fight.recording:
+            for m in modifiers:
+                fight.emit("modifier", f"{attacker.name}: TP {m.value:+d} ({m.reason}).", who=attacker.name,
+                           value=m.value, reason=m.reason)
+    # A negative TP (an override like 1d6-3) would heal; a blow takes nothing off at worst.
+    tp = max(0, fight.roll(dice, "TP", attacker))
+    armourless = attacker.has_trait("demon") and not defender.has_trait("magic_armour")
+    rs = 0 if armourless else defender.stats["rs"]
+    if fight.die(20, "critical", attacker) != 1:
+        return Damage(tp, "normal", IGNORES_ARMOUR if armourless else NO_FLAGS)
+    extra = fight.die(100, "critical severity", attacker)
+    severity = tp + extra
+    lethal = severity >= 100 and severity > 10 * rs
+    if fight.recording:
+        verdict = (
+            f"at least 100 and more than 10 × RS {rs} = {10 * rs}: a lethal blow"
+            if lethal
+            else f"not lethal (needs at least 100 and more than 10 × RS {rs} = {10 * rs}): {tp} TP ignore the armour"
+        )
+        fight.emit(
+            "critical",
+            f"Critical hit by {attacker.name}! Severity {tp} TP + d100 {extra} = {severity}, {verdict}.",
+            attacker=attacker.name,
+            defender=defender.name,
+            tp=tp,
+            d100=extra,
+            severity=severity,
+            rs=rs,
+            lethal=lethal,
+        )
+    return Damage(tp, "lethal" if lethal else "critical", IGNORES_ARMOUR)
+
+
+@hookimpl
+def rulebench_wounds(fight: Fight, target: Combatant, damage: Damage) -> bool:
+    """Take the damage off LE: TP − RS, or all TP when armour is ignored; a lethal critical kills.
+
+    RULES.md §4.1 step 5: LE < 0 dead, LE < 10 unconscious (bewusstlos), both out at once.
+    """
+    vars_ = target.vars
+    before = vars_["le"]
+    if damage.kind == "lethal":
+        vars_["slain"] = True
+        loss = 0
+    elif "ignores_armour" in damage.flags:
+        loss = damage.amount
+    else:
+        loss = max(0, damage.amount - target.stats["rs"])
+    after = before - loss
+    vars_["le"] = after
+    fallen = vars_["slain"] or after < UNCONSCIOUS_BELOW
+    if fight.recording:
+        _narrate(fight, target, damage, before, after, loss)
+    if fallen:
+        vars_["standing"] = False
+        # A fallen combatant never fights again; dropping his pairs keeps equal states equal.
+        name = target.name
+        fight.vars["holders"] = frozenset(pair for pair in fight.vars["holders"] if name not in pair)
+    return True
+
+
+def _narrate(fight: Fight, target: Combatant, damage: Damage, before: int, after: int, loss: int) -> None:
+    name = target.name
+    if damage.kind == "lethal":
+        fight.emit("condition", f"{name} is slain by the critical hit.", who=name, condition="dead", le=after)
+        return
+    if "ignores_armour" in damage.flags:
+        how = f"TP {damage.amount}, armour ignored"
+    else:
+        how = f"TP {damage.amount} against RS {target.stats['rs']}"
+    fight.emit(
+        "damage",
+        f"{how}: {name} loses {loss} LE, {before} → {after}.",
+        who=name,
+        tp=damage.amount,
+        loss=loss,
+        le_before=before,
+        le=after,
+    )
+    if after < 0:
+        fight.emit("condition", f"{name} falls dead (LE {after} < 0).", who=name, condition="dead", le=after)
+    elif after < UNCONSCIOUS_BELOW <= before:
+        fight.emit("condition", f"{name} falls unconscious (LE {after} < {UNCONSCIOUS_BELOW}).", who=name,
+                   condition="unconscious", le=after)

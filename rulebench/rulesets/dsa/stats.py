@@ -1,0 +1,85 @@
+"""dsa stat blocks (RULES.md §4 "Stats", §6.2) and the state every combatant carries through a fight."""
+
+from __future__ import annotations
+
+from rulebench import Dice, Fight, hookimpl
+from rulebench.core.fight import Combatant
+
+STATS = ("at", "pa", "dodge", "reaction", "le", "rs", "tp", "coordination")
+"""The derived stat names (RULES.md §6.2) that ``[overrides.dsa."Name"]`` may set."""
+
+UNCONSCIOUS_BELOW = 10
+"""LE below this knocks a combatant unconscious (bewusstlos), out at once (RULES.md §4.1 step 5)."""
+
+# Stages of a missed free attack (RULES.md §4.1 step 4): the miss happened this exchange, or the
+# secondary must let his next free attack pass in the coming one.
+MISSED = 2
+SKIP_NEXT = 1
+
+
+@hookimpl
+def rulebench_setup(fight: Fight) -> None:
+    """Derive AT, PA, dodge, reaction, LE, RS, TP and coordination (RULES.md §6.2) and create the state.
+
+    Combatant state: ``le``; ``slain`` (a lethal critical hit); ``standing`` (engaged, LE ≥ 10, not
+    slain); per exchange ``foe`` (the opponent's name in his sub-fight), ``penalty`` (the coordination
+    penalty), ``parried`` (the single's one parry against free attacks used); ``lost`` (a missed free
+    attack, ``MISSED`` then ``SKIP_NEXT``). Fight state: ``holders``, a frozenset of
+    (holder, other) name pairs for every primary pair that has fought, and ``subfights``, this
+    exchange's sub-fights as tuples of positions in ``fight.combatants`` (single, primary,
+    secondaries...).
+    """
+    for c in fight.combatants:
+        _derive(fight, c)
+        c.vars["le"] = c.stats["le"]
+        c.vars["slain"] = False
+        c.vars["standing"] = c.engaged and c.stats["le"] >= UNCONSCIOUS_BELOW
+        c.vars["foe"] = ""
+        c.vars["penalty"] = 0
+        c.vars["parried"] = False
+        c.vars["lost"] = 0
+    fight.vars["holders"] = frozenset()
+    fight.vars["subfights"] = ()
+
+
+def _derive(fight: Fight, c: Combatant) -> None:
+    spec = c.spec
+    # RULES.md §4 "Specials": unarmed TP = body.
+    weapon = spec.weapon if spec.weapon is not None else Dice.constant(spec.body)
+    override = fight.override
+    c.stats["at"] = override(c, "at", 7 + max(spec.melee, spec.ranged))
+    c.stats["pa"] = override(c, "pa", 4 + spec.melee)
+    c.stats["dodge"] = override(c, "dodge", 4 + spec.speed)
+    c.stats["reaction"] = override(c, "reaction", 10 * spec.speed)
+    c.stats["le"] = override(c, "le", 10 + 4 * spec.body + 2 * spec.life)
+    c.stats["rs"] = override(c, "rs", spec.armour)
+    c.stats["tp"] = override(c, "tp", weapon)
+    c.stats["coordination"] = override(c, "coordination", 0)
+
+
+def lowered(value: int, penalty: int) -> int:
+    """``value`` after the coordination penalty: never below 1 through the penalty (RULES.md §4.1 step 1).
+
+    A value already below 1 (an override) stays as it is: the penalty never raises a value.
+    """
+    if not penalty:
+        return value
+    return value - penalty if value - penalty >= 1 else min(value, 1)
+
+
+def attack_value(c: Combatant) -> int:
+    """AT this exchange, the coordination penalty taken off."""
+    return lowered(c.stats["at"], c.vars["penalty"])
+
+
+def defence_value(c: Combatant) -> tuple[int, str]:
+    """The higher of PA and dodge this exchange, and which it is (RULES.md §4 "Stats")."""
+    penalty = c.vars["penalty"]
+    pa = lowered(c.stats["pa"], penalty)
+    dodge = lowered(c.stats["dodge"], penalty)
+    return (pa, "PA") if pa >= dodge else (dodge, "dodge")
+
+
+def position(fight: Fight, c: Combatant) -> int:
+    """``c``'s place in ``fight.combatants`` (party first, then the enemies)."""
+    return c.index if c.side == "party" else len(fight.party.members) + c.index

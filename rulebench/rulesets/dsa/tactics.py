@@ -1,0 +1,16 @@
+"""dsa's default tactics (RULES.md §4 "Default tactics")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulebench import Decision, Fight, hookimpl
+
+
+@hookimpl(trylast=True)
+def rulebench_decide(fight: Fight, decision: Decision) -> Any:
+    """Flee when fewer than half (rounded up) of the engaged members, counting the fallen, still stand."""
+    if decision.kind != "flee":
+        return None
+    context = decision.context
+    return context["standing"] < (context["engaged"] + 1) // 2

@@ -1,0 +1,7 @@
+"""The shared conformance checks for dsa (rulebench.testing)."""
+
+from rulebench.testing import RulesetConformance
+
+
+class TestConformance(RulesetConformance):
+    ruleset = "dsa"
