@@ -1,0 +1,96 @@
+"""How a fight ends: verdicts, flight, exhaustion, robbers and each combatant's fate (RULES.md §2.1 step 5, §7)."""
+
+from __future__ import annotations
+
+from rulebench import Combatant, EndState, Fate, Fight, Outcome, hookimpl
+from rulebench.rulesets.classic.info import ENEMY_WON, FLEE, MAX_ROUNDS, PARTY_WON, YES_NO
+from rulebench.rulesets.classic.line import damage_line, wound
+
+_OUTCOME_TEXT = {
+    Outcome.PARTY_WINS: "the enemy is wounded and withdraws: the party wins",
+    Outcome.ENEMY_WINS: "the party is wounded and withdraws: the enemy wins",
+    Outcome.WITHDRAWN: "three drawn rounds: both sides are exhausted (erschöpft) and withdraw",
+    Outcome.PARTY_FLED: "the party has fled",
+}
+
+
+def _flight(fight: Fight, forced: bool) -> Outcome:
+    """The first d3 − 1 (flight) or d3 (forced flight) living engaged members in damage order take a wound.
+
+    "First" counts non-fighters too, behind the fighters (reading: the seed counts adventurers). A
+    forced flight with one member left wounds him without a roll: its d3 cannot matter (§0).
+    """
+    fighters, others = damage_line(fight)
+    line = [m for m in fighters + others if m.vars["wounds"] < 2]
+    if forced and len(line) == 1:
+        count = 1
+    else:
+        count = fight.die(3, "forced flight" if forced else "flight") - (0 if forced else 1)
+    hit = line[:count]
+    cursed = fight.enemy.stats["cursed"]
+    if fight.recording:
+        why = "the tireless enemy forces the party to flee" if forced else "the party flees (Flucht)"
+        names = ", ".join(m.name for m in hit) or "nobody"
+        fight.emit("flight", f"{why}: the first {count} take a wound: {names}", forced=forced, count=count,
+                   wounded=[m.name for m in hit])
+    for member in hit:
+        wound(fight, member, cursed, "flight")
+    return Outcome.PARTY_FLED
+
+
+@hookimpl
+def rulebench_round_end(fight: Fight) -> Outcome | None:
+    """One wound ends the fight; after a drawn round the party may flee, after the third it must end.
+
+    After a drawn round 3 both sides are exhausted (``withdrawn``), unless the enemy is tireless
+    (undead, ghosts, demons): then the party is forced to flee. After a drawn round 1 or 2 the
+    ``flee`` decision is asked (default: no voluntary flight).
+    """
+    verdict = fight.vars["verdict"]
+    if verdict == PARTY_WON:
+        outcome: Outcome | None = Outcome.PARTY_WINS
+    elif verdict == ENEMY_WON:
+        outcome = Outcome.ENEMY_WINS
+    elif fight.round >= MAX_ROUNDS:
+        outcome = _flight(fight, forced=True) if fight.enemy.stats["tireless"] else Outcome.WITHDRAWN
+    elif fight.decide(FLEE, None, options=YES_NO):
+        outcome = _flight(fight, forced=False)
+    else:
+        return None
+    if fight.recording:
+        fight.emit("outcome", _OUTCOME_TEXT[outcome], outcome=outcome.value)
+    return outcome
+
+
+@hookimpl
+def rulebench_fight_end(fight: Fight) -> None:
+    """Robbers (Räuber): each wounded member, in damage order, loses equipment line d10 (§2 Specials)."""
+    if not fight.encounter.enemy.raiders:
+        return
+    fighters, others = damage_line(fight)
+    for member in fighters + others:
+        if member.vars["wounds"]:
+            line = fight.die(10, "equipment line", member)
+            fight.emit("robbed", f"robbers take what {member.name} carries on equipment line {line}, if anything",
+                       who=member.name, line=line)
+
+
+_PARTY_FATES = (
+    Fate(EndState.UNHURT, "unhurt"),
+    Fate(EndState.OUT, "wounded"),
+    Fate(EndState.DEAD, "dead"),
+)
+_CURSED_OUT = Fate(EndState.OUT, "wounded, cursed")
+_ENEMY_BEATEN = Fate(EndState.OUT, "wounded, withdrew")
+_ENEMY_UNHURT = Fate(EndState.UNHURT, "unhurt")
+
+
+@hookimpl
+def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
+    """0 wounds unhurt, 1 out (cursed or not), 2 dead; enemies out when the party won, else unhurt (§7)."""
+    if combatant.side == "enemy":
+        return _ENEMY_BEATEN if fight.outcome is Outcome.PARTY_WINS else _ENEMY_UNHURT
+    wounds = combatant.vars["wounds"]
+    if wounds == 1 and combatant.vars["cursed"]:
+        return _CURSED_OUT
+    return _PARTY_FATES[wounds]

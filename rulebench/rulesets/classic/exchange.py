@@ -1,0 +1,190 @@
+"""One round's exchange: reordering, who fights how, the KS rolls and the totals (RULES.md §2.1 steps 1-4)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from rulebench import Attack, Combatant, Damage, Dice, Fight, Side, hookimpl
+from rulebench.core.errors import BadInput
+from rulebench.rulesets.classic.info import (
+    ATTENTION,
+    DRAWN,
+    FIGHT,
+    FIGHT_OPTIONS,
+    KS_STAT,
+    NONE,
+    ORDER,
+)
+from rulebench.rulesets.classic.line import CURSED
+
+_CURSED = frozenset({CURSED})
+_PLAIN: frozenset[str] = frozenset()
+
+
+def voluntary(fight: Fight) -> bool:
+    """A voluntary (?) fight, or a forced (!) one that an engaged member's attention makes voluntary (§2.1 step 1).
+
+    Reading: any engaged member with the skill Aufmerksamkeit (``attention``) is enough. Declining a
+    voluntary fight is not modelled: the encounter is the fight, and §7 has no outcome for it.
+    """
+    if not fight.encounter.forced:
+        return True
+    return any(m.engaged and m.has_skill(ATTENTION) for m in fight.party.members)
+
+
+def _ask_order(fight: Fight) -> None:
+    """Ask the ``order`` decision: the whole party's names, front first; the default keeps the order."""
+    members = fight.party.members
+    current = tuple(members[i].name for i in fight.vars["order"])
+    answer = fight.decide(ORDER, None, current=current)
+    if not isinstance(answer, (tuple, list)) or sorted(answer) != sorted(current):
+        raise BadInput(
+            f"tactics: round {fight.round} answers the 'order' decision with {answer!r}; "
+            f"expected every party member's name once, front first: {', '.join(current)}"
+        )
+    if tuple(answer) == current:
+        return
+    index = {m.name: m.index for m in members}
+    fight.vars["order"] = tuple(index[name] for name in answer)
+    if fight.recording:
+        fight.emit("decision", f"the party reorders: {', '.join(answer)}", decision=ORDER, order=list(answer))
+
+
+def _ask_modes(fight: Fight) -> None:
+    """Ask each engaged member, in marching order, to fight melee, ranged or not at all (§2.1 step 2).
+
+    A member with ``fighter = false`` is not asked. If no engaged member is a fighter, they all are
+    (reading: at least one must fight, else there is no fight; §0 carries this over elsewhere). A
+    script that leaves nobody fighting is bad input.
+    """
+    members = fight.party.members
+    options = FIGHT_OPTIONS[fight.encounter.mode]
+    modes = [NONE] * len(members)
+    engaged = [members[i] for i in fight.vars["order"] if members[i].engaged]
+    asked = [m for m in engaged if m.spec.fighter] or engaged
+    for member in asked:
+        modes[member.index] = fight.decide(FIGHT, member, options=options)
+    if all(modes[m.index] == NONE for m in asked):
+        raise BadInput(f"tactics: round {fight.round} leaves nobody fighting; at least one member must fight")
+    fight.vars["modes"] = tuple(modes)
+
+
+@hookimpl
+def rulebench_round_start(fight: Fight) -> None:
+    """Reorder before a voluntary fight and between rounds, then choose who fights how."""
+    if fight.round > 1 or voluntary(fight):
+        _ask_order(fight)
+    _ask_modes(fight)
+    fight.vars["verdict"] = DRAWN
+
+
+@hookimpl
+def rulebench_initiative(fight: Fight) -> tuple[tuple[Side, Side]]:
+    """One opposed roll a round: the party's summed KS against the enemy group's."""
+    return ((fight.party, fight.enemy),)
+
+
+@functools.lru_cache(maxsize=1024)
+def _summed(parts: tuple[Dice, ...]) -> Dice | None:
+    """The fighters' KS dice as one roll, or None when summing would change the order the dice are read in.
+
+    A scripted roller reads a summed roll in ``Dice.dice_sides`` order, which merges equal dice; the
+    party's dice must be read in marching order (RULES.md §2.1 step 3), so mixed dice roll one by one.
+    """
+    total = sum(parts, Dice.constant(0))
+    in_order = tuple(sides for part in parts for sides in part.dice_sides)
+    return total if total.dice_sides == in_order else None
+
+
+def _party_total(fight: Fight, enemy: Side) -> int:
+    """The fighters' KS rolls in marching order, +modifiers; KS 0 and no die without a magic weapon
+    against ghosts and demons, silver or not (§2.1 step 3, §2 Specials: the stricter rule wins)."""
+    members = fight.party.members
+    modes = fight.vars["modes"]
+    magic_only = enemy.stats["magic_only"]
+    rolling: list[tuple[Combatant, str, Dice, int]] = []
+    bonus = 0
+    for i in fight.vars["order"]:
+        mode = modes[i]
+        if mode == NONE:
+            continue
+        member = members[i]
+        if magic_only and not member.has_trait("magic_weapon"):
+            if fight.recording:
+                fight.emit("total", f"{member.name} fights {mode} without a magic weapon: KS 0, no die",
+                           who=member.name, mode=mode, ks=0)
+            continue
+        extra = sum(m.value for m in fight.modifiers(member, "weapon", enemy))
+        bonus += extra
+        rolling.append((member, mode, member.stats[KS_STAT[mode]], extra))
+    if not rolling:
+        return bonus
+    summed = _summed(tuple(r[2] for r in rolling))
+    if summed is None:
+        return bonus + sum(_roll_one(fight, member, mode, dice, extra) for member, mode, dice, extra in rolling)
+    total = fight.roll(summed, "party KS")
+    if fight.recording:
+        _narrate_split(fight, rolling, enemy)
+    return total + bonus
+
+
+def _roll_one(fight: Fight, member: Combatant, mode: str, dice: Dice, extra: int) -> int:
+    ks = fight.roll(dice, f"{mode} KS", member) + extra
+    if fight.recording:
+        _narrate_ks(fight, member, mode, dice, fight.roller.last_faces, ks, fight.enemy)
+    return ks
+
+
+def _narrate_split(fight: Fight, rolling: Sequence[tuple[Combatant, str, Dice, int]], enemy: Side) -> None:
+    """Each fighter's share of a summed roll, read off its faces in marching order."""
+    faces = fight.roller.last_faces
+    start = 0
+    for member, mode, dice, extra in rolling:
+        count = len(dice.dice_sides)
+        own = faces[start:start + count] if faces is not None and len(faces) >= start + count else None
+        start += count
+        ks = dice.total_of(own) + extra if own is not None else None
+        _narrate_ks(fight, member, mode, dice, own, ks, enemy)
+
+
+def _narrate_ks(fight: Fight, member: Combatant, mode: str, dice: Dice, faces: Sequence[int] | None,
+                ks: int | None, enemy: Side) -> None:
+    reasons = "".join(f" {m.value:+d} {m.reason}" for m in fight.modifiers(member, "weapon", enemy))
+    rolled = " ".join(map(str, faces)) if faces else "?"
+    result = f" = {ks}" if ks is not None else ""
+    fight.emit("total", f"{member.name} fights {mode}: KS {dice}{reasons}, rolled {rolled}{result}",
+               who=member.name, mode=mode, dice=str(dice), faces=list(faces) if faces else None, ks=ks)
+
+
+@hookimpl
+def rulebench_attack(fight: Fight, attacker: Side, defender: Side) -> Attack:
+    """Both totals; the difference is damage to the lower side, equal totals a drawn round (§2.1 steps 3-4).
+
+    Modifiers are asked of the party's fighters only: the enemy rolls the KS the event gives
+    (seed: "entsprechend der Kampfstärke, die das Ereignis vorgibt"), its gear already inside it
+    (reading; the seed's silver and magic-weapon rules speak of adventurers).
+    """
+    party, enemy = fight.party, fight.enemy
+    party_total = _party_total(fight, enemy)
+    enemy_dice = enemy.stats["ks"]
+    enemy_total = fight.roll(enemy_dice, "enemy KS")
+    margin = party_total - enemy_total
+    if fight.recording:
+        verdict = ("equal: the round is drawn" if margin == 0 else
+                   f"the party wins the round by {margin}" if margin > 0 else
+                   f"the enemy wins the round by {-margin}")
+        fight.emit("totals", f"party {party_total} vs enemy {enemy_total} (KS {enemy_dice}): {verdict}",
+                   party_total=party_total, enemy_total=enemy_total)
+    if margin > 0:
+        return Attack(party, enemy, True, margin)
+    if margin < 0:
+        return Attack(enemy, party, True, -margin)
+    return Attack(party, enemy, False, 0)
+
+
+@hookimpl
+def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
+    """The difference of the totals; cursed when ghosts or demons deal it (§2 Specials)."""
+    cursed = attack.defender is fight.party and fight.enemy.stats["cursed"]
+    return Damage(attack.margin, flags=_CURSED if cursed else _PLAIN)

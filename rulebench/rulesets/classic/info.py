@@ -1,0 +1,50 @@
+"""classic's descriptor and the words its modules share (RULES.md §2)."""
+
+from __future__ import annotations
+
+from rulebench import RulesetInfo, hookimpl
+
+NAME = "classic"
+
+MELEE = "melee"
+RANGED = "ranged"
+NONE = "none"
+
+# RULES.md §2 step 2: each engaged member fights as the fight type allows, or not at all.
+FIGHT_OPTIONS: dict[str, tuple[str, ...]] = {
+    "melee": (MELEE, NONE),
+    "ranged": (RANGED, NONE),
+    "mixed": (MELEE, RANGED, NONE),
+}
+KS_STAT = {MELEE: "melee_ks", RANGED: "ranged_ks"}
+
+# The round's verdict, kept in fight.vars["verdict"] until round_end reads it.
+DRAWN = "drawn"
+PARTY_WON = "party_won"
+ENEMY_WON = "enemy_won"
+
+# Decision kinds, which are also the keys of a scripted [[tactics.round]] table.
+ORDER = "order"
+FIGHT = "fight"
+FLEE = "flee"
+POTION = "potion"
+YES_NO = (True, False)
+
+MAX_ROUNDS = 3
+ATTENTION = "attention"  # the skill Aufmerksamkeit (RULES.md §2.1 step 1)
+
+
+@hookimpl
+def rulebench_ruleset() -> RulesetInfo:
+    """Describe classic: its derived stats and the decisions an encounter may script."""
+    return RulesetInfo(
+        name=NAME,
+        title="Classic: the three-round group fight",
+        source="classic-three-round-group-fight.de.txt",
+        summary=(
+            "The party's summed combat strength (KS) against the enemy group's; the difference walks down "
+            "the marching order through each armour value (RW), one wound wins, at most three rounds."
+        ),
+        stats=("melee_ks", "ranged_ks", "rw"),
+        decisions=(ORDER, FIGHT, FLEE, POTION),
+    )

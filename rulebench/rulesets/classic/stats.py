@@ -1,0 +1,63 @@
+"""Stat blocks and starting state (RULES.md §2 "Member", "Enemy group", §6.2 classic rows)."""
+
+from __future__ import annotations
+
+import functools
+
+from rulebench import Combatant, Dice, Fight, hookimpl
+from rulebench.rulesets.classic.info import DRAWN, NONE
+
+W6 = Dice(((1, 6),))
+UNDEAD_KINDS = ("undead", "ghost", "demon")
+MAGIC_ONLY = ("ghost", "demon")
+
+
+def _member_stats(fight: Fight, combatant: Combatant) -> None:
+    # §6.2: KS NK = 1W6 + melee, KS FK = 1W6 + ranged, RW = armour.
+    spec = combatant.spec
+    combatant.stats["melee_ks"] = fight.override(combatant, "melee_ks", W6.plus(spec.melee))
+    combatant.stats["ranged_ks"] = fight.override(combatant, "ranged_ks", W6.plus(spec.ranged))
+    combatant.stats["rw"] = fight.override(combatant, "rw", spec.armour)
+
+
+@functools.lru_cache(maxsize=1024)
+def stronger(melee: Dice, ranged: Dice) -> str:
+    """Which KS is higher by its dice's mean, melee on a tie (RULES.md §2 default tactics, §6.2)."""
+    return "ranged" if ranged.mean > melee.mean else "melee"
+
+
+def enemy_ks(enemy: Combatant, mode: str) -> Dice:
+    """One enemy's KS in a fight of type ``mode``; in a mixed fight the higher of the two (§6.2)."""
+    melee, ranged = enemy.stats["melee_ks"], enemy.stats["ranged_ks"]
+    if mode == "mixed":
+        return ranged if stronger(melee, ranged) == "ranged" else melee
+    return ranged if mode == "ranged" else melee
+
+
+@hookimpl
+def rulebench_setup(fight: Fight) -> None:
+    """Derive KS and RW, the enemy group's summed KS and lowest RW, and every state key.
+
+    Every enemy entry fights, whatever its ``fighter`` field (reading: §0's non-fighters are party
+    members standing at the back of the party's line). A mixed group counts as tireless, magic-only
+    or cursed when any member is (RULES.md §6.1). Cursed damage (verfluchter Schaden) comes from
+    ghosts and demons; the seed's mummies and black riders have no trait in the neutral format, so
+    they cannot be marked (reading).
+    """
+    for combatant in fight.combatants:
+        _member_stats(fight, combatant)
+    enemy = fight.enemy
+    mode = fight.encounter.mode
+    enemy.stats["ks"] = sum((enemy_ks(e, mode) for e in enemy.members), Dice.constant(0))
+    enemy.stats["rw"] = min(e.stats["rw"] for e in enemy.members)
+    enemy.stats["tireless"] = any(enemy.has_trait(kind) for kind in UNDEAD_KINDS)
+    enemy.stats["magic_only"] = any(enemy.has_trait(kind) for kind in MAGIC_ONLY)
+    enemy.stats["demon"] = enemy.has_trait("demon")
+    enemy.stats["cursed"] = enemy.stats["magic_only"]
+    for member in fight.party.members:
+        member.vars["wounds"] = 0
+        member.vars["cursed"] = False
+    # Marching order as party indices, front first; reordered between rounds (§2.1 step 1).
+    fight.vars["order"] = tuple(range(len(fight.party.members)))
+    fight.vars["modes"] = (NONE,) * len(fight.party.members)
+    fight.vars["verdict"] = DRAWN
