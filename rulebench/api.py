@@ -1,0 +1,112 @@
+"""The Python API for scripts and notebooks; the CLI is a thin layer over it.
+
+>>> import rulebench
+>>> result = rulebench.compare("examples/skeleton-guards.toml", ["ambermarch"], fights=2000)
+>>> result.to_dict()["results"][0]["outcomes"]["party_wins"]     # doctest: +SKIP
+>>> rulebench.sweep("examples/skeleton-guards.toml", "enemy.members[0].count=1..6").to_dataframe()  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rulebench.analysis import Plan, ProgressFactory, analyse, dataframe, load, provenance, ruleset_names
+from rulebench.core.encounter import Encounter
+from rulebench.core.kernel import configure
+from rulebench.core.plugins import Catalog, discover
+from rulebench.core.results import RulesetResult
+from rulebench.fights import FightRecord, fight
+from rulebench.sweeps import Balance, Sweep, balance, sweep
+
+__all__ = ["Balance", "Comparison", "FightRecord", "Sweep", "balance", "compare", "fight", "sweep"]
+
+EncounterLike = Encounter | str | Path
+
+
+@dataclass
+class Comparison:
+    """Rulesets side by side on one encounter (``rulebench compare``).
+
+    Attributes:
+        encounter: the encounter compared.
+        source: the file it was read from, if any.
+        results: one result per ruleset, in the order asked for.
+        warnings: plugins that failed to load.
+        notes: where the automatic choice of method fell back to sampling, or a run hit its cap.
+    """
+
+    encounter: Encounter
+    source: str | None
+    results: list[RulesetResult]
+    warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def to_dict(self, fractions: bool = False) -> dict[str, Any]:
+        """The ``compare --json`` document (DESIGN.md), with provenance."""
+        return {
+            "encounter": self.encounter.name,
+            "results": [r.to_dict(fractions) for r in self.results],
+            "provenance": provenance(self.encounter, self.source, self.results),
+        }
+
+    def to_dataframe(self) -> Any:
+        """One row per ruleset: method, fights, each outcome, its interval bounds and mean rounds."""
+        rows = []
+        for r in self.results:
+            ci = r.ci95 or {}
+            row: dict[str, Any] = {"ruleset": r.ruleset, "method": r.method, "fights": r.fights, "seed": r.seed}
+            for outcome, p in r.outcomes.items():
+                row[outcome] = float(p)
+                row[f"{outcome}_low"], row[f"{outcome}_high"] = ci.get(outcome, (None, None))
+            row["rounds_mean"] = float(r.rounds_mean)
+            rows.append(row)
+        return dataframe(rows)
+
+
+def compare(
+    encounter: EncounterLike,
+    rulesets: Sequence[str] | str | None = None,
+    *,
+    fights: int | None = None,
+    seed: int | None = None,
+    exact: bool | None = None,
+    precision: float | None = None,
+    plugins: Sequence[str] = (),
+    tactics: str | None = None,
+    workers: int = 1,
+    catalog: Catalog | None = None,
+    progress: ProgressFactory | None = None,
+) -> Comparison:
+    """Analyse ``encounter`` under each ruleset.
+
+    Args:
+        encounter: an :class:`Encounter` or the path of a TOML file.
+        rulesets: ruleset names; every loaded ruleset when None.
+        fights: sample exactly this many fights (insists on sampling).
+        seed: the sampling seed (default 1, so runs reproduce).
+        exact: True insists on exact analysis, False on sampling, None picks exact where it fits.
+        precision: sample until every outcome's 95% half-width is at most this.
+        plugins: modifier plugins to add.
+        tactics: a tactics plugin replacing each ruleset's default tactics.
+        workers: processes for sampling.
+        catalog: discovered plugins, to reuse between calls.
+        progress: a progress display factory (the CLI passes a rich progress bar).
+
+    Raises:
+        BadInput: a bad encounter, unknown ruleset or plugin, contradictory options, or ``exact``
+            insisted on where it does not fit.
+    """
+    plan = Plan.make(exact=exact, fights=fights, precision=precision, seed=seed, workers=workers)
+    model, source = load(encounter)
+    catalog = catalog if catalog is not None else discover()
+    results: list[RulesetResult] = []
+    notes: list[str] = []
+    for name in ruleset_names(catalog, rulesets):
+        config = configure(model, name, catalog=catalog, plugins=plugins, tactics=tactics)
+        done = analyse(config, plan, progress)
+        results.append(done.result)
+        notes += done.notes
+    return Comparison(model, source, results, list(catalog.warnings), notes)

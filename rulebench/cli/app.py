@@ -1,0 +1,59 @@
+"""The ``rulebench`` command: one Typer app, one module per command (``rulebench/cli/commands``)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from rulebench.cli.boundary import DEBUG_KEY, RulebenchGroup
+from rulebench.cli.commands import (
+    balance,
+    compare,
+    dice,
+    fight,
+    new_plugin,
+    plugins,
+    probe,
+    rulesets,
+    schema,
+    show,
+    sweep,
+    validate,
+)
+
+app = typer.Typer(
+    cls=RulebenchGroup,
+    help="Compare tabletop-RPG combat rulesets on the same encounter.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,  # the boundary prints errors; tracebacks only with --debug
+    add_completion=False,
+)
+
+for module in (rulesets, plugins, schema, validate, show, fight, compare, sweep, balance, probe, dice, new_plugin):
+    app.command(name=module.NAME)(module.command)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from rulebench import __version__
+
+        typer.echo(f"rulebench {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    ctx: typer.Context,
+    debug: Annotated[bool, typer.Option("--debug", help="Show the traceback of an internal error.")] = False,
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """Compare tabletop-RPG combat rulesets on the same encounter."""
+    ctx.meta[DEBUG_KEY] = debug
+
+
+def main() -> None:
+    """The console script ``rulebench``."""
+    app()

@@ -1,0 +1,1 @@
+"""One module per ``rulebench`` command; each defines ``NAME`` and ``command``."""

@@ -1,0 +1,62 @@
+"""``rulebench dice``: a dice expression's exact distribution, and how it fares against another."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.table import Table
+
+from rulebench.cli.options import Fractions, Json
+from rulebench.cli.render import bar, out, print_json, probability
+from rulebench.core.dice import Dice, DiceError, compare
+from rulebench.core.errors import BadInput
+
+NAME = "dice"
+
+Expression = Annotated[str, typer.Argument(help="Dice notation, e.g. 4d6+8 or 2d6-1d4.", show_default=False)]
+Versus = Annotated[Optional[str], typer.Option("--vs", help="Another expression: P(a > b), P(a = b), P(a < b).")]
+
+
+def parse(text: str, option: str) -> Dice:
+    """Dice notation, or bad input that names the option."""
+    try:
+        return Dice.parse(text)
+    except DiceError as error:
+        raise BadInput(f"{option}: {error}") from None
+
+
+def command(expression: Expression, vs: Versus = None, fractions: Fractions = False, json: Json = False) -> None:
+    """Show the exact distribution of a dice expression; with --vs, the chances of beating another."""
+    dice = parse(expression, "EXPR")
+    other = parse(vs, "--vs") if vs is not None else None
+    distribution = dice.probabilities()
+    versus = dict(zip(("greater", "equal", "less"), compare(dice, other))) if other is not None else None
+
+    def num(p: Fraction) -> Any:
+        return f"{p.numerator}/{p.denominator}" if fractions else float(p)
+
+    if json:
+        document: dict[str, Any] = {
+            "expression": str(dice),
+            "distribution": {str(k): num(p) for k, p in distribution.items()},
+            "mean": dice.mean,
+        }
+        if versus is not None:
+            document["vs"] = {k: num(p) for k, p in versus.items()}
+        print_json(document)
+        return
+    top = max(distribution.values())
+    table = Table(title=f"{dice}: mean {dice.mean:g}")
+    for column in ("total", "probability", "at least", ""):
+        table.add_column(column, justify="right" if column != "" else "left")
+    remaining = Fraction(1)
+    for total, p in distribution.items():
+        table.add_row(str(total), probability(p, fractions), probability(remaining, fractions), f"[green]{bar(p / top, 30)}[/]")
+        remaining -= p
+    out.print(table)
+    if versus is not None:
+        out.print(f"{dice} against {other}: " + ", ".join(
+            f"{word} {probability(versus[key], fractions)}" for key, word in (("greater", "a > b"), ("equal", "a = b"), ("less", "a < b"))
+        ), highlight=False)

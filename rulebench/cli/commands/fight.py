@@ -1,0 +1,42 @@
+"""``rulebench fight``: one fight, narrated round by round."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from rulebench.cli.narrate import narrate
+from rulebench.cli.options import EncounterArg, Json, Plugins, Ruleset, Seed, Tactics
+from rulebench.cli.render import out, print_json, report, warn
+from rulebench.fights import fight
+
+NAME = "fight"
+
+Dice = Annotated[
+    Optional[str],
+    typer.Option("--dice", help="Die results in the order the ruleset asks for them, e.g. 4,6,2,3.", metavar="4,6,2,..."),
+]
+
+
+def command(
+    encounter: EncounterArg,
+    ruleset: Ruleset,
+    seed: Seed = None,
+    dice: Dice = None,
+    tactics: Tactics = None,
+    plugin: Plugins = None,
+    json: Json = False,
+) -> None:
+    """Play one fight and narrate it round by round: every roll, modifier, total, damage and wound."""
+    record = fight(encounter, ruleset, seed=seed, dice=dice, plugins=tuple(plugin or ()), tactics=tactics)
+    report(record.warnings)
+    if record.unused_dice:
+        first = record.dice_used + 1
+        values = ",".join(map(str, record.unused_dice))
+        warn(f"--dice: {len(record.unused_dice)} value(s) unused at the end, from position {first}: {values}")
+    if json:
+        print_json(record.to_dict())
+    else:
+        narrate(record, out)
+

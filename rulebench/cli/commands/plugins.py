@@ -1,0 +1,20 @@
+"""``rulebench plugins``: every plugin found (rulesets, modifiers, tactics)."""
+
+from __future__ import annotations
+
+from rulebench.cli.options import Json
+from rulebench.cli.render import plugin_table, print_json, report
+from rulebench.core.plugins import discover
+
+NAME = "plugins"
+
+
+def command(json: Json = False) -> None:
+    """List every plugin: rulesets, modifiers and tactics, with package, version and hooks."""
+    catalog = discover()
+    report(catalog.warnings)
+    records = sorted(catalog.records.values(), key=lambda r: (r.kind, r.name))
+    if json:
+        print_json([r.to_dict() for r in records])
+    else:
+        plugin_table("Plugins", records, ("name", "kind", "title", "package", "version", "hooks"))

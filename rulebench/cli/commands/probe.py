@@ -1,0 +1,54 @@
+"""``rulebench probe``: the Ambermarch 2d6 test, each tier's exact probability."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Annotated, Optional
+
+import typer
+from rich.table import Table
+
+from rulebench.cli.options import Fractions, Json
+from rulebench.cli.render import bar, out, print_json, probability
+from rulebench.core.errors import BadInput
+
+NAME = "probe"
+
+Modifiers = Annotated[
+    Optional[list[int]],
+    typer.Option("--modifier", "-m", help="A signed modifier; repeat for several (--modifier=-1).", show_default=False),
+]
+
+
+def probe_function() -> Callable[..., dict[str, Fraction]]:
+    """Ambermarch's ``probe_tiers``, imported only when asked for: the kernel knows no ruleset."""
+    try:
+        module = importlib.import_module("rulebench.rulesets.ambermarch.probe")
+    except ModuleNotFoundError as error:
+        raise BadInput(f"probe needs the ambermarch ruleset, which is not available ({error})") from None
+    return module.probe_tiers
+
+
+def command(
+    attribute: Annotated[int, typer.Argument(help="The attribute tested.", show_default=False)],
+    target: Annotated[int, typer.Argument(help="The target number.", show_default=False)],
+    modifier: Modifiers = None,
+    fractions: Fractions = False,
+    json: Json = False,
+) -> None:
+    """The Ambermarch 2d6 test: each tier's exact probability (triumph, success, partial, failure, doom)."""
+    modifiers = list(modifier or ())
+    tiers = probe_function()(attribute, target, modifiers)
+    if json:
+        shown = {tier: (f"{p.numerator}/{p.denominator}" if fractions else float(p)) for tier, p in tiers.items()}
+        print_json({"attribute": attribute, "target": target, "modifiers": modifiers, "tiers": shown})
+        return
+    signed = " ".join(f"{m:+d}" for m in modifiers)
+    table = Table(title=f"2d6 + {attribute}{' ' + signed if signed else ''} against {target}")
+    for column in ("tier", "probability", "exact", ""):
+        table.add_column(column)
+    for tier, p in tiers.items():
+        table.add_row(tier, probability(p), f"{p.numerator}/{p.denominator}", f"[green]{bar(p)}[/]")
+    out.print(table)

@@ -1,0 +1,83 @@
+"""``rulebench sweep``: every outcome of each ruleset as one number of the encounter changes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from rulebench.cli.options import (
+    EncounterArg, Exact, Fights, Fractions, Json, Plot, Plugins, Precision, Rulesets, Seed, Tactics, Vary, Workers,
+    analysis_options,
+)
+from rulebench.cli.progress import progress_bar
+from rulebench.cli.render import bar, interval, out, print_json, probability, report
+from rulebench.core.outcome import OUTCOMES
+from rulebench.sweeps import Sweep, sweep
+
+NAME = "sweep"
+
+Csv = Annotated[Optional[Path], typer.Option("--csv", help="Also write the points as CSV into FILE.", metavar="FILE")]
+
+
+def sweep_tables(result: Sweep, fractions: bool = False) -> list[Table]:
+    """One table per ruleset: a row per value, a column per outcome (party_wins with a bar)."""
+    tables = []
+    for name, points in result.points.items():
+        table = Table(title=f"{escape(name)}: {escape(result.encounter.name)}, varying {escape(result.vary.path)}")
+        table.add_column(escape(result.vary.path), justify="right")
+        for outcome in OUTCOMES:
+            table.add_column(outcome.value)
+        table.add_column("rounds", justify="right")
+        for value, r in zip(result.vary.values, points):
+            cells = []
+            for outcome in OUTCOMES:
+                p = r.outcomes[outcome.value]
+                ci = (r.ci95 or {}).get(outcome.value)
+                shown = probability(p, fractions) + (f" [dim]{interval(ci)}[/]" if ci else "")
+                cells.append(f"[green]{bar(p, 10)}[/] {shown}" if outcome.value == "party_wins" else shown)
+            table.add_row(str(value), *cells, f"{float(r.rounds_mean):.2f}")
+        tables.append(table)
+    return tables
+
+
+def command(
+    encounter: EncounterArg,
+    vary: Vary,
+    ruleset: Rulesets = None,
+    fights: Fights = None,
+    seed: Seed = None,
+    exact: Exact = False,
+    precision: Precision = None,
+    fractions: Fractions = False,
+    csv: Csv = None,
+    plot: Plot = None,
+    workers: Workers = 1,
+    tactics: Tactics = None,
+    plugin: Plugins = None,
+    json: Json = False,
+) -> None:
+    """Analyse the encounter at each value of one number (PATH=A..B[:STEP]) under each ruleset."""
+    if plot is not None:
+        from rulebench.plot import require_matplotlib
+
+        require_matplotlib(plot)
+    with progress_bar() as progress:
+        result = sweep(
+            encounter, vary, ruleset, progress=progress, **analysis_options(fights, seed, exact, precision, workers, plugin, tactics)
+        )
+    report(result.warnings, result.notes)
+    if csv is not None:
+        csv.write_text(result.to_csv(), encoding="utf-8")
+    if plot is not None:
+        from rulebench.plot import plot_sweep
+
+        plot_sweep(result, plot)
+    if json:
+        print_json(result.to_dict(fractions))
+    else:
+        for table in sweep_tables(result, fractions):
+            out.print(table)

@@ -1,0 +1,280 @@
+"""Sweeps and balance searches: how the outcome moves as one number of the encounter changes.
+
+Every point of a sweep is analysed like ``compare`` analyses an encounter (exact where it fits);
+sampled points share one seed, so neighbouring points differ by the change, not by luck.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rulebench.analysis import Plan, ProgressFactory, analyse, dataframe, load, provenance, ruleset_names
+from rulebench.core.encounter import Encounter
+from rulebench.core.errors import BadInput, EncounterError
+from rulebench.core.kernel import configure
+from rulebench.core.outcome import OUTCOMES
+from rulebench.core.plugins import Catalog, discover
+from rulebench.core.results import RulesetResult
+
+MAX_POINTS = 200
+"""The most values one sweep visits: a range that long is almost certainly a typo."""
+
+_VARY = re.compile(r"^(?P<path>.+?)=(?P<a>-?\d+)\.\.(?P<b>-?\d+)(?::(?P<step>-?\d+))?$")
+
+
+@dataclass(frozen=True)
+class Vary:
+    """The encounter number to vary and the values it takes."""
+
+    path: str
+    values: tuple[int, ...]
+
+    @classmethod
+    def parse(cls, text: str, encounter: Encounter) -> Vary:
+        """Read ``PATH=A..B[:STEP]`` and check that both ends make a valid encounter.
+
+        Raises:
+            BadInput: not of that form, an empty or backwards range, a bad step, a path that does
+                not lead to a whole number, or an end that makes the encounter invalid.
+        """
+        match = _VARY.match(text.strip())
+        if match is None:
+            raise BadInput(f"--vary {text!r}: expected PATH=A..B[:STEP], such as 'enemy.members[0].count=1..6'")
+        path, a, b = match["path"].strip(), int(match["a"]), int(match["b"])
+        step = int(match["step"]) if match["step"] else 1
+        if step < 1:
+            raise BadInput(f"--vary {text!r}: the step must be at least 1, got {step}")
+        if b <= a:
+            raise BadInput(f"--vary {text!r}: the range {a}..{b} needs a start below its end")
+        values = tuple(range(a, b + 1, step))
+        if len(values) > MAX_POINTS:
+            raise BadInput(f"--vary {text!r}: {len(values)} values; at most {MAX_POINTS}, use a larger step")
+        for end in {values[0], values[-1]}:
+            try:
+                encounter.with_value(path, end)
+            except EncounterError as err:
+                problems = "; ".join(f"{where}: {what}" for where, what in err.problems)
+                raise BadInput(f"--vary {text!r}: {path} = {end} is not a valid encounter: {problems}") from None
+            except BadInput as err:
+                raise BadInput(f"--vary {text!r}: {err}") from None
+        return cls(path, values)
+
+
+@dataclass
+class Sweep:
+    """Every outcome of every ruleset at every value of one encounter number (``rulebench sweep``).
+
+    ``points[ruleset]`` holds one result per value of ``vary.values``.
+    """
+
+    encounter: Encounter
+    source: str | None
+    vary: Vary
+    points: dict[str, list[RulesetResult]]
+    warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def _point(self, value: int, result: RulesetResult, fractions: bool) -> dict[str, Any]:
+        entry = result.to_dict(fractions)
+        return {"value": value, **{k: entry[k] for k in ("method", "outcomes", "ci95", "fights", "seed")},
+                "rounds_mean": entry["rounds"]["mean"]}
+
+    def to_dict(self, fractions: bool = False) -> dict[str, Any]:
+        """The ``sweep --json`` document (DESIGN.md), with provenance."""
+        return {
+            "encounter": self.encounter.name,
+            "vary": {"path": self.vary.path, "values": list(self.vary.values)},
+            "results": [
+                {"ruleset": name, "points": [self._point(v, r, fractions) for v, r in zip(self.vary.values, results)]}
+                for name, results in self.points.items()
+            ],
+            "provenance": provenance(self.encounter, self.source, [rs[0] for rs in self.points.values()]),
+        }
+
+    def rows(self) -> list[dict[str, Any]]:
+        """Flat rows, one per ruleset and value: outcomes, interval bounds, method, fights, seed."""
+        rows = []
+        for name, results in self.points.items():
+            for value, r in zip(self.vary.values, results):
+                ci = r.ci95 or {}
+                row: dict[str, Any] = {"ruleset": name, self.vary.path: value, "method": r.method}
+                for outcome, p in r.outcomes.items():
+                    row[outcome] = float(p)
+                    row[f"{outcome}_low"], row[f"{outcome}_high"] = ci.get(outcome, (None, None))
+                row |= {"rounds_mean": float(r.rounds_mean), "fights": r.fights, "seed": r.seed}
+                rows.append(row)
+        return rows
+
+    def to_csv(self) -> str:
+        """The rows as CSV, after ``#`` comment lines carrying the provenance as JSON."""
+        buffer = io.StringIO()
+        meta = provenance(self.encounter, self.source, [rs[0] for rs in self.points.values()])
+        buffer.write(f"# rulebench sweep of {self.vary.path}\n# provenance: {json.dumps(meta)}\n")
+        rows = self.rows()
+        writer = csv.DictWriter(buffer, fieldnames=list(rows[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        return buffer.getvalue()
+
+    def to_dataframe(self) -> Any:
+        """The rows as a pandas DataFrame (pandas is optional)."""
+        return dataframe(self.rows())
+
+
+@dataclass
+class Balance:
+    """Per ruleset, where ``party_wins`` crosses the target as one number changes (``rulebench balance``).
+
+    ``brackets[ruleset]`` is the pair of neighbouring values (ascending) whose results straddle the
+    target, or None when it never crosses; ``evaluated[ruleset]`` every value analysed on the way.
+    """
+
+    encounter: Encounter
+    source: str | None
+    vary: Vary
+    target: float
+    brackets: dict[str, tuple[int, int] | None]
+    evaluated: dict[str, dict[int, RulesetResult]]
+    warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def _point(self, name: str, value: int) -> dict[str, Any]:
+        r = self.evaluated[name][value]
+        ci = r.ci95
+        return {"value": value, "party_wins": float(r.outcomes["party_wins"]),
+                "ci95": list(ci["party_wins"]) if ci else None, "method": r.method, "fights": r.fights}
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``balance --json`` document (DESIGN.md), with provenance."""
+        results = []
+        for name, bracket in self.brackets.items():
+            results.append({
+                "ruleset": name,
+                "crosses": bracket is not None,
+                "bracket": [self._point(name, v) for v in bracket] if bracket else None,
+                "evaluated": [self._point(name, v) for v in sorted(self.evaluated[name])],
+            })
+        first = [next(iter(e.values())) for e in self.evaluated.values()]
+        return {
+            "encounter": self.encounter.name,
+            "vary": {"path": self.vary.path, "values": [self.vary.values[0], self.vary.values[-1]]},
+            "target": self.target,
+            "results": results,
+            "provenance": provenance(self.encounter, self.source, first),
+        }
+
+
+def find_bracket(count: int, above: Callable[[int], bool]) -> tuple[int, int] | None:
+    """Indices ``(i, i + 1)`` where ``above`` changes, or None; bisects when the ends differ.
+
+    Bisection needs only a few analyses for a monotone outcome; when both ends agree, a crossing
+    can only be a rise and fall (or fall and rise), so every value is checked in order.
+    """
+    lo, hi = 0, count - 1
+    if above(lo) != above(hi):
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            lo, hi = (mid, hi) if above(mid) == above(lo) else (lo, mid)
+        return lo, hi
+    start = above(lo)
+    for i in range(1, hi):
+        if above(i) != start:
+            return i - 1, i
+    return None
+
+
+def _setup(encounter: Encounter | str | Path, vary: str | Vary, rulesets: Sequence[str] | str | None,
+           catalog: Catalog | None) -> tuple[Encounter, str | None, Vary, Catalog, list[str]]:
+    model, source = load(encounter)
+    catalog = catalog if catalog is not None else discover()
+    parsed = vary if isinstance(vary, Vary) else Vary.parse(vary, model)
+    return model, source, parsed, catalog, ruleset_names(catalog, rulesets)
+
+
+def sweep(
+    encounter: Encounter | str | Path,
+    vary: str | Vary,
+    rulesets: Sequence[str] | str | None = None,
+    *,
+    fights: int | None = None,
+    seed: int | None = None,
+    exact: bool | None = None,
+    precision: float | None = None,
+    plugins: Sequence[str] = (),
+    tactics: str | None = None,
+    workers: int = 1,
+    catalog: Catalog | None = None,
+    progress: ProgressFactory | None = None,
+) -> Sweep:
+    """Analyse the encounter at every value of ``vary`` (``"PATH=A..B[:STEP]"``) under each ruleset.
+
+    The other arguments are those of :func:`rulebench.api.compare`.
+
+    Raises:
+        BadInput: as ``compare``, and for a bad ``vary``.
+    """
+    plan = Plan.make(exact=exact, fights=fights, precision=precision, seed=seed, workers=workers)
+    model, source, parsed, catalog, names = _setup(encounter, vary, rulesets, catalog)
+    points: dict[str, list[RulesetResult]] = {}
+    notes: list[str] = []
+    for name in names:
+        points[name] = []
+        for value in parsed.values:
+            config = configure(model.with_value(parsed.path, value), name, catalog=catalog, plugins=plugins, tactics=tactics)
+            done = analyse(config, plan, progress)
+            points[name].append(done.result)
+            notes += [f"{parsed.path} = {value}: {note}" for note in done.notes]
+    return Sweep(model, source, parsed, points, list(catalog.warnings), notes)
+
+
+def balance(
+    encounter: Encounter | str | Path,
+    vary: str | Vary,
+    target: float,
+    rulesets: Sequence[str] | str | None = None,
+    *,
+    fights: int | None = None,
+    seed: int | None = None,
+    exact: bool | None = None,
+    precision: float | None = None,
+    plugins: Sequence[str] = (),
+    tactics: str | None = None,
+    workers: int = 1,
+    catalog: Catalog | None = None,
+    progress: ProgressFactory | None = None,
+) -> Balance:
+    """Find, per ruleset, the neighbouring values of ``vary`` between which ``party_wins`` crosses ``target``.
+
+    Raises:
+        BadInput: as :func:`sweep`, and for a target outside (0, 1).
+    """
+    if not 0 < target < 1:
+        raise BadInput(f"--target {target}: expected a probability strictly between 0 and 1, such as 0.5")
+    plan = Plan.make(exact=exact, fights=fights, precision=precision, seed=seed, workers=workers)
+    model, source, parsed, catalog, names = _setup(encounter, vary, rulesets, catalog)
+    brackets: dict[str, tuple[int, int] | None] = {}
+    evaluated: dict[str, dict[int, RulesetResult]] = {}
+    notes: list[str] = []
+    for name in names:
+        seen: dict[int, RulesetResult] = {}
+
+        def above(index: int, name: str = name, seen: dict[int, RulesetResult] = seen) -> bool:
+            value = parsed.values[index]
+            if value not in seen:
+                config = configure(model.with_value(parsed.path, value), name, catalog=catalog, plugins=plugins, tactics=tactics)
+                done = analyse(config, plan, progress)
+                seen[value] = done.result
+                notes.extend(f"{parsed.path} = {value}: {note}" for note in done.notes)
+            return seen[value].outcomes["party_wins"] >= target
+
+        found = find_bracket(len(parsed.values), above)
+        brackets[name] = (parsed.values[found[0]], parsed.values[found[1]]) if found else None
+        evaluated[name] = dict(sorted(seen.items()))
+    return Balance(model, source, parsed, target, brackets, evaluated, list(catalog.warnings), notes)
