@@ -1,0 +1,32 @@
+"""ambermarch (RULES.md §1): stances, momentum, steadfastness, the wound ladder and the 2d6 test.
+
+The party's summed attacks meet the enemy group's pool once a round. The package's modules each hold
+one part of the rules: ``stats`` (descriptor, stat blocks), ``stances`` (the round's decisions),
+``exchange`` (the dice), ``technique`` (techniques as tests), ``damage`` (steadfastness, the damage
+flow, the wound ladder), ``ending`` (verdict, retreat, plunder, end states), ``tactics`` (defaults)
+and ``probe`` (the 2d6 test). pluggy registers this module, so it re-exports every hook.
+"""
+
+from rulebench.rulesets.ambermarch.damage import rulebench_damage, rulebench_wounds
+from rulebench.rulesets.ambermarch.ending import rulebench_end_state, rulebench_fight_end, rulebench_round_end
+from rulebench.rulesets.ambermarch.exchange import rulebench_attack, rulebench_initiative
+from rulebench.rulesets.ambermarch.probe import probe_result, probe_tiers
+from rulebench.rulesets.ambermarch.stances import rulebench_round_start
+from rulebench.rulesets.ambermarch.stats import rulebench_ruleset, rulebench_setup
+from rulebench.rulesets.ambermarch.tactics import rulebench_decide
+
+__all__ = [
+    "probe_result",
+    "probe_tiers",
+    "rulebench_attack",
+    "rulebench_damage",
+    "rulebench_decide",
+    "rulebench_end_state",
+    "rulebench_fight_end",
+    "rulebench_initiative",
+    "rulebench_round_end",
+    "rulebench_round_start",
+    "rulebench_ruleset",
+    "rulebench_setup",
+    "rulebench_wounds",
+]

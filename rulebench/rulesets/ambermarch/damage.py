@@ -1,0 +1,120 @@
+"""What a won round costs the loser (RULES.md §1.2 step 4).
+
+The enemy group loses steadfastness: its armour swallows part of the party's lead, and it loses
+1 + one per full 4 points left, never below 0; the party gains a point of momentum, at most 3.
+The party takes half the enemy's lead, rounded up, as damage that walks down the damage line: each
+member's armour (with cover) absorbs what it can, the rest pushes him exactly one step up the wound
+ladder at the cost of armour + 1 points and flows on to the next; what is left after the last is lost.
+"""
+
+from __future__ import annotations
+
+from rulebench.core.contract import Attack, Damage
+from rulebench.core.fight import Combatant, Fight, Side
+from rulebench.core.plugins import hookimpl
+from rulebench.rulesets.ambermarch.ladder import (
+    CONDITIONS,
+    DEMONIC,
+    DOWN,
+    LADDER,
+    MAX_MOMENTUM,
+    MOMENTUM,
+    STANCE,
+    STEADFASTNESS,
+    TAINTED,
+    TIRELESS,
+    damage_line,
+)
+from rulebench.rulesets.ambermarch.stances import COVER, HOLD_BACK
+
+TAINT = frozenset({"tainted"})
+COVER_BONUS = 2
+
+
+@hookimpl
+def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
+    """The party's lead as it is, or half the enemy's lead rounded up (seed: "aufgerundet").
+
+    Wounds dealt by tireless foes (undead, ghosts, demons) are tainted (verdorben).
+    """
+    if attack.defender is fight.enemy:
+        return Damage(attack.margin, "lead")
+    return Damage(-(-attack.margin // 2), "wounds", TAINT if fight.vars[TIRELESS] else frozenset())
+
+
+@hookimpl
+def rulebench_wounds(fight: Fight, target: Side, damage: Damage) -> bool:
+    """Wear down the enemy group's steadfastness, or walk the damage down the party's line."""
+    if target is fight.enemy:
+        _wear_down(fight, damage.amount)
+    else:
+        _hit_the_line(fight, damage)
+    return True
+
+
+def _wear_down(fight: Fight, lead: int) -> None:
+    armour = fight.enemy.stats["armour"]
+    past = max(0, lead - armour)
+    loss = 1 + past // 4
+    before = fight.vars[STEADFASTNESS]
+    after = max(0, before - loss)
+    fight.vars[STEADFASTNESS] = after
+    fight.vars[MOMENTUM] = min(MAX_MOMENTUM, fight.vars[MOMENTUM] + 1)
+    if fight.recording:
+        fight.emit("damage", f"lead {lead}: the enemy's armour {armour} swallows {lead - past}, {past} past it: "
+                   f"steadfastness −{loss}, {before} → {after}; momentum {fight.vars[MOMENTUM]}",
+                   lead=lead, armour=armour, past=past, loss=loss, steadfastness=after,
+                   momentum=fight.vars[MOMENTUM])
+
+
+def _hit_the_line(fight: Fight, damage: Damage) -> None:
+    remaining = damage.amount
+    tainted = "tainted" in damage.flags
+    line = damage_line(fight)
+    # RULES.md §1.2 step 4 (reading): cover gives +2 to the coverer and to the one directly behind
+    # him in damage order, not cumulative; stances and standing as chosen at the round's start.
+    covering = [m.vars[STANCE] == COVER for m in line]
+    if fight.recording:
+        fight.emit("damage", f"damage {remaining} to the party", amount=remaining, tainted=tainted)
+    for i, member in enumerate(line):
+        if member.vars[STANCE] == HOLD_BACK:
+            break  # holders stand behind all others, so nobody after them is hit either
+        covered = covering[i] or (i > 0 and covering[i - 1])
+        armour = member_armour(fight, member) + (COVER_BONUS if covered else 0)
+        if remaining <= armour:
+            if fight.recording:
+                fight.emit("absorbed", f"{member.name}'s armour {armour} absorbs {remaining}", who=member.name,
+                           armour=armour, absorbed=remaining)
+            return
+        remaining -= armour + 1
+        if fight.recording:
+            flows = f", {remaining} flows on" if remaining else ""
+            fight.emit("absorbed", f"{member.name}'s armour {armour} absorbs {armour}, 1 gets through{flows}",
+                       who=member.name, armour=armour, absorbed=armour, left=remaining)
+        step_up(fight, member, tainted, "wounded by the enemy")
+        if not remaining:
+            return
+    if remaining and fight.recording:
+        fight.emit("note", f"{remaining} damage left after the last member is lost", lost=remaining)
+
+
+def member_armour(fight: Fight, member: Combatant) -> int:
+    """A member's armour before cover: armour + armour modifiers; 0 against a demon without magic
+    armour (RULES.md §6.3; cover still adds its +2)."""
+    if fight.vars[DEMONIC] and not member.has_trait("magic_armour"):
+        return 0
+    return max(0, member.stats["armour"] + sum(m.value for m in fight.modifiers(member, "armour", fight.enemy)))
+
+
+def step_up(fight: Fight, member: Combatant, tainted: bool, why: str) -> None:
+    """Move ``member`` exactly one step up the wound ladder (seed: "genau eine Stufe")."""
+    ladder = member.vars[LADDER] + 1
+    member.vars[LADDER] = ladder
+    if tainted:
+        member.vars[TAINTED] = True
+    if fight.recording:
+        condition = CONDITIONS[ladder]
+        extra = " and out of the encounter" if ladder == DOWN else ""
+        taint = " (tainted: no healing by rest)" if tainted else ""
+        fight.emit("wound", f"{member.name} is {why}: {condition}{extra}{taint}", who=member.name,
+                   condition=condition, step=ladder, tainted=tainted)

@@ -1,0 +1,158 @@
+"""The exchange of a round (RULES.md §1.2 step 3): the party's sum against the enemy group's pool.
+
+The party's dice come first, in marching order: technique tests, then one d6 per attacker; then the
+enemy pool as one roll. When no attacker's die can be clamped at 0, the attack dice are asked as one
+roll ``Nd6+K``: a scripted roller still takes them die by die in marching order, and exact analysis
+branches over the sum only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from rulebench.core.contract import Attack, Modifier
+from rulebench.core.dice import Dice
+from rulebench.core.errors import BadInput
+from rulebench.core.fight import Combatant, Fight, Side
+from rulebench.core.plugins import hookimpl
+from rulebench.rulesets.ambermarch.ladder import (
+    CONDITIONS,
+    DECLINED,
+    GHOSTLY,
+    LADDER,
+    ORDER,
+    PENALTY,
+    SPENT,
+    STANCE,
+    marching_line,
+)
+from rulebench.rulesets.ambermarch.stances import ATTACK, ATTACK_RANGED, TECHNIQUE
+from rulebench.rulesets.ambermarch.technique import technique_contribution
+
+_SKILL = {ATTACK: "melee", ATTACK_RANGED: "ranged"}
+
+
+class _Attacker(NamedTuple):
+    member: Combatant
+    skill: str
+    bonus: int  # skill + wound penalty + weapon modifiers
+    modifiers: tuple[Modifier, ...]
+
+
+@hookimpl
+def rulebench_initiative(fight: Fight) -> Iterable[tuple[Side, Side]]:
+    """One opposed exchange per round, party against the enemy group; none once the fight is declined."""
+    if fight.vars[DECLINED]:
+        return ()
+    return ((fight.party, fight.enemy),)
+
+
+@hookimpl
+def rulebench_attack(fight: Fight, attacker: Side, defender: Side) -> Attack:
+    """Roll both sums; the side with the higher total wins by the difference, a tie changes nothing.
+
+    The returned attack's ``defender`` is the losing side and ``margin`` the difference (the party's
+    lead L or the enemy's lead D of RULES.md §1.2 step 4).
+    """
+    party, enemy = fight.party, fight.enemy
+    party_total = _party_total(fight)
+    enemy_total = fight.roll(enemy.stats["pool"], "enemy pool")
+    if fight.recording:
+        fight.emit("totals", f"party {party_total} vs enemy {enemy_total}", party_total=party_total,
+                   enemy_total=enemy_total)
+    if party_total > enemy_total:
+        return Attack(party, enemy, True, party_total - enemy_total)
+    if enemy_total > party_total:
+        return Attack(enemy, party, True, enemy_total - party_total)
+    if fight.recording:
+        fight.emit("note", "a tie: both sides step back; the party may change its order", tie=True)
+    _reorder(fight)
+    return Attack(party, enemy, False, 0)
+
+
+def _party_total(fight: Fight) -> int:
+    ghostly = fight.vars[GHOSTLY]
+    total = 0
+    attackers: list[_Attacker] = []
+    line = marching_line(fight)
+    # RULES.md §1.2 step 1: techniques roll their test dice before the attack dice.
+    for member in line:
+        if member.vars[STANCE] == TECHNIQUE:
+            total += technique_contribution(fight, member)
+    for member in line:
+        skill = _SKILL.get(member.vars[STANCE])
+        if skill is None:
+            continue
+        if ghostly and not member.has_trait("magic_weapon"):
+            # RULES.md §6.3: against ghosts and demons a weapon without magic contributes 0, no die (§0).
+            if fight.recording:
+                fight.emit("modifier", f"{member.name} attacks without a magic weapon: contributes 0 against "
+                           "a ghost or demon", who=member.name, contribution=0)
+            continue
+        modifiers = tuple(fight.modifiers(member, "weapon", fight.enemy))
+        bonus = member.stats[skill] + PENALTY[member.vars[LADDER]] + sum(m.value for m in modifiers)
+        attackers.append(_Attacker(member, skill, bonus, modifiers))
+    if attackers:
+        total += _roll_attacks(fight, attackers)
+    spent = fight.vars[SPENT]
+    if spent:
+        total += 2 * spent
+        if fight.recording:
+            fight.emit("modifier", f"momentum {spent}: +{2 * spent} to the party's sum", value=2 * spent,
+                       reason="momentum")
+    if fight.recording:
+        fight.emit("total", f"the party's sum: {total}", side="party", total=total)
+    return total
+
+
+def _roll_attacks(fight: Fight, attackers: list[_Attacker]) -> int:
+    """Each attacker's die + bonus, at least 0 (RULES.md §1.2 step 3); one roll when no clamp can bite."""
+    if all(a.bonus >= 0 for a in attackers):
+        bonus = sum(a.bonus for a in attackers)
+        total = fight.roll(Dice(((len(attackers), 6),), bonus), "party attack dice")
+        if fight.recording:
+            faces = fight.roller.last_faces
+            if faces is not None and len(faces) == len(attackers):
+                for attacker, face in zip(attackers, faces):
+                    _narrate(fight, attacker, face, face + attacker.bonus)
+        return total
+    total = 0
+    for attacker in attackers:
+        face = fight.die(6, "attack", attacker.member)
+        contribution = max(0, face + attacker.bonus)
+        if fight.recording:
+            _narrate(fight, attacker, face, contribution)
+        total += contribution
+    return total
+
+
+def _narrate(fight: Fight, attacker: _Attacker, face: int, contribution: int) -> None:
+    member = attacker.member
+    parts = [f"1d6 {face}", f"{attacker.skill} {member.stats[attacker.skill]}"]
+    penalty = PENALTY[member.vars[LADDER]]
+    if penalty:
+        parts.append(f"{penalty} {CONDITIONS[member.vars[LADDER]]}")
+    parts += [f"{m.value:+d} {m.reason}" for m in attacker.modifiers]
+    text = " + ".join(parts).replace("+ -", "− ").replace("+ +", "+ ")
+    floor = " (at least 0)" if contribution != face + attacker.bonus else ""
+    fight.emit("total", f"{member.name} attacks: {text} = {contribution}{floor}", who=member.name,
+               die=face, skill=attacker.skill, bonus=attacker.bonus, total=contribution)
+
+
+def _reorder(fight: Fight) -> None:
+    """On a tie, and only then, the party may change its marching order (RULES.md §1.2 step 4)."""
+    members = fight.party.members
+    current = tuple(members[i].name for i in fight.vars[ORDER])
+    answer = fight.decide("order", None, current=current)
+    if not isinstance(answer, (list, tuple)) or sorted(answer) != sorted(current):
+        raise BadInput(
+            f"tactics: round {fight.round} answers the 'order' decision with {answer!r}; expected the "
+            f"members {', '.join(current)} in their new marching order"
+        )
+    if tuple(answer) == current:
+        return
+    index = {m.name: m.index for m in members}
+    fight.vars[ORDER] = tuple(index[name] for name in answer)
+    if fight.recording:
+        fight.emit("decision", f"the party reorders: {', '.join(answer)}", decision="order", value=list(answer))

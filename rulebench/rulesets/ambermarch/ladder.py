@@ -1,0 +1,53 @@
+"""The wound ladder (Wundenleiter) of RULES.md §1 and the fight-state keys every module shares.
+
+A party member's place on the ladder is a number in ``combatant.vars[LADDER]``: 0 unhurt
+(unverletzt), 1 battered (angeschlagen, −1 on every roll), 2 wounded (verwundet, −2, cover only, no
+techniques), 3 down (am Boden, out of the encounter). It only ever goes up during a fight.
+"""
+
+from __future__ import annotations
+
+from rulebench.core.fight import Combatant, Fight
+
+UNHURT, BATTERED, WOUNDED, DOWN = 0, 1, 2, 3
+CONDITIONS: tuple[str, ...] = ("unhurt", "battered", "wounded", "down")
+PENALTY: tuple[int, ...] = (0, -1, -2, 0)
+"""The wound penalty on every roll, by ladder step (a member who is down rolls nothing)."""
+
+# Party member state (combatant.vars).
+LADDER = "ladder"
+STANCE = "stance"  # this round's stance, "" between rounds
+TAINTED = "tainted"  # a wound from a tireless foe (verdorben): no healing by rest
+
+# Fight state (fight.vars).
+STEADFASTNESS = "steadfastness"  # the enemy group's, RULES.md §1 "Enemy"
+MOMENTUM = "momentum"  # held by the party, 0..3
+SPENT = "spent"  # momentum spent this round, 0 between rounds
+ORDER = "order"  # marching order as party indices, front first; engaged members only
+VOLUNTARY = "voluntary"  # the party may decline the fight before round 1
+DECLINED = "declined"
+TIRELESS = "tireless"  # undead, ghost or demon in the enemy group (RULES.md §0), fixed at setup
+GHOSTLY = "ghostly"  # ghost or demon: weapons without magic contribute 0 (RULES.md §6.3)
+DEMONIC = "demonic"  # demon: armour without magic counts 0 (RULES.md §6.3)
+
+MAX_MOMENTUM = 3
+
+
+def standing(member: Combatant) -> bool:
+    """Whether an engaged member is still in the fight (not down)."""
+    return member.vars[LADDER] < DOWN
+
+
+def marching_line(fight: Fight) -> list[Combatant]:
+    """The standing engaged members in marching order, front first."""
+    members = fight.party.members
+    return [members[i] for i in fight.vars[ORDER] if members[i].vars[LADDER] < DOWN]
+
+
+def damage_line(fight: Fight) -> list[Combatant]:
+    """The standing engaged members in damage order: marching order, reversed when ambushed from
+    behind (RULES.md §0 "Order"; seed: "ein Hinterhalt von hinten trifft eure Reihe verkehrt herum")."""
+    line = marching_line(fight)
+    if fight.encounter.ambush_from_behind:
+        line.reverse()
+    return line

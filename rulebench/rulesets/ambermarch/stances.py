@@ -1,0 +1,118 @@
+"""The start of a round (RULES.md §1.2 steps 1–2): declining a voluntary fight, stances, momentum.
+
+Every choice is asked through ``fight.decide`` so an encounter can script it per round; the answers
+live in ``combatant.vars[STANCE]`` and ``fight.vars[SPENT]`` until the round ends.
+"""
+
+from __future__ import annotations
+
+from rulebench.core.errors import BadInput
+from rulebench.core.fight import Combatant, Fight
+from rulebench.core.plugins import hookimpl
+from rulebench.rulesets.ambermarch.ladder import (
+    DECLINED,
+    LADDER,
+    MOMENTUM,
+    SPENT,
+    STANCE,
+    VOLUNTARY,
+    WOUNDED,
+    damage_line,
+    marching_line,
+)
+
+ATTACK = "attack"  # Angriff, melee
+ATTACK_RANGED = "attack-ranged"  # Angriff, ranged
+COVER = "cover"  # Deckung
+TECHNIQUE = "technique"  # Kunstgriff
+HOLD_BACK = "hold-back"  # Zurückhalten
+STANCES = (ATTACK, ATTACK_RANGED, COVER, TECHNIQUE, HOLD_BACK)
+
+
+@hookimpl
+def rulebench_round_start(fight: Fight) -> None:
+    """Ask this round's decisions: declining (round 1 of a voluntary fight), stances, momentum."""
+    if fight.round == 1 and fight.vars[VOLUNTARY] and _declines(fight):
+        return
+    _choose_stances(fight)
+    _spend_momentum(fight)
+
+
+def _declines(fight: Fight) -> bool:
+    """A voluntary fight ("?") may be declined before round 1: the party does not go (seed: "ihr
+    entscheidet, ob ihr hingeht"). Alertness turns a forced fight ("!") into a voluntary one."""
+    if fight.recording:
+        alert = [m.name for m in fight.party.members if m.engaged and m.has_skill("alertness")]
+        if fight.encounter.forced:
+            text = f"{', '.join(alert)} alert (Wachsamkeit): the forced fight becomes voluntary"
+        else:
+            text = "a voluntary fight: the party may decline it"
+        fight.emit("note", text, voluntary=True, alert=alert)
+    declined = fight.decide("decline", None, options=(True, False))
+    fight.vars[DECLINED] = declined
+    if fight.recording:
+        fight.emit("decision", "the party declines the fight" if declined else "the party takes the fight",
+                   decision="decline", value=declined)
+    return declined
+
+
+def _holdable(line: list[Combatant]) -> frozenset[str]:
+    """Members whom default tactics may hold back: the non-fighters at the tail of the damage line
+    who are not wounded, keeping at least one member in front of them (RULES.md §1.2 step 1)."""
+    tail: list[str] = []
+    for member in reversed(line):
+        if member.spec.fighter or member.vars[LADDER] >= WOUNDED:
+            break
+        tail.append(member.name)
+    if len(tail) == len(line):
+        tail.pop()
+    return frozenset(tail)
+
+
+def _choose_stances(fight: Fight) -> None:
+    line = damage_line(fight)
+    holdable = _holdable(line)
+    for member in marching_line(fight):
+        if member.vars[LADDER] >= WOUNDED:
+            # RULES.md §1 wound ladder: a wounded member may only take cover, so nothing is asked.
+            stance = COVER
+            if fight.recording:
+                fight.emit("stance", f"{member.name} is wounded: cover only", who=member.name, stance=stance,
+                           forced=True)
+        else:
+            stance = fight.decide("stance", member, options=STANCES, may_hold_back=member.name in holdable)
+            if fight.recording:
+                fight.emit("stance", f"{member.name} takes the stance {stance}", who=member.name, stance=stance)
+        member.vars[STANCE] = stance
+    _check_holders(fight, line)
+
+
+def _check_holders(fight: Fight, line: list[Combatant]) -> None:
+    """Hold back "only behind all others" (seed): holders are the tail of the damage line, and at
+    least one member in front of them does not hold back (RULES.md §1.2 step 1, reading)."""
+    holding = [m.vars[STANCE] == HOLD_BACK for m in line]
+    if not any(holding):
+        return
+    first = holding.index(True)
+    if first == 0 or not all(holding[first:]):
+        names = ", ".join(m.name for m, held in zip(line, holding) if held)
+        raise BadInput(
+            f"tactics: round {fight.round}: {names} cannot hold back; hold-back is only for members behind "
+            f"all others in damage order ({', '.join(m.name for m in line)}), and someone must not hold back"
+        )
+
+
+def _spend_momentum(fight: Fight) -> None:
+    """RULES.md §1.2 step 2: momentum is declared before the dice, 0..held, each point +2."""
+    held = fight.vars[MOMENTUM]
+    spent = fight.decide("momentum", None, held=held)
+    if isinstance(spent, bool) or not isinstance(spent, int) or not 0 <= spent <= held:
+        raise BadInput(
+            f"tactics: round {fight.round} spends {spent!r} momentum, but the party holds {held}; "
+            f"expected a whole number from 0 to {held}"
+        )
+    fight.vars[MOMENTUM] = held - spent
+    fight.vars[SPENT] = spent
+    if spent and fight.recording:
+        fight.emit("decision", f"the party spends {spent} momentum: +{2 * spent}", decision="momentum",
+                   value=spent, held=held)

@@ -1,0 +1,107 @@
+"""The ruleset's descriptor and its stat blocks (RULES.md §1 "Member"/"Enemy", §6.2 mapping).
+
+Members keep melee, ranged and armour as the encounter gives them (ambermarch does not cap melee
+and ranged, §6.1) and their attributes body, speed and mind capped to 0–4. Each enemy gets a pool of
+1d6 + max(melee, ranged), its armour and a steadfastness of its life clamped to 1–6; the enemy always
+fights as one group (seed: "vier gegen einen") whose pool, armour and steadfastness live in
+``fight.enemy.stats``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rulebench.core.contract import RulesetInfo
+from rulebench.core.dice import Dice
+from rulebench.core.fight import Fight
+from rulebench.core.plugins import hookimpl
+from rulebench.rulesets.ambermarch.ladder import (
+    DECLINED,
+    DEMONIC,
+    GHOSTLY,
+    LADDER,
+    MOMENTUM,
+    ORDER,
+    SPENT,
+    STANCE,
+    STEADFASTNESS,
+    TAINTED,
+    TIRELESS,
+    UNHURT,
+    VOLUNTARY,
+)
+
+NAME = "ambermarch"
+MEMBER_STATS = ("melee", "ranged", "armour", "body", "speed", "mind")
+ENEMY_STATS = ("pool", "armour", "steadfastness")
+DECISIONS = ("decline", "stance", "momentum", "order", "retreat")
+ALERTNESS = "alertness"  # Wachsamkeit
+MAX_ATTRIBUTE = 4
+MAX_STEADFASTNESS = 6
+D6 = Dice(((1, 6),))
+
+
+@hookimpl
+def rulebench_ruleset() -> RulesetInfo:
+    """Describe ambermarch: stances, momentum, steadfastness, the wound ladder and the 2d6 test."""
+    return RulesetInfo(
+        name=NAME,
+        title="Ambermarch: stances, momentum, steadfastness",
+        source="ambermarch.de.txt",
+        summary=(
+            "The party's summed attacks against the enemy group's pool; winning wears down the group's "
+            "steadfastness and builds momentum, losing pushes members up a four-step wound ladder."
+        ),
+        stats=(*MEMBER_STATS, "pool", "steadfastness"),
+        decisions=DECISIONS,
+    )
+
+
+def group_steadfastness(values: Sequence[int]) -> int:
+    """The group's steadfastness: highest + floor((n − 1) / 3), at most 6 (RULES.md §1 "Enemy").
+
+    The seed gives only 4 × 2 → 3 ("a group holds out longer than one, but not four times as
+    long") and says no enemy has more than 6; this formula is RULES.md's reading of both.
+    """
+    return min(MAX_STEADFASTNESS, max(values) + (len(values) - 1) // 3)
+
+
+@hookimpl
+def rulebench_setup(fight: Fight) -> None:
+    """Derive member and enemy stat blocks and the group's, and create every state key."""
+    for member in fight.party.members:
+        spec = member.spec
+        member.stats["melee"] = fight.override(member, "melee", spec.melee)
+        member.stats["ranged"] = fight.override(member, "ranged", spec.ranged)
+        member.stats["armour"] = fight.override(member, "armour", spec.armour)
+        for attribute in ("body", "speed", "mind"):
+            value = min(MAX_ATTRIBUTE, max(0, getattr(spec, attribute)))
+            member.stats[attribute] = fight.override(member, attribute, value)
+        member.vars[LADDER] = UNHURT
+        member.vars[STANCE] = ""
+        member.vars[TAINTED] = False
+    for enemy in fight.enemy.members:
+        spec = enemy.spec
+        enemy.stats["pool"] = fight.override(enemy, "pool", D6.plus(max(spec.melee, spec.ranged)))
+        enemy.stats["armour"] = fight.override(enemy, "armour", spec.armour)
+        steadfastness = min(MAX_STEADFASTNESS, max(1, spec.life))
+        enemy.stats["steadfastness"] = fight.override(enemy, "steadfastness", steadfastness)
+    group = fight.enemy
+    group.stats["pool"] = sum((e.stats["pool"] for e in group.members), Dice.constant(0))
+    # RULES.md §1 "Enemy": a mixed group takes its lowest armour (reading: deterministic).
+    group.stats["armour"] = min(e.stats["armour"] for e in group.members)
+    group.stats["steadfastness"] = group_steadfastness([e.stats["steadfastness"] for e in group.members])
+
+    # RULES.md §0 "Non-fighters stand at the back of the damage order"; only engaged members fight.
+    engaged = [m for m in fight.party.members if m.engaged]
+    order = [m.index for m in engaged if m.spec.fighter] + [m.index for m in engaged if not m.spec.fighter]
+    fight.vars[ORDER] = tuple(order)
+    fight.vars[STEADFASTNESS] = group.stats["steadfastness"]
+    fight.vars[MOMENTUM] = 0
+    fight.vars[SPENT] = 0
+    # Seed: "Wachsamkeit macht aus dem zweiten [!] wieder das erste [?]".
+    fight.vars[VOLUNTARY] = not fight.encounter.forced or any(m.has_skill(ALERTNESS) for m in engaged)
+    fight.vars[DECLINED] = False
+    fight.vars[TIRELESS] = any(group.has_trait(kind) for kind in ("undead", "ghost", "demon"))
+    fight.vars[GHOSTLY] = group.has_trait("ghost") or group.has_trait("demon")
+    fight.vars[DEMONIC] = group.has_trait("demon")

@@ -1,0 +1,49 @@
+"""Techniques (Kunstgriff, RULES.md §1.2 step 1): a skill, spell or miracle instead of an attack.
+
+The seed has no catalogue of techniques, so their effect comes from plugins, without a hook of its
+own: a plugin answers ``rulebench_modifiers`` with purpose ``"technique"`` for the member (against
+the enemy side), and the sum of those modifiers is what the technique puts on the scale. With no
+such modifier (the default) a technique contributes nothing and no die is rolled (RULES.md §0: a
+die that cannot matter is not rolled).
+
+A technique with an effect is a test (Probe, §1.1), its dice rolled before the attack dice:
+2d6 + mind + wound penalty against 7, everyday (reading: the text names no attribute or target;
+spells and miracles are the mind's work, and a member's own technique is routine). Triumph and
+success give the full effect; a partial success gives half, rounded down (reading: "you get it, but
+it costs you", and the fight has no other currency to pay with); failure and doom give nothing.
+"""
+
+from __future__ import annotations
+
+from rulebench.core.fight import Fight, Combatant
+from rulebench.rulesets.ambermarch.ladder import LADDER, PENALTY
+from rulebench.rulesets.ambermarch.probe import PARTIAL, SUCCESS, TRIUMPH, probe_result
+
+PURPOSE = "technique"
+TARGET = 7
+
+
+def technique_contribution(fight: Fight, member: Combatant) -> int:
+    """What ``member``'s technique adds to the party's sum this round, after its test if it has one."""
+    modifiers = fight.modifiers(member, PURPOSE, fight.enemy)
+    effect = sum(m.value for m in modifiers)
+    if effect <= 0:
+        if fight.recording:
+            fight.emit("note", f"{member.name} uses a technique, but no skill plugin gives it an effect: "
+                       "it adds nothing", who=member.name, contribution=0)
+        return 0
+    faces = (fight.die(6, "technique test", member), fight.die(6, "technique test", member))
+    mind, penalty = member.stats["mind"], PENALTY[member.vars[LADDER]]
+    tier = probe_result(faces, mind, TARGET, (penalty,))
+    if tier in (TRIUMPH, SUCCESS):
+        contribution = effect
+    elif tier == PARTIAL:
+        contribution = effect // 2
+    else:
+        contribution = 0
+    if fight.recording:
+        reasons = ", ".join(f"{m.value:+d} {m.reason}" for m in modifiers)
+        shown = f"{faces[0]}+{faces[1]} + mind {mind}" + (f" − {-penalty} wounds" if penalty else "")
+        fight.emit("total", f"{member.name}'s technique ({reasons}): test {shown} vs {TARGET}: {tier}, "
+                   f"adds {contribution}", who=member.name, tier=tier, effect=effect, total=contribution)
+    return contribution
