@@ -53,6 +53,14 @@ class PluginRecord:
         """Whether a modifier takes part in every fight unless switched off."""
         return isinstance(self.info, PluginInfo) and self.info.default
 
+    @property
+    def source(self) -> str:
+        """Where a ruleset's rules come from (its descriptor's ``source``); empty for other plugins.
+
+        The conformance kit (``rulebench.testing``) checks that every ruleset names one.
+        """
+        return self.info.source if isinstance(self.info, RulesetInfo) else ""
+
     def applies_to(self, ruleset: str) -> bool:
         """Whether this plugin may join a fight under ``ruleset``."""
         return not isinstance(self.info, PluginInfo) or not self.info.rulesets or ruleset in self.info.rulesets
