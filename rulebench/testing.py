@@ -62,10 +62,12 @@ def encounter_dicts(draw: st.DrawFn, max_party: int = 4, max_enemy_entries: int 
         party[0]["fighter"] = True
     entries = draw(st.integers(1, max_enemy_entries))
     enemies = [draw(_member(f"Foe {chr(65 + i)}", ENEMY_TRAITS, enemy=True)) for i in range(entries)]
+    ambush = draw(st.booleans())
     return {
         "name": "generated",
-        "ambush_from_behind": draw(st.booleans()),
-        "surprise": draw(st.sampled_from(("none", "party", "enemy"))),
+        "ambush_from_behind": ambush,
+        # An ambush from behind means the enemy surprises; the encounter refuses surprise = "party" then.
+        "surprise": draw(st.sampled_from(("none", "enemy") if ambush else ("none", "party", "enemy"))),
         "forced": draw(st.booleans()),
         "mode": draw(st.sampled_from(("melee", "ranged", "mixed"))),
         "party": party,
