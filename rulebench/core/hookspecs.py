@@ -188,11 +188,13 @@ def rulebench_modifiers(
     Collected from every plugin; the ruleset adds their values up and narrates their reasons.
     ``purpose`` is neutral so one plugin serves every ruleset: ``"weapon"`` is whatever the
     combatant's weapon feeds in this ruleset (ambermarch's contribution, classic's KS, talisman's
-    combat power, dsa's TP, endurance's damage); ``"armour"`` is its protection.
+    combat power, dsa's TP, endurance's damage); ``"armour"`` is its protection;
+    ``"protection"`` asks whether an item or spell spares the combatant the harm it is about to
+    take (a positive total spares it; talisman asks it of every loser of a duel, against None).
 
     :param fight: the fight.
     :param combatant: whose value is being computed.
-    :param purpose: ``"weapon"`` or ``"armour"``.
+    :param purpose: ``"weapon"``, ``"armour"`` or ``"protection"``.
     :param against: the opponent (a combatant or a whole side), when there is one.
     :return: the modifiers that apply, or None.
     """
