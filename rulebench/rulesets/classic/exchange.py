@@ -103,7 +103,7 @@ def _party_total(fight: Fight, enemy: Side) -> int:
     members = fight.party.members
     modes = fight.vars["modes"]
     magic_only = enemy.stats["magic_only"]
-    rolling: list[tuple[Combatant, str, Dice, int]] = []
+    fighters: list[tuple[Combatant, str, Dice | None, int]] = []  # dice None: KS 0, no die
     bonus = 0
     for i in fight.vars["order"]:
         mode = modes[i]
@@ -111,50 +111,50 @@ def _party_total(fight: Fight, enemy: Side) -> int:
             continue
         member = members[i]
         if magic_only and not member.has_trait("magic_weapon"):
-            if fight.recording:
-                fight.emit("total", f"{member.name} fights {mode} without a magic weapon: KS 0, no die",
-                           who=member.name, mode=mode, ks=0)
+            fighters.append((member, mode, None, 0))
             continue
         extra = sum(m.value for m in fight.modifiers(member, "weapon", enemy))
         bonus += extra
-        rolling.append((member, mode, member.stats[KS_STAT[mode]], extra))
-    if not rolling:
-        return bonus
-    summed = _summed(tuple(r[2] for r in rolling))
-    if summed is None:
-        return bonus + sum(_roll_one(fight, member, mode, dice, extra) for member, mode, dice, extra in rolling)
-    total = fight.roll(summed, "party KS")
+        fighters.append((member, mode, member.stats[KS_STAT[mode]], extra))
+    rolling = tuple(dice for _, _, dice, _ in fighters if dice is not None)
+    total, faces = _roll(fight, rolling) if rolling else (0, ())
     if fight.recording:
-        _narrate_split(fight, rolling, enemy)
+        _narrate(fight, fighters, faces, enemy)
     return total + bonus
 
 
-def _roll_one(fight: Fight, member: Combatant, mode: str, dice: Dice, extra: int) -> int:
-    ks = fight.roll(dice, f"{mode} KS", member) + extra
-    if fight.recording:
-        _narrate_ks(fight, member, mode, dice, fight.roller.last_faces, ks, fight.enemy)
-    return ks
+def _roll(fight: Fight, rolling: tuple[Dice, ...]) -> tuple[int, Sequence[int] | None]:
+    """The fighters' dice as one summed roll, or one by one where summing would reorder them; the
+    total and, when recording and the roller tells them, the faces in marching order."""
+    summed = _summed(rolling)
+    if summed is not None:
+        return fight.roll(summed, "party KS"), fight.roller.last_faces
+    total = 0
+    faces: list[int] = []
+    for dice in rolling:
+        total += fight.roll(dice, "KS")
+        faces.extend(fight.roller.last_faces or ())
+    return total, faces if len(faces) == sum(len(d.dice_sides) for d in rolling) else None
 
 
-def _narrate_split(fight: Fight, rolling: Sequence[tuple[Combatant, str, Dice, int]], enemy: Side) -> None:
-    """Each fighter's share of a summed roll, read off its faces in marching order."""
-    faces = fight.roller.last_faces
+def _narrate(fight: Fight, fighters: Sequence[tuple[Combatant, str, Dice | None, int]],
+             faces: Sequence[int] | None, enemy: Side) -> None:
+    """Each fighter's KS roll in marching order, his faces read off the party's dice in that order."""
     start = 0
-    for member, mode, dice, extra in rolling:
+    for member, mode, dice, extra in fighters:
+        if dice is None:
+            fight.emit("total", f"{member.name} fights {mode} without a magic weapon: KS 0, no die",
+                       who=member.name, mode=mode, ks=0)
+            continue
         count = len(dice.dice_sides)
-        own = faces[start:start + count] if faces is not None and len(faces) >= start + count else None
+        own = faces[start:start + count] if faces is not None else None
         start += count
         ks = dice.total_of(own) + extra if own is not None else None
-        _narrate_ks(fight, member, mode, dice, own, ks, enemy)
-
-
-def _narrate_ks(fight: Fight, member: Combatant, mode: str, dice: Dice, faces: Sequence[int] | None,
-                ks: int | None, enemy: Side) -> None:
-    reasons = "".join(f" {m.value:+d} {m.reason}" for m in fight.modifiers(member, "weapon", enemy))
-    rolled = " ".join(map(str, faces)) if faces else "?"
-    result = f" = {ks}" if ks is not None else ""
-    fight.emit("total", f"{member.name} fights {mode}: KS {dice}{reasons}, rolled {rolled}{result}",
-               who=member.name, mode=mode, dice=str(dice), faces=list(faces) if faces else None, ks=ks)
+        reasons = "".join(f" {m.value:+d} {m.reason}" for m in fight.modifiers(member, "weapon", enemy))
+        rolled = " ".join(map(str, own)) if own is not None else "?"
+        result = f" = {ks}" if ks is not None else ""
+        fight.emit("total", f"{member.name} fights {mode}: KS {dice}{reasons}, rolled {rolled}{result}",
+                   who=member.name, mode=mode, dice=str(dice), faces=list(own) if own is not None else None, ks=ks)
 
 
 @hookimpl
