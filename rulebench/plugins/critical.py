@@ -1,0 +1,59 @@
+"""Critical hits for endurance: a damage die that shows its maximum is rolled once more and added
+(RULES.md §5 "Specials", seed: "Optional! Kritische Treffer"). Off unless chosen with ``--plugin critical``.
+
+The seed lets a crit roll again for extra damage or pick an effect (fear, torn armour, tripping); we
+model the extra damage only (RULES.md: "a die at its maximum is rolled once more and added, right
+after it (reading: no chains)"). A subtracted die never crits (reading: a crit adds damage, it cannot
+take any away). Unarmed blows roll no die, so they never crit.
+
+Written only against the public hooks, as a third-party plugin would be: it answers
+``rulebench_damage`` first (``tryfirst``) and rolls, die by die, the damage the ruleset fixed in
+``Attack.detail`` (``damage_dice``, ``damage_bonus``, ``damage_flags``; see
+``rulebench.rulesets.endurance.strike``). Where that detail is missing or nothing is rolled it
+returns None and the ruleset rolls as usual.
+"""
+
+from __future__ import annotations
+
+from rulebench import Attack, Combatant, Damage, Dice, Fight, PluginInfo, hookimpl
+
+
+@hookimpl
+def rulebench_plugin() -> PluginInfo:
+    """Describe the critical-hit modifier: off by default, endurance only."""
+    return PluginInfo(
+        name="critical",
+        kind="modifier",
+        title="Critical hits (endurance, optional rule)",
+        summary="A damage die that shows its maximum is rolled once more and the second roll added.",
+        default=False,
+        rulesets=("endurance",),
+    )
+
+
+@hookimpl(tryfirst=True)
+def rulebench_damage(fight: Fight, attack: Attack) -> Damage | None:
+    """Roll the attack's damage dice one by one; each added die at its maximum rolls once more, right
+    after it, and that roll is added too (no chains)."""
+    dice = attack.detail.get("damage_dice")
+    if not isinstance(dice, Dice) or dice.is_constant:
+        return None
+    who = attack.attacker if isinstance(attack.attacker, Combatant) else None
+    total = dice.bonus
+    extra = 0
+    for count, sides in dice.terms:
+        for _ in range(abs(count)):
+            face = fight.die(sides, "damage", who)
+            if count < 0:
+                total -= face
+                continue
+            total += face
+            if face == sides:
+                bonus = fight.die(sides, "critical", who)
+                extra += bonus
+                if fight.recording:
+                    fight.emit("critical", f"{attack.attacker.name}'s d{sides} shows its maximum {sides}: a critical "
+                               f"hit, rolled once more for +{bonus}", who=attack.attacker.name, sides=sides,
+                               extra=bonus)
+    amount = total + extra + attack.detail.get("damage_bonus", 0)
+    return Damage(amount, "critical" if extra else "normal", attack.detail.get("damage_flags", frozenset()))

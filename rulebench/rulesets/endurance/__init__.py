@@ -1,0 +1,30 @@
+"""endurance: every attack hits, avoidance soaks, endurance wears down, wounds fell, the fallen bleed out.
+
+RULES.md §5, from the seed ``endurance.de.txt``. The package is the plugin: pluggy registers this
+module, so every hook implementation is imported here. The modules, one job each:
+
+* ``stats``: the stat block (§6.2) and starting state;
+* ``turns``: turn order, who may act, whom he strikes (the ``target`` decision);
+* ``strike``: the always-hitting attack, its damage roll, avoidance, endurance, wounds, the fall;
+* ``ending``: the bleeding clock, the verdict, flight (the ``flee`` decision), the cap, fates;
+* ``tactics``: the default answers to ``target`` and ``flee``.
+"""
+
+from rulebench.rulesets.endurance.ending import rulebench_end_state, rulebench_fight_end, rulebench_round_end
+from rulebench.rulesets.endurance.stats import rulebench_ruleset, rulebench_setup
+from rulebench.rulesets.endurance.strike import rulebench_attack, rulebench_damage, rulebench_wounds
+from rulebench.rulesets.endurance.tactics import rulebench_decide
+from rulebench.rulesets.endurance.turns import rulebench_initiative
+
+__all__ = [
+    "rulebench_attack",
+    "rulebench_damage",
+    "rulebench_decide",
+    "rulebench_end_state",
+    "rulebench_fight_end",
+    "rulebench_initiative",
+    "rulebench_round_end",
+    "rulebench_ruleset",
+    "rulebench_setup",
+    "rulebench_wounds",
+]

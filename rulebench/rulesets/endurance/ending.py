@@ -1,0 +1,110 @@
+"""The end of a round: the bleeding clock, the verdict, flight and the round cap (RULES.md §5 steps 3–4),
+raiders' plunder, and each combatant's fate (§7 endurance row, §0 "Stabilising")."""
+
+from __future__ import annotations
+
+from rulebench import Combatant, EndState, Fate, Fight, Outcome, hookimpl
+from rulebench.rulesets.endurance.stats import ABSENT, BLED_OUT, BLEEDING, SHELTERED, SLAIN, STANDING
+from rulebench.rulesets.endurance.turns import choose_target, turn_order
+
+FALLEN = (BLEEDING, SLAIN, BLED_OUT)
+UP = (STANDING, SHELTERED, ABSENT)
+
+ROUND_CAP = 20  # RULES.md §5 "Round, at most 20" (reading: a stalemate must end)
+
+VERDICTS = {
+    Outcome.PARTY_WINS: "Every enemy has fallen: the party wins.",
+    Outcome.ENEMY_WINS: "Every engaged member of the party has fallen: the enemy wins.",
+    Outcome.PARTY_FLED: "The party has fled.",
+    Outcome.WITHDRAWN: f"Round {ROUND_CAP} is over and both sides still stand: they withdraw.",
+}
+
+
+def _tick_bleeding(fight: Fight) -> None:
+    """The clock ticks at every round's end, the round of the fall included (RULES.md §5 step 3)."""
+    for c in fight.combatants:
+        cvars = c.vars
+        if cvars["status"] != BLEEDING:
+            continue
+        cvars["bleed"] -= 1
+        if cvars["bleed"] <= 0:
+            cvars["status"] = BLED_OUT
+            cvars["bleed"] = 0
+            if fight.recording:
+                fight.emit("condition", f"{c.name} has bled out", who=c.name, condition=BLED_OUT, bleed=0)
+        elif fight.recording:
+            fight.emit("condition", f"{c.name} bleeds: {cvars['bleed']} rounds left", who=c.name,
+                       condition=BLEEDING, bleed=cvars["bleed"])
+
+
+def _flee(fight: Fight) -> None:
+    """Flight: each standing enemy strikes once, in turn order, before the party is away (RULES.md §5
+    step 4, reading: mirrors dsa's one free attack per pursuer)."""
+    if fight.recording:
+        fight.emit("flight", "The party flees: every standing enemy strikes once more.")
+    rules = fight.rules
+    for enemy in turn_order(fight):
+        if enemy.side != "enemy" or enemy.vars["status"] != STANDING:
+            continue
+        target = choose_target(fight, enemy)
+        if target is None:
+            return
+        attack = rules.attack(fight, enemy, target)
+        damage = rules.damage(fight, attack)
+        rules.wounds(fight, target, damage)
+
+
+@hookimpl
+def rulebench_round_end(fight: Fight) -> Outcome | None:
+    """Tick the bleeding, then: no enemy standing → party_wins; no engaged member standing →
+    enemy_wins; a ``flee`` decision → party_fled; round 20 → withdrawn ("Ends as dsa")."""
+    _tick_bleeding(fight)
+    party = [m.vars["status"] for m in fight.party.members if m.vars["status"] != ABSENT]
+    standing = sum(1 for status in party if status == STANDING or status == SHELTERED)
+    if not any(e.vars["status"] == STANDING for e in fight.enemy.members):
+        outcome = Outcome.PARTY_WINS
+    elif not standing:
+        outcome = Outcome.ENEMY_WINS
+    elif fight.decide("flee", None, options=(True, False), standing=standing, engaged=len(party)):
+        _flee(fight)
+        outcome = Outcome.PARTY_FLED
+    elif fight.round >= ROUND_CAP:
+        outcome = Outcome.WITHDRAWN
+    else:
+        return None
+    if fight.recording:
+        fight.emit("outcome", VERDICTS[outcome], outcome=outcome.value)
+    return outcome
+
+
+@hookimpl
+def rulebench_fight_end(fight: Fight) -> None:
+    """Raiders plunder the party members left fallen when the party loses or flees (RULES.md §6.3)."""
+    if not fight.encounter.enemy.raiders or fight.outcome not in (Outcome.ENEMY_WINS, Outcome.PARTY_FLED):
+        return
+    for m in fight.party.members:
+        if m.vars["status"] in FALLEN:
+            fight.emit("plunder", f"The raiders plunder {m.name}, left lying on the ground.", who=m.name)
+
+
+@hookimpl
+def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
+    """Untouched → unhurt; lost endurance or wounds below max → hurt; bleeding → out if someone of his side
+    still stands, else dead (§0 "Stabilising"); bled out or slain → dead (RULES.md §7).
+
+    (reading: a party member who is not engaged counts as someone who stands: he is there to help.)
+    """
+    cvars = combatant.vars
+    status = cvars["status"]
+    if status == STANDING:
+        if cvars["wounds"]:
+            return Fate(EndState.HURT, "wounded")
+        if cvars["endurance"] < combatant.stats["endurance"]:
+            return Fate(EndState.HURT, "winded")
+        return Fate(EndState.UNHURT, "fresh")
+    if status == SHELTERED or status == ABSENT:
+        return Fate(EndState.UNHURT, status)
+    if status == BLEEDING:
+        helped = any(m.vars["status"] in UP for m in fight.side_of(combatant).members)
+        return Fate(EndState.OUT, BLEEDING) if helped else Fate(EndState.DEAD, BLED_OUT)
+    return Fate(EndState.DEAD, status)

@@ -1,0 +1,97 @@
+"""The endurance stat block (RULES.md §5 "Stats", §6.2 endurance rows) and every combatant's starting state."""
+
+from __future__ import annotations
+
+from rulebench import Combatant, Dice, Fight, RulesetInfo, hookimpl
+
+STATS = ("body", "speed", "mind", "armour", "avoidance", "damage", "endurance", "max_wounds")
+
+# A combatant's ``status`` var. A non-fighter stands sheltered, neither acting nor struck, while a
+# fighter of his side stands (RULES.md §0 "Non-fighters"); a party member who is not engaged is
+# absent (§0 "Engaged"); the fallen bleed until the clock runs out or a wound kills them (§5 step 3).
+STANDING = "standing"
+SHELTERED = "sheltered"
+ABSENT = "absent"
+BLEEDING = "bleeding"
+SLAIN = "slain"
+BLED_OUT = "bled out"
+
+BLEED_ROUNDS_PER_BODY = 5  # RULES.md §5 step 3: dead after 5 × body rounds without help
+
+
+@hookimpl
+def rulebench_ruleset() -> RulesetInfo:
+    """Describe endurance."""
+    return RulesetInfo(
+        name="endurance",
+        title="Endurance: always hit, avoidance, wounds",
+        source="endurance.de.txt",
+        summary=(
+            "Every attack hits; damage above avoidance wears endurance down, damage above the endurance "
+            "left is a wound, and whoever takes his last wound falls and bleeds out."
+        ),
+        stats=STATS,
+        decisions=("target", "flee"),
+    )
+
+
+def avoidance(body: int, speed: int, mind: int, armour: int, dodge: bool, arcane_armour: bool) -> int:
+    """Avoidance (Vermeidung) = body + armour; dodge puts speed for body, the magic-armour spell mind for
+    armour, each only while that value is above 0 (RULES.md §5 "Stats")."""
+    return (speed if dodge and speed > 0 else body) + (mind if arcane_armour and mind > 0 else armour)
+
+
+def damage_dice(weapon: Dice | None, melee: int, ranged: int, body: int) -> Dice:
+    """Weapon die + floor(max(melee, ranged) / 2); unarmed, body + that bonus (RULES.md §6.2, §5 "Stats")."""
+    bonus = max(melee, ranged) // 2
+    return Dice.constant(body + bonus) if weapon is None else weapon.plus(bonus)
+
+
+def physical_armour(combatant: Combatant) -> int:
+    """The part of avoidance that a demon's blow ignores (RULES.md §6.3 "demon vs no magic armour").
+
+    (reading: the magic-armour spell *is* magic armour, so while it stands in for armour nothing is
+    ignored; an overridden avoidance loses the armour stat, the term it is meant to contain.)
+    """
+    stats = combatant.stats
+    if combatant.has_trait("magic_armour") or (combatant.has_skill("arcane_armour") and stats["mind"] > 0):
+        return 0
+    return stats["armour"]
+
+
+@hookimpl
+def rulebench_setup(fight: Fight) -> None:
+    """Derive the §6.2 stat block through the overrides; everyone starts unhurt and standing (§0)."""
+    for c in fight.combatants:
+        spec, stats = c.spec, c.stats
+        body = stats["body"] = fight.override(c, "body", spec.body)
+        speed = stats["speed"] = fight.override(c, "speed", spec.speed)
+        mind = stats["mind"] = fight.override(c, "mind", spec.mind)
+        armour = stats["armour"] = fight.override(c, "armour", spec.armour)
+        computed = avoidance(body, speed, mind, armour, c.has_skill("dodge"), c.has_skill("arcane_armour"))
+        stats["avoidance"] = fight.override(c, "avoidance", computed)
+        stats["damage"] = fight.override(c, "damage", damage_dice(spec.weapon, spec.melee, spec.ranged, body))
+        stats["endurance"] = fight.override(c, "endurance", 2 * body + spec.life)
+        stats["max_wounds"] = fight.override(c, "max_wounds", 2 if c.has_skill("robust") else 1)
+        c.vars["endurance"] = stats["endurance"]
+        c.vars["wounds"] = 0
+        c.vars["status"] = STANDING if c.engaged else ABSENT
+        c.vars["bleed"] = 0  # rounds left to live while bleeding
+    for side in (fight.party, fight.enemy):
+        if any(m.spec.fighter and m.engaged for m in side.members):
+            for m in side.members:
+                if m.engaged and not m.spec.fighter:
+                    m.vars["status"] = SHELTERED
+
+
+def release_non_fighters(fight: Fight, fallen: Combatant) -> None:
+    """When the last fighter of a side falls, its sheltered non-fighters step up and fight (§0)."""
+    members = fight.side_of(fallen).members
+    if any(m.spec.fighter and m.vars["status"] == STANDING for m in members):
+        return
+    for m in members:
+        if m.vars["status"] == SHELTERED:
+            m.vars["status"] = STANDING
+            if fight.recording:
+                fight.emit("condition", f"No fighter of {m.name}'s side stands: {m.name} steps up to fight",
+                           who=m.name, condition=STANDING)

@@ -1,0 +1,121 @@
+"""One attack: it always hits, its damage die is rolled, avoidance taken off, endurance and wounds
+paid (RULES.md §5 step 2–3, §6.3 endurance column).
+
+The attack fixes in ``Attack.detail`` what its damage is made of, so a plugin that changes how damage
+is rolled (``rulebench.plugins.critical``, a ``tryfirst`` ``rulebench_damage``) needs nothing else:
+
+* ``damage_dice``: the ``Dice`` to roll, or None when the blow cannot harm (damage 0, no die);
+* ``damage_bonus``: the modifiers' sum, added after the roll;
+* ``damage_flags``: the flags the ``Damage`` must carry (``"demonic"``: armour does not count).
+"""
+
+from __future__ import annotations
+
+from rulebench import Attack, Combatant, Damage, Fight, hookimpl
+from rulebench.rulesets.endurance.stats import (
+    BLEED_ROUNDS_PER_BODY,
+    BLEEDING,
+    SLAIN,
+    physical_armour,
+    release_non_fighters,
+)
+
+DEMONIC = frozenset({"demonic"})
+PLAIN: frozenset[str] = frozenset()
+
+
+@hookimpl
+def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant) -> Attack:
+    """Always a hit (RULES.md §5 step 2, seed); settle what the damage is made of."""
+    mine, theirs = attacker.spec.traits, defender.spec.traits
+    flags = DEMONIC if "demon" in mine else PLAIN
+    if theirs and ("ghost" in theirs or "demon" in theirs) and "magic_weapon" not in mine:
+        # §6.3: ghost/demon vs no magic weapon, damage 0; a die forced to 0 is not rolled (§0).
+        if fight.recording:
+            kind = "ghost" if "ghost" in theirs else "demon"
+            fight.emit("hit", f"{attacker.name} strikes {defender.name}, but without a magic weapon cannot harm "
+                       f"a {kind}: damage 0, no die", attacker=attacker.name, defender=defender.name, harmless=True)
+        return Attack(attacker, defender, True, 0, {"damage_dice": None, "damage_bonus": 0, "damage_flags": flags})
+    dice = attacker.stats["damage"]
+    modifiers = fight.modifiers(attacker, "weapon", defender)
+    bonus = sum([m.value for m in modifiers]) if modifiers else 0
+    if fight.recording:
+        extra = "".join(f" {m.value:+d} {m.reason}" for m in modifiers)
+        fight.emit("hit", f"{attacker.name} strikes {defender.name} (always a hit): damage {dice}{extra}",
+                   attacker=attacker.name, defender=defender.name, dice=str(dice),
+                   modifiers=[{"value": m.value, "reason": m.reason} for m in modifiers])
+    return Attack(attacker, defender, True, 0, {"damage_dice": dice, "damage_bonus": bonus, "damage_flags": flags})
+
+
+@hookimpl
+def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
+    """Roll the weapon's damage dice as one sum and add the modifiers; unarmed damage rolls nothing."""
+    detail = attack.detail
+    dice = detail["damage_dice"]
+    if dice is None:
+        return Damage(0, "none", detail["damage_flags"])
+    rolled = dice.bonus if dice.is_constant else fight.roll(dice, "damage", attack.attacker)  # type: ignore[arg-type]
+    return Damage(rolled + detail["damage_bonus"], "normal", detail["damage_flags"])
+
+
+def avoidance_against(target: Combatant, flags: frozenset[str]) -> int:
+    """The target's avoidance, without its armour against a demon's blow (§6.3)."""
+    avoid = target.stats["avoidance"]
+    if flags and "demonic" in flags:
+        avoid = max(0, avoid - physical_armour(target))
+    return avoid
+
+
+@hookimpl
+def rulebench_wounds(fight: Fight, target: Combatant, damage: Damage) -> bool:
+    """net = max(0, damage − avoidance); net > endurance left is a wound; endurance −= net, not below 0.
+
+    At max wounds he falls and bleeds for 5 × body rounds; a wound while bleeding kills (RULES.md §5).
+    """
+    tvars = target.vars
+    avoid = avoidance_against(target, damage.flags)
+    net = damage.amount - avoid
+    if net < 0:
+        net = 0
+    before = tvars["endurance"]
+    after = before - net
+    tvars["endurance"] = after if after > 0 else 0
+    if fight.recording:
+        _narrate_damage(fight, target, damage, avoid, net, before)
+    if net > before:
+        _wound(fight, target, net, before)
+    return True
+
+
+def _narrate_damage(fight: Fight, target: Combatant, damage: Damage, avoid: int, net: int, before: int) -> None:
+    demonic = " (armour does not count against a demon)" if avoid < target.stats["avoidance"] else ""
+    name, after = target.name, target.vars["endurance"]
+    if net:
+        text = f"damage {damage.amount} − {name}'s avoidance {avoid}{demonic} = {net} gets through: endurance {before} → {after}"
+    else:
+        text = f"damage {damage.amount}: {name}'s avoidance {avoid}{demonic} stops it all, endurance stays {before}"
+    fight.emit("damage", text, who=name, amount=damage.amount, avoidance=avoid, net=net,
+               endurance_before=before, endurance_after=after)
+
+
+def _wound(fight: Fight, target: Combatant, net: int, before: int) -> None:
+    tvars = target.vars
+    tvars["wounds"] += 1
+    wounds, most = tvars["wounds"], target.stats["max_wounds"]
+    if fight.recording:
+        fight.emit("wound", f"{net} > endurance {before}: {target.name} takes a wound ({wounds} of {most})",
+                   who=target.name, wounds=wounds, max_wounds=most)
+    if tvars["status"] == BLEEDING:
+        tvars["status"] = SLAIN
+        tvars["bleed"] = 0
+        if fight.recording:
+            fight.emit("condition", f"{target.name} was already bleeding: this wound is fatal",
+                       who=target.name, condition=SLAIN)
+    elif wounds >= most:
+        tvars["status"] = BLEEDING
+        tvars["bleed"] = BLEED_ROUNDS_PER_BODY * target.stats["body"]
+        if fight.recording:
+            fight.emit("condition", f"{target.name} falls and bleeds out (Ausbluten): dead in {tvars['bleed']} "
+                       "rounds without help", who=target.name, condition=BLEEDING, bleed=tvars["bleed"])
+        if target.spec.fighter:
+            release_non_fighters(fight, target)

@@ -1,0 +1,26 @@
+"""Default tactics (RULES.md §5 "Default tactics: as dsa"; §5 step 2 for the target)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulebench import Decision, Fight, hookimpl
+
+
+def only_defaults(fight: Fight) -> bool:
+    """Whether these default tactics are the fight's only tactics source (no scripted table, no
+    ``--tactics`` plugin): the kernel then calls ``rulebench_decide`` directly, so the ruleset may take
+    the default target without building a ``Decision`` for every blow. Same answers, less Monte Carlo
+    time (the speed bar of the brief)."""
+    return fight.rules.decide is rulebench_decide
+
+
+@hookimpl(trylast=True)
+def rulebench_decide(fight: Fight, decision: Decision) -> Any:
+    """Strike the front-most standing opponent; flee when fewer than half (rounded up) of the engaged
+    members, counting the fallen, still stand."""
+    if decision.kind == "target":
+        return decision.options[0]  # the options list the standing front first
+    if decision.kind == "flee":
+        return decision.context["standing"] < (decision.context["engaged"] + 1) // 2
+    return None
