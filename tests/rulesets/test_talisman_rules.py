@@ -278,7 +278,7 @@ def test_a_rival_without_a_magic_weapon_cannot_harm_a_ghostly_member() -> None:
 
 # -- protection: an extension point, none by default (RULES.md §3 step 1) ------------------------
 class Amulet:
-    """A test modifier plugin: the Hero's amulet spares him every life he would lose."""
+    """A test modifier plugin: an amulet that would spare the Hero and the Rival every life."""
 
     @hookimpl
     def rulebench_plugin(self) -> PluginInfo:
@@ -288,7 +288,7 @@ class Amulet:
     def rulebench_modifiers(
         self, fight: Fight, combatant: Combatant, purpose: str, against: Combatant | Side | None
     ) -> Iterable[Modifier] | None:
-        if purpose == "protection" and combatant.name == "Hero":
+        if purpose == "protection" and combatant.name in ("Hero", "Rival"):
             return (Modifier(1, "amulet of warding"),)
         return None
 
@@ -321,3 +321,18 @@ def test_each_duel_is_narrated_with_both_dice_both_powers_the_winner_and_the_cos
     ]
     first = next(e for e in fight.log if e["kind"] == "duel")
     assert (first["member_die"], first["opponent_die"], first["winner"]) == (2, 5, "Ogre")
+
+
+def test_protection_is_asked_of_characters_only() -> None:
+    catalog = discover(extra=[("amulet", Amulet())])
+    creature = encounter([{"name": "Knight", "melee": 4}], [{"name": "Rival"}])
+    result, _ = fought(creature, "6 | 1", catalog=catalog, plugins=["amulet"])
+    assert result.outcome is Outcome.PARTY_WINS
+    rival = encounter(
+        [{"name": "Knight", "melee": 4}],
+        [{"name": "Rival", "life": 1}],
+        enemy={"characters": True},
+        overrides={"talisman": {"Rival": {"round_cap": 1}}},
+    )
+    result, fight = fought(rival, "6 | 1", catalog=catalog, plugins=["amulet"])
+    assert result.outcome is Outcome.WITHDRAWN and lives(fight)["Rival"] == 1

@@ -25,12 +25,13 @@ def _pay(fight: Fight, combatant: Combatant, amount: int) -> None:
     """Take ``amount`` lives unless an item or spell protects (seed), never below 0.
 
     Protection is an extension point, none by default: any plugin may offer modifiers of purpose
-    ``"protection"`` for the combatant about to lose a life; a positive total spares it (seed:
-    "falls er nicht durch einen Gegenstand oder einen Zauberspruch davor geschützt ist"). It is
-    asked for every loser, enemies included, since the seed lets a beaten character protect
-    himself in character-against-character fights too.
+    ``"protection"`` for the character about to lose a life; a positive total spares it (seed:
+    "falls er nicht durch einen Gegenstand oder einen Zauberspruch davor geschützt ist"). Only
+    characters are asked, party members and rival characters alike (seed, character against
+    character: the loser may protect himself); a creature card has no items or spells, so a
+    beaten enemy creature is not asked.
     """
-    shields = fight.modifiers(combatant, "protection", None)
+    shields = fight.modifiers(combatant, "protection", None) if is_character(fight, combatant) else None
     if shields and sum(s.value for s in shields) > 0:
         if fight.recording:
             reasons = ", ".join(s.reason for s in shields)
