@@ -30,6 +30,17 @@ def standing_foes(fight: Fight) -> list[Combatant]:
     return [e for e in standing if e.spec.fighter] or standing
 
 
+def front_foe(fight: Fight) -> Combatant | None:
+    """The front-most of ``standing_foes``, found in one pass: asked at every member's turn."""
+    rear = None
+    for enemy in fight.enemy.members:
+        if enemy.vars["lives"] > 0:
+            if enemy.spec.fighter:
+                return enemy
+            rear = rear or enemy
+    return rear
+
+
 @hookimpl
 def rulebench_initiative(fight: Fight) -> Iterator[tuple[Combatant, Combatant | Side]]:
     """Each standing engaged member in damage order duels while an enemy stands (RULES.md §3 step 1).
@@ -50,10 +61,14 @@ def rulebench_initiative(fight: Fight) -> Iterator[tuple[Combatant, Combatant | 
             continue
         if not member.spec.fighter and any(f.vars["lives"] > 0 for f in fighters):
             continue
-        foes = standing_foes(fight)
-        if not foes:
+        opponent: Combatant | Side | None
+        if grouped:
+            foes = standing_foes(fight)
+            opponent = Side(ENEMY, foes) if foes else None
+        else:
+            opponent = front_foe(fight)
+        if opponent is None:
             return
-        opponent: Combatant | Side = Side(ENEMY, foes) if grouped else foes[0]
         if fight.decide("evade", member, EVADE_OPTIONS, opponent=_name(opponent)):
             member.vars["evaded"] = True
             if fight.recording:
