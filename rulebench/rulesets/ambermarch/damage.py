@@ -12,8 +12,10 @@ from __future__ import annotations
 from rulebench.core.contract import Attack, Damage
 from rulebench.core.fight import Combatant, Fight, Side
 from rulebench.core.plugins import hookimpl
-from rulebench.rulesets.ambermarch.ladder import (
+from rulebench.rulesets.ambermarch.state import (
     CONDITIONS,
+    COVER,
+    HOLD_BACK,
     DEMONIC,
     DOWN,
     LADDER,
@@ -25,7 +27,6 @@ from rulebench.rulesets.ambermarch.ladder import (
     TIRELESS,
     damage_line,
 )
-from rulebench.rulesets.ambermarch.stances import COVER, HOLD_BACK
 
 TAINT = frozenset({"tainted"})
 COVER_BONUS = 2

@@ -6,11 +6,14 @@ ends in withdrawal (round 50 against tireless foes), and otherwise the party may
 
 from __future__ import annotations
 
-from rulebench.core.fight import Combatant, Fight
+from rulebench.core.fight import ENEMY, Combatant, Fight
 from rulebench.core.outcome import EndState, Fate, Outcome
 from rulebench.core.plugins import hookimpl
 from rulebench.rulesets.ambermarch.damage import step_up
-from rulebench.rulesets.ambermarch.ladder import (
+from rulebench.rulesets.ambermarch.tactics import default_retreat, only_defaults
+from rulebench.rulesets.ambermarch.state import (
+    BATTERED,
+    WOUNDED,
     CONDITIONS,
     DECLINED,
     DOWN,
@@ -33,30 +36,41 @@ RETREAT_COST = 2  # RULES.md §1.2 step 6 (reading: "die Vordersten" has no numb
 @hookimpl
 def rulebench_round_end(fight: Fight) -> Outcome | None:
     """Check the verdict, the round limit, then ask whether the party retreats."""
-    if fight.vars[DECLINED]:
+    state = fight.vars
+    if state[DECLINED]:
         return Outcome.PARTY_FLED
     outcome = _verdict(fight)
-    if outcome is None and fight.decide("retreat", None, options=(True, False)):
+    if outcome is None and _retreats(fight):
         _retreat(fight)
         outcome = Outcome.PARTY_FLED
+    # Round-local values are cleared so that equal states between rounds compare equal.
     for member in fight.party.members:
-        member.vars[STANCE] = ""  # round-local; cleared so equal states between rounds compare equal
-    fight.vars[SPENT] = 0
+        member.vars[STANCE] = ""
+    state[SPENT] = 0
     if outcome is not None and fight.recording:
         fight.emit("outcome", f"the fight ends after round {fight.round}: {outcome.value}", outcome=outcome.value)
     return outcome
 
 
 def _verdict(fight: Fight) -> Outcome | None:
-    if fight.vars[STEADFASTNESS] == 0:
+    state = fight.vars
+    if state[STEADFASTNESS] == 0:
         return Outcome.PARTY_WINS
     members = fight.party.members
-    if all(members[i].vars[LADDER] == DOWN for i in fight.vars[ORDER]):
+    for i in state[ORDER]:
+        if members[i].vars[LADDER] < DOWN:
+            break
+    else:
         return Outcome.ENEMY_WINS
-    limit = TIRELESS_CAP if fight.vars[TIRELESS] else ROUND_LIMIT
-    if fight.round >= limit:
+    if fight.round >= (TIRELESS_CAP if state[TIRELESS] else ROUND_LIMIT):
         return Outcome.WITHDRAWN
     return None
+
+
+def _retreats(fight: Fight) -> bool:
+    if only_defaults(fight):
+        return default_retreat(fight)
+    return fight.decide("retreat", None, options=(True, False))
 
 
 def _retreat(fight: Fight) -> None:
@@ -71,41 +85,55 @@ def _retreat(fight: Fight) -> None:
 
 @hookimpl
 def rulebench_fight_end(fight: Fight) -> None:
-    """Raiders plunder the members left down on a retreat or a defeat; tainted wounds are reported."""
+    """Raiders plunder the members left down on a retreat or a defeat; tainted wounds are reported.
+
+    Both are events only (RULES.md §1 "Specials": plunder is an event, taint a flag already set by
+    each wound), so an unrecorded fight has nothing to do here.
+    """
+    if not fight.recording:
+        return
     members = fight.party.members
     engaged = [members[i] for i in fight.vars[ORDER]]
     if fight.encounter.enemy.raiders and fight.outcome in (Outcome.PARTY_FLED, Outcome.ENEMY_WINS):
         # Seed: "wer räuberisch ist, plündert die Liegengebliebenen" (on retreat); on a defeat they
         # lie there too (RULES.md §1 "Specials", reading).
         down = [m.name for m in engaged if m.vars[LADDER] == DOWN]
-        if down and fight.recording:
+        if down:
             fight.emit("plunder", f"the raiders plunder {', '.join(down)}, left down", plundered=down)
-    if fight.recording:
-        tainted = [m.name for m in engaged if m.vars[TAINTED]]
-        if tainted:
-            fight.emit("condition", f"tainted wounds (verdorben, no healing by rest): {', '.join(tainted)}",
+    tainted = [m.name for m in engaged if m.vars[TAINTED]]
+    if tainted:
+        fight.emit("condition", f"tainted wounds (verdorben, no healing by rest): {', '.join(tainted)}",
                        tainted=tainted)
+
+
+# Fates are immutable values, built once rather than once per combatant per fight.
+_BROKEN = Fate(EndState.OUT, "broken")
+_SHAKEN = Fate(EndState.HURT, "shaken")
+_STEADFAST = Fate(EndState.UNHURT, "steadfast")
+_BY_STEP = (
+    Fate(EndState.UNHURT, CONDITIONS[UNHURT]),
+    Fate(EndState.HURT, CONDITIONS[BATTERED]),
+    Fate(EndState.HURT, CONDITIONS[WOUNDED]),
+)
+_DOWN_OUT = Fate(EndState.OUT, CONDITIONS[DOWN])
+_DOWN_DEAD = Fate(EndState.DEAD, CONDITIONS[DOWN])
 
 
 @hookimpl
 def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
     """Party: unhurt; battered, wounded → hurt; down → out if someone still stands, else dead (§0).
     Enemy group: broken (steadfastness 0) → out; lost steadfastness → hurt (RULES.md §7)."""
-    if combatant.side == "enemy":
+    if combatant.side == ENEMY:
         left = fight.vars[STEADFASTNESS]
         if left == 0:
-            return Fate(EndState.OUT, "broken")
-        if left < fight.enemy.stats["steadfastness"]:
-            return Fate(EndState.HURT, "shaken")
-        return Fate(EndState.UNHURT, "steadfast")
+            return _BROKEN
+        return _SHAKEN if left < fight.enemy.stats["steadfastness"] else _STEADFAST
     if not combatant.engaged:
-        return Fate(EndState.UNHURT, CONDITIONS[UNHURT])
+        return _BY_STEP[UNHURT]
     ladder = combatant.vars[LADDER]
-    if ladder == UNHURT:
-        return Fate(EndState.UNHURT, CONDITIONS[UNHURT])
     if ladder < DOWN:
-        return Fate(EndState.HURT, CONDITIONS[ladder])
+        return _BY_STEP[ladder]
     members = fight.party.members
     # RULES.md §0 "Stabilising": no help roll is given; someone still standing stabilises him.
     someone_stands = any(members[i].vars[LADDER] < DOWN for i in fight.vars[ORDER])
-    return Fate(EndState.OUT if someone_stands else EndState.DEAD, CONDITIONS[DOWN])
+    return _DOWN_OUT if someone_stands else _DOWN_DEAD

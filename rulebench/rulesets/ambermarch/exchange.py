@@ -8,15 +8,16 @@ branches over the sum only.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
-from typing import NamedTuple
-
 from rulebench.core.contract import Attack, Modifier
 from rulebench.core.dice import Dice
 from rulebench.core.errors import BadInput
 from rulebench.core.fight import Combatant, Fight, Side
 from rulebench.core.plugins import hookimpl
-from rulebench.rulesets.ambermarch.ladder import (
+from rulebench.rulesets.ambermarch.state import (
+    ATTACK,
+    ATTACK_RANGED,
     CONDITIONS,
     DECLINED,
     GHOSTLY,
@@ -25,19 +26,15 @@ from rulebench.rulesets.ambermarch.ladder import (
     PENALTY,
     SPENT,
     STANCE,
-    marching_line,
+    TECHNIQUE,
 )
-from rulebench.rulesets.ambermarch.stances import ATTACK, ATTACK_RANGED, TECHNIQUE
 from rulebench.rulesets.ambermarch.technique import technique_contribution
 
 _SKILL = {ATTACK: "melee", ATTACK_RANGED: "ranged"}
 
 
-class _Attacker(NamedTuple):
-    member: Combatant
-    skill: str
-    bonus: int  # skill + wound penalty + weapon modifiers
-    modifiers: tuple[Modifier, ...]
+_Attacker = tuple[Combatant, str, int, list[Modifier]]
+"""An attacker this round: member, skill used, bonus (skill + wound penalty + weapon modifiers), modifiers."""
 
 
 @hookimpl
@@ -73,71 +70,90 @@ def rulebench_attack(fight: Fight, attacker: Side, defender: Side) -> Attack:
 
 def _party_total(fight: Fight) -> int:
     ghostly = fight.vars[GHOSTLY]
-    total = 0
+    recording = fight.recording
+    enemy = fight.enemy
+    modifiers_of = fight.modifiers
+    members = fight.party.members
+    techniques: list[Combatant] = []
     attackers: list[_Attacker] = []
-    line = marching_line(fight)
-    # RULES.md §1.2 step 1: techniques roll their test dice before the attack dice.
-    for member in line:
-        if member.vars[STANCE] == TECHNIQUE:
-            total += technique_contribution(fight, member)
-    for member in line:
-        skill = _SKILL.get(member.vars[STANCE])
+    bonus_sum = 0
+    clamps = False
+    for i in fight.vars[ORDER]:  # marching order (RULES.md §1.2 step 3)
+        member = members[i]
+        state = member.vars
+        skill = _SKILL.get(state[STANCE])
         if skill is None:
+            if state[STANCE] == TECHNIQUE:
+                techniques.append(member)
             continue
         if ghostly and not member.has_trait("magic_weapon"):
             # RULES.md §6.3: against ghosts and demons a weapon without magic contributes 0, no die (§0).
-            if fight.recording:
+            if recording:
                 fight.emit("modifier", f"{member.name} attacks without a magic weapon: contributes 0 against "
                            "a ghost or demon", who=member.name, contribution=0)
             continue
-        modifiers = tuple(fight.modifiers(member, "weapon", fight.enemy))
-        bonus = member.stats[skill] + PENALTY[member.vars[LADDER]] + sum(m.value for m in modifiers)
-        attackers.append(_Attacker(member, skill, bonus, modifiers))
+        modifiers = modifiers_of(member, "weapon", enemy)
+        bonus = member.stats[skill] + PENALTY[state[LADDER]]
+        for modifier in modifiers:
+            bonus += modifier.value
+        bonus_sum += bonus
+        clamps = clamps or bonus < 0
+        attackers.append((member, skill, bonus, modifiers))
+    total = 0
+    # RULES.md §1.2 step 1: techniques roll their test dice before the attack dice.
+    for member in techniques:
+        total += technique_contribution(fight, member)
     if attackers:
-        total += _roll_attacks(fight, attackers)
+        if clamps:
+            total += _roll_one_by_one(fight, attackers)
+        else:
+            # No die can be clamped at 0, so only the sum matters: one roll (DESIGN.md principle 3).
+            total += fight.roll(_attack_dice(len(attackers), bonus_sum), "party attack dice")
+            if recording:
+                faces = fight.roller.last_faces
+                if faces is not None and len(faces) == len(attackers):
+                    for attacker, face in zip(attackers, faces):
+                        _narrate(fight, attacker, face, face + attacker[2])
     spent = fight.vars[SPENT]
     if spent:
         total += 2 * spent
-        if fight.recording:
+        if recording:
             fight.emit("modifier", f"momentum {spent}: +{2 * spent} to the party's sum", value=2 * spent,
                        reason="momentum")
-    if fight.recording:
+    if recording:
         fight.emit("total", f"the party's sum: {total}", side="party", total=total)
     return total
 
 
-def _roll_attacks(fight: Fight, attackers: list[_Attacker]) -> int:
-    """Each attacker's die + bonus, at least 0 (RULES.md §1.2 step 3); one roll when no clamp can bite."""
-    if all(a.bonus >= 0 for a in attackers):
-        bonus = sum(a.bonus for a in attackers)
-        total = fight.roll(Dice(((len(attackers), 6),), bonus), "party attack dice")
-        if fight.recording:
-            faces = fight.roller.last_faces
-            if faces is not None and len(faces) == len(attackers):
-                for attacker, face in zip(attackers, faces):
-                    _narrate(fight, attacker, face, face + attacker.bonus)
-        return total
+def _roll_one_by_one(fight: Fight, attackers: list[_Attacker]) -> int:
+    """Each attacker's die + bonus, at least 0 (RULES.md §1.2 step 3: a fighter cannot lower the sum)."""
     total = 0
     for attacker in attackers:
-        face = fight.die(6, "attack", attacker.member)
-        contribution = max(0, face + attacker.bonus)
+        face = fight.die(6, "attack", attacker[0])
+        contribution = max(0, face + attacker[2])
         if fight.recording:
             _narrate(fight, attacker, face, contribution)
         total += contribution
     return total
 
 
+@functools.lru_cache(maxsize=256)
+def _attack_dice(count: int, bonus: int) -> Dice:
+    """``count``d6 + ``bonus``, built once: an immutable value, so caching it keeps no fight state."""
+    return Dice(((count, 6),), bonus)
+
+
 def _narrate(fight: Fight, attacker: _Attacker, face: int, contribution: int) -> None:
-    member = attacker.member
-    parts = [f"1d6 {face}", f"{attacker.skill} {member.stats[attacker.skill]}"]
+    member, skill, bonus, modifiers = attacker
+    parts = [f"1d6 {face}", f"{skill} {member.stats[skill]}"]
     penalty = PENALTY[member.vars[LADDER]]
     if penalty:
         parts.append(f"{penalty} {CONDITIONS[member.vars[LADDER]]}")
-    parts += [f"{m.value:+d} {m.reason}" for m in attacker.modifiers]
+    parts += [f"{m.value:+d} {m.reason}" for m in modifiers]
     text = " + ".join(parts).replace("+ -", "− ").replace("+ +", "+ ")
-    floor = " (at least 0)" if contribution != face + attacker.bonus else ""
+    floor = " (at least 0)" if contribution != face + bonus else ""
     fight.emit("total", f"{member.name} attacks: {text} = {contribution}{floor}", who=member.name,
-               die=face, skill=attacker.skill, bonus=attacker.bonus, total=contribution)
+               die=face, skill=skill, bonus=bonus, total=contribution)
 
 
 def _reorder(fight: Fight) -> None:

@@ -1,7 +1,8 @@
 """The start of a round (RULES.md §1.2 steps 1–2): declining a voluntary fight, stances, momentum.
 
-Every choice is asked through ``fight.decide`` so an encounter can script it per round; the answers
-live in ``combatant.vars[STANCE]`` and ``fight.vars[SPENT]`` until the round ends.
+Every choice is asked through ``fight.decide`` so an encounter can script it per round (or, when the
+default tactics are the only source, of them directly: ``tactics.only_defaults``); the answers live in
+``combatant.vars[STANCE]`` and ``fight.vars[SPENT]`` until the round ends.
 """
 
 from __future__ import annotations
@@ -9,25 +10,21 @@ from __future__ import annotations
 from rulebench.core.errors import BadInput
 from rulebench.core.fight import Combatant, Fight
 from rulebench.core.plugins import hookimpl
-from rulebench.rulesets.ambermarch.ladder import (
+from rulebench.rulesets.ambermarch.state import (
+    COVER,
     DECLINED,
+    HOLD_BACK,
     LADDER,
     MOMENTUM,
     SPENT,
     STANCE,
+    STANCES,
     VOLUNTARY,
     WOUNDED,
     damage_line,
     marching_line,
 )
-
-ATTACK = "attack"  # Angriff, melee
-ATTACK_RANGED = "attack-ranged"  # Angriff, ranged
-COVER = "cover"  # Deckung
-TECHNIQUE = "technique"  # Kunstgriff
-HOLD_BACK = "hold-back"  # Zurückhalten
-STANCES = (ATTACK, ATTACK_RANGED, COVER, TECHNIQUE, HOLD_BACK)
-
+from rulebench.rulesets.ambermarch.tactics import default_stance, only_defaults
 
 @hookimpl
 def rulebench_round_start(fight: Fight) -> None:
@@ -69,22 +66,34 @@ def _holdable(line: list[Combatant]) -> frozenset[str]:
     return frozenset(tail)
 
 
+_NOBODY: frozenset[str] = frozenset()
+
+
 def _choose_stances(fight: Fight) -> None:
     line = damage_line(fight)
-    holdable = _holdable(line)
-    for member in marching_line(fight):
-        if member.vars[LADDER] >= WOUNDED:
+    holdable = _NOBODY if line[-1].spec.fighter else _holdable(line)
+    defaults = only_defaults(fight)
+    holding = False
+    for member in line:
+        state = member.vars
+        if state[LADDER] >= WOUNDED:
             # RULES.md §1 wound ladder: a wounded member may only take cover, so nothing is asked.
             stance = COVER
-            if fight.recording:
-                fight.emit("stance", f"{member.name} is wounded: cover only", who=member.name, stance=stance,
-                           forced=True)
+        elif defaults:
+            stance = default_stance(member, member.name in holdable)
         else:
             stance = fight.decide("stance", member, options=STANCES, may_hold_back=member.name in holdable)
-            if fight.recording:
-                fight.emit("stance", f"{member.name} takes the stance {stance}", who=member.name, stance=stance)
-        member.vars[STANCE] = stance
-    _check_holders(fight, line)
+        state[STANCE] = stance
+        if stance == HOLD_BACK:
+            holding = True
+    if fight.recording:
+        for member in marching_line(fight):
+            stance = member.vars[STANCE]
+            forced = member.vars[LADDER] >= WOUNDED
+            text = f"{member.name} is wounded: cover only" if forced else f"{member.name} takes the stance {stance}"
+            fight.emit("stance", text, who=member.name, stance=stance, forced=forced)
+    if holding:
+        _check_holders(fight, line)
 
 
 def _check_holders(fight: Fight, line: list[Combatant]) -> None:
@@ -105,7 +114,8 @@ def _check_holders(fight: Fight, line: list[Combatant]) -> None:
 def _spend_momentum(fight: Fight) -> None:
     """RULES.md §1.2 step 2: momentum is declared before the dice, 0..held, each point +2."""
     held = fight.vars[MOMENTUM]
-    spent = fight.decide("momentum", None, held=held)
+    # Default tactics spend all they hold.
+    spent = held if only_defaults(fight) else fight.decide("momentum", None, held=held)
     if isinstance(spent, bool) or not isinstance(spent, int) or not 0 <= spent <= held:
         raise BadInput(
             f"tactics: round {fight.round} spends {spent!r} momentum, but the party holds {held}; "

@@ -1,4 +1,4 @@
-"""The wound ladder (Wundenleiter) of RULES.md §1 and the fight-state keys every module shares.
+"""The fight-state keys, the wound ladder (Wundenleiter) and the stances every module shares.
 
 A party member's place on the ladder is a number in ``combatant.vars[LADDER]``: 0 unhurt
 (unverletzt), 1 battered (angeschlagen, −1 on every roll), 2 wounded (verwundet, −2, cover only, no
@@ -31,6 +31,14 @@ GHOSTLY = "ghostly"  # ghost or demon: weapons without magic contribute 0 (RULES
 DEMONIC = "demonic"  # demon: armour without magic counts 0 (RULES.md §6.3)
 
 MAX_MOMENTUM = 3
+
+# Stances (Haltungen), RULES.md §1.2 step 1; the options of the "stance" decision.
+ATTACK = "attack"  # Angriff, melee
+ATTACK_RANGED = "attack-ranged"  # Angriff, ranged
+COVER = "cover"  # Deckung
+TECHNIQUE = "technique"  # Kunstgriff
+HOLD_BACK = "hold-back"  # Zurückhalten
+STANCES = (ATTACK, ATTACK_RANGED, COVER, TECHNIQUE, HOLD_BACK)
 
 
 def standing(member: Combatant) -> bool:

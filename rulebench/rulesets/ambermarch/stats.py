@@ -15,7 +15,7 @@ from rulebench.core.contract import RulesetInfo
 from rulebench.core.dice import Dice
 from rulebench.core.fight import Fight
 from rulebench.core.plugins import hookimpl
-from rulebench.rulesets.ambermarch.ladder import (
+from rulebench.rulesets.ambermarch.state import (
     DECLINED,
     DEMONIC,
     GHOSTLY,

@@ -11,10 +11,32 @@ from __future__ import annotations
 from typing import Any
 
 from rulebench.core.contract import Decision
-from rulebench.core.fight import Fight
+from rulebench.core.fight import Combatant, Fight
 from rulebench.core.plugins import hookimpl
-from rulebench.rulesets.ambermarch.ladder import BATTERED, LADDER, MOMENTUM, ORDER
-from rulebench.rulesets.ambermarch.stances import ATTACK, ATTACK_RANGED, HOLD_BACK
+from rulebench.rulesets.ambermarch.state import ATTACK, ATTACK_RANGED, BATTERED, HOLD_BACK, LADDER, MOMENTUM, ORDER
+
+
+def default_stance(member: Combatant, may_hold_back: bool) -> str:
+    """A non-fighter holds back where he may; everyone else attacks with his higher skill."""
+    if may_hold_back and not member.spec.fighter:
+        return HOLD_BACK
+    return ATTACK if member.stats["melee"] >= member.stats["ranged"] else ATTACK_RANGED
+
+
+def default_retreat(fight: Fight) -> bool:
+    """Retreat when fewer than half (rounded up) of the engaged members are unhurt or battered."""
+    members = fight.party.members
+    engaged = fight.vars[ORDER]
+    fit = sum(1 for i in engaged if members[i].vars[LADDER] <= BATTERED)
+    return fit < -(-len(engaged) // 2)
+
+
+def only_defaults(fight: Fight) -> bool:
+    """Whether these default tactics are the fight's only tactics source (no scripted table, no
+    ``--tactics`` plugin). The kernel then calls ``rulebench_decide`` directly anyway, so the round
+    may ask the defaults without building a ``Decision`` each time: same answers, less Monte Carlo
+    time (the brief's speed bar)."""
+    return fight.rules.decide is rulebench_decide
 
 
 @hookimpl(trylast=True)
@@ -22,17 +44,11 @@ def rulebench_decide(fight: Fight, decision: Decision) -> Any:
     """Answer stance, momentum, order, retreat and decline the way RULES.md's default tactics say."""
     kind = decision.kind
     if kind == "stance":
-        member = decision.who
-        if not member.spec.fighter and decision.context.get("may_hold_back"):
-            return HOLD_BACK
-        return ATTACK if member.stats["melee"] >= member.stats["ranged"] else ATTACK_RANGED
+        return default_stance(decision.who, decision.context.get("may_hold_back", False))
     if kind == "momentum":
         return fight.vars[MOMENTUM]
     if kind == "retreat":
-        members = fight.party.members
-        engaged = fight.vars[ORDER]
-        fit = sum(1 for i in engaged if members[i].vars[LADDER] <= BATTERED)
-        return fit < -(-len(engaged) // 2)
+        return default_retreat(fight)
     if kind == "order":
         return decision.context["current"]
     if kind == "decline":
