@@ -28,12 +28,13 @@ def chain(fight: Fight, holder: Combatant, other: Combatant) -> Attack:
     rolled for it (RULES.md §0).
     """
     recording = fight.recording
+    die = fight.die
     at = attack_value(holder)
     defence, word = defence_value(other)
     cap = at
     step = 1
     while True:
-        roll = fight.die(20, "attack", holder) if cap >= 1 else None
+        roll = die(20, "attack", holder) if cap >= 1 else None
         if roll is None or roll > cap:
             # The holder lost the initiative against this opponent (seed: "so wechselt die
             # Angriffsinitiative").
@@ -45,7 +46,7 @@ def chain(fight: Fight, holder: Combatant, other: Combatant) -> Attack:
         if recording:
             _narrate_attack(fight, holder, other, step, cap, at, roll, True)
         parry_cap = min(roll, defence)
-        parry = fight.die(20, "parry", other) if parry_cap >= 1 else None
+        parry = die(20, "parry", other) if parry_cap >= 1 else None
         parried = parry is not None and parry <= parry_cap
         if recording:
             _narrate_parry(fight, other, holder, parry_cap, defence, word, roll, parry, parried)

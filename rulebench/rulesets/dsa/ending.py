@@ -7,6 +7,7 @@ from rulebench.core.fight import Combatant
 
 from rulebench.rulesets.dsa.hits import struck
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
+from rulebench.rulesets.dsa.subfights import build_subfights
 
 EXCHANGE_CAP = 100
 """RULES.md §4.1: at most 100 exchanges (reading: the text counts seconds; a cap ends stalemates)."""
@@ -26,26 +27,29 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
         if fight.recording:
             fight.emit("outcome", f"After {EXCHANGE_CAP} exchanges both sides withdraw.", outcome=outcome.value)
     if outcome is None:
-        engaged = [c for c in fight.party.members if c.engaged]
-        standing = sum(1 for c in engaged if c.vars["standing"])
-        if fight.decide("flee", None, (True, False), standing=standing, engaged=len(engaged)):
+        engaged = standing = 0
+        for c in fight.party.members:
+            if c.engaged:
+                engaged += 1
+                standing += c.vars["standing"]  # type: ignore[operator]
+        if fight.decide("flee", None, (True, False), standing=standing, engaged=engaged):
             _flee(fight)
             outcome = Outcome.PARTY_FLED
-    _clear_exchange(fight)
+    if outcome is None:
+        _close_exchange(fight)
     return outcome
 
 
 def _verdict(fight: Fight) -> Outcome | None:
-    if not any(c.vars["standing"] for c in fight.enemy.members):
-        outcome = Outcome.PARTY_WINS
-    elif not any(c.vars["standing"] for c in fight.party.members):
-        outcome = Outcome.ENEMY_WINS
-    else:
-        return None
-    if fight.recording:
-        beaten = "enemy" if outcome is Outcome.PARTY_WINS else "party"
-        fight.emit("outcome", f"No one of the {beaten} stands: {outcome.value}.", outcome=outcome.value)
-    return outcome
+    for side, outcome in ((fight.enemy, Outcome.PARTY_WINS), (fight.party, Outcome.ENEMY_WINS)):
+        for c in side.members:
+            if c.vars["standing"]:
+                break
+        else:
+            if fight.recording:
+                fight.emit("outcome", f"No one of the {side.name} stands: {outcome.value}.", outcome=outcome.value)
+            return outcome
+    return None
 
 
 def _flee(fight: Fight) -> None:
@@ -86,20 +90,23 @@ def _flee(fight: Fight) -> None:
                 fight.rules.wounds(fight, member, damage)
 
 
-def _clear_exchange(fight: Fight) -> None:
-    """Forget the exchange's sub-fights so equal fight states compare equal between exchanges.
+def _close_exchange(fight: Fight) -> None:
+    """Give the singles their parry back, age missed free attacks, regroup after a fall.
 
     A missed free attack moves on one stage: missed this exchange → skip the next free attack →
-    forgotten (the time of one attack has passed even if no free attack came).
+    forgotten (the time of one attack has passed even if no free attack came). Doing this at the
+    exchange's end keeps equal fight states equal between exchanges.
     """
-    for c in fight.combatants:
-        v = c.vars
-        v["foe"] = ""
-        v["penalty"] = 0
-        v["parried"] = False
-        if v["lost"]:
-            v["lost"] -= 1  # type: ignore[operator]
-    fight.vars["subfights"] = ()
+    combatants = fight.combatants
+    for group in fight.vars["subfights"]:  # type: ignore[union-attr]
+        combatants[group[0]].vars["parried"] = False
+    for c in combatants:
+        lost = c.vars["lost"]
+        if lost:
+            c.vars["lost"] = lost - 1  # type: ignore[operator]
+    if fight.vars["regroup"]:
+        build_subfights(fight)
+        fight.vars["regroup"] = False
 
 
 @hookimpl

@@ -17,7 +17,8 @@ def struck(fight: Fight, attacker: Combatant, defender: Combatant, detail: dict[
     RULES.md §6.3: a ghost or demon struck without a magic weapon takes nothing ("hit does
     nothing"); no TP or critical die is rolled then, since neither can matter (RULES.md §0).
     """
-    if (defender.has_trait("ghost") or defender.has_trait("demon")) and not attacker.has_trait("magic_weapon"):
+    traits = defender.spec.traits
+    if traits and ("ghost" in traits or "demon" in traits) and "magic_weapon" not in attacker.spec.traits:
         if fight.recording:
             fight.emit(
                 "hit",
@@ -53,7 +54,7 @@ def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
                            value=m.value, reason=m.reason)
     # A negative TP (an override like 1d6-3) would heal; a blow takes nothing off at worst.
     tp = max(0, fight.roll(dice, "TP", attacker))
-    armourless = attacker.has_trait("demon") and not defender.has_trait("magic_armour")
+    armourless = "demon" in attacker.spec.traits and "magic_armour" not in defender.spec.traits
     rs = 0 if armourless else defender.stats["rs"]
     if fight.die(20, "critical", attacker) != 1:
         return Damage(tp, "normal", IGNORES_ARMOUR if armourless else NO_FLAGS)
@@ -102,6 +103,7 @@ def rulebench_wounds(fight: Fight, target: Combatant, damage: Damage) -> bool:
         _narrate(fight, target, damage, before, after, loss)
     if fallen:
         vars_["standing"] = False
+        fight.vars["regroup"] = True
         # A fallen combatant never fights again; dropping his pairs keeps equal states equal.
         name = target.name
         fight.vars["holders"] = frozenset(pair for pair in fight.vars["holders"] if name not in pair)

@@ -8,22 +8,24 @@ from rulebench import Fight, hookimpl
 from rulebench.core.fight import Combatant
 
 from rulebench.rulesets.dsa.stats import SKIP_NEXT
-from rulebench.rulesets.dsa.subfights import build_subfights
+from rulebench.rulesets.dsa.subfights import narrate_subfights
 
 
 @hookimpl
 def rulebench_round_start(fight: Fight) -> None:
-    """Rebuild the sub-fights, then settle who holds the initiative in each primary pair.
+    """Settle who holds the initiative in each primary pair of this exchange's sub-fights.
 
     RULES.md §4.1 step 2: a pair that fought before keeps its last holder; a new pair rolls
     1d100 + reaction at the exchange's start, in sub-fight order, the party member first, ties
     reroll both; in exchange 1 a surprising side holds it without a roll (seed: Igor).
     """
-    subfights = build_subfights(fight)
+    if fight.recording:
+        narrate_subfights(fight)
+    subfights = fight.vars["subfights"]
     holders = fight.vars["holders"]
     surprise = fight.encounter.effective_surprise() if fight.round == 1 else "none"
     combatants = fight.combatants
-    for group in subfights:
+    for group in subfights:  # type: ignore[union-attr]
         single, primary = combatants[group[0]], combatants[group[1]]
         if (single.name, primary.name) in holders:
             _narrate_kept(fight, single, primary)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rulebench import Dice, Fight, hookimpl
 from rulebench.core.fight import Combatant
+from rulebench.rulesets.dsa.subfights import build_subfights
 
 STATS = ("at", "pa", "dodge", "reaction", "le", "rs", "tp", "coordination")
 """The derived stat names (RULES.md §6.2) that ``[overrides.dsa."Name"]`` may set."""
@@ -25,9 +26,9 @@ def rulebench_setup(fight: Fight) -> None:
     slain); per exchange ``foe`` (the opponent's name in his sub-fight), ``penalty`` (the coordination
     penalty), ``parried`` (the single's one parry against free attacks used); ``lost`` (a missed free
     attack, ``MISSED`` then ``SKIP_NEXT``). Fight state: ``holders``, a frozenset of
-    (holder, other) name pairs for every primary pair that has fought, and ``subfights``, this
-    exchange's sub-fights as tuples of positions in ``fight.combatants`` (single, primary,
-    secondaries...).
+    (holder, other) name pairs for every primary pair that has fought; ``subfights``, the
+    sub-fights as tuples of positions in ``fight.combatants`` (single, primary, secondaries...);
+    ``regroup``, set when someone fell this exchange so the sub-fights are rebuilt at its end.
     """
     for c in fight.combatants:
         _derive(fight, c)
@@ -40,6 +41,8 @@ def rulebench_setup(fight: Fight) -> None:
         c.vars["lost"] = 0
     fight.vars["holders"] = frozenset()
     fight.vars["subfights"] = ()
+    fight.vars["regroup"] = False
+    build_subfights(fight)
 
 
 def _derive(fight: Fight, c: Combatant) -> None:
@@ -79,7 +82,3 @@ def defence_value(c: Combatant) -> tuple[int, str]:
     dodge = lowered(c.stats["dodge"], penalty)
     return (pa, "PA") if pa >= dodge else (dodge, "dodge")
 
-
-def position(fight: Fight, c: Combatant) -> int:
-    """``c``'s place in ``fight.combatants`` (party first, then the enemies)."""
-    return c.index if c.side == "party" else len(fight.party.members) + c.index
