@@ -155,3 +155,14 @@ def test_narration_shows_caps_initiative_armour_and_le() -> None:
     assert "Orc fails to parry (PA): d20 8 > cap 3 = min(attack roll 3, PA 7)." in texts
     assert "TP 12 against RS 3: Orc loses 9 LE, 25 → 16." in texts
     assert "Orc falls unconscious (LE 5 < 10)." in texts
+
+
+def test_the_examples_show_a_duel_and_several_against_one() -> None:
+    examples = Path(__file__).parents[2] / "examples"
+    duel = configure(load_encounter(examples / "dsa-orc-duel.toml"), "dsa").new_fight(ScriptedRoller([]))
+    assert [[duel.combatants[i].name for i in g] for g in duel.vars["subfights"]] == [["Knight", "Orc"]]
+    troll = configure(load_encounter(examples / "dsa-troll-ambush.toml"), "dsa").new_fight(ScriptedRoller([]))
+    assert [[troll.combatants[i].name for i in g] for g in troll.vars["subfights"]] == [
+        ["Troll", "Warrior", "Scout", "Priest"]
+    ]
+    assert {c.name: c.vars["penalty"] for c in troll.combatants} == {"Warrior": 1, "Scout": 2, "Priest": 2, "Troll": 2}
