@@ -4,13 +4,14 @@ long fights exact without a script."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rulebench.core.contract import Decision
 from rulebench.core.dice import Dice, ScriptedRoller, parse_dice_script
-from rulebench.core.encounter import encounter_from_dict
+from rulebench.core.encounter import encounter_from_dict, load_encounter
 from rulebench.core.errors import BadInput
 from rulebench.core.fight import Combatant, Fight
 from rulebench.core.kernel import configure, fates, play_round
@@ -332,3 +333,13 @@ def test_narration_shows_roll_avoidance_endurance_wounds_and_clock() -> None:
     assert "Bandit bleeds: 9 rounds left" in texts
     assert "Every enemy has fallen: the party wins." in texts
 
+
+
+# -- the example ------------------------------------------------------------------------------------
+def test_the_wolves_example_shows_dodge_magic_armour_robust_and_a_non_fighter() -> None:
+    path = Path(__file__).resolve().parents[2] / "examples" / "endurance-wolves.toml"
+    fight = configure(load_encounter(path), "endurance").new_fight(ScriptedRoller([]))
+    assert who(fight, "Ranger").stats["avoidance"] == 4 + 1  # dodge: speed for body
+    assert who(fight, "Hedge-witch").stats["avoidance"] == 1 + 4  # magic armour: mind for armour
+    assert who(fight, "Warden").stats["max_wounds"] == 2
+    assert who(fight, "Herbalist").vars["status"] == "sheltered"
