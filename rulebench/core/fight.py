@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
+from rulebench.core.chains import Done, Step, absorption
 from rulebench.core.contract import Decision, Modifier
 from rulebench.core.dice import Dice, DiceError, Roller
 from rulebench.core.errors import BadInput, RulebenchError
@@ -96,6 +97,7 @@ class Fight:
         self.log: list[dict[str, Any]] | None = [] if record else None
         self.round = 0
         self.outcome: Outcome | None = None
+        self.pending: tuple[Any, ...] | None = None
         self.vars: dict[str, Hashable] = {}
         party = [
             Combatant(m.name, m.name, PARTY, i, m, encounter.is_engaged(m.name))
@@ -134,6 +136,22 @@ class Fight:
         if self.log is not None:
             self._log_roll(f"1d{sides}", label, who, value)
         return value
+
+    def chain(self, start: Hashable, sides: int, step: Step, label: str, key: Hashable, who: Combatant | None = None) -> Hashable:
+        """Play a chain of d``sides`` rolls from ``start`` until ``step`` returns ``Done(result)``.
+
+        Played die by die (each die logged) by random and scripted rollers; an enumerating roller
+        branches over the chain's exact result distribution instead (``core/chains.py``), cached
+        under ``key``, which must determine the chain completely (its start and every parameter
+        ``step`` reads).
+        """
+        branch = getattr(self.roller, "branch", None)
+        if branch is not None:
+            return branch(key, lambda: absorption(start, sides, step))
+        state = start
+        while not isinstance(state, Done):
+            state = step(state, self.die(sides, label, who))
+        return state.result
 
     def _log_roll(self, dice: str, label: str, who: Combatant | None, total: int) -> None:
         faces = self.roller.last_faces
@@ -222,13 +240,14 @@ class Fight:
         return (
             self.round,
             self.outcome,
+            self.pending,
             tuple(self.vars.values()),
             tuple(tuple(c.vars.values()) for c in self.combatants),
         )
 
     def restore(self, snapshot: Hashable) -> None:
         """Put the fight back into a state taken by ``snapshot``."""
-        self.round, self.outcome, fight_values, combatant_values = snapshot  # type: ignore[misc]
+        self.round, self.outcome, self.pending, fight_values, combatant_values = snapshot  # type: ignore[misc]
         self.vars = dict(zip(self._fight_keys, fight_values))
         for combatant, keys, values in zip(self.combatants, self._var_keys, combatant_values):
             combatant.vars = dict(zip(keys, values))

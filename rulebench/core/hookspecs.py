@@ -7,7 +7,8 @@ ruleset, the chosen modifier plugins and one tactics source (a scripted encounte
 The kernel drives one round like this (``core/kernel.py``)::
 
     rulebench_round_start(fight)                        # collected: stances, momentum, ...
-    for attacker, defender in rulebench_initiative(fight):
+    for turn in rulebench_initiative(fight):
+        attacker, defender = rulebench_turn(fight, turn)  # a pair passes through as it is
         attack = rulebench_attack(fight, attacker, defender)
         if attack and attack.hit:
             damage = rulebench_damage(fight, attack)
@@ -94,15 +95,34 @@ def rulebench_round_start(fight: Fight) -> None:
 
 
 @hookspec(firstresult=True)
-def rulebench_initiative(fight: Fight) -> Iterable[tuple[Combatant | Side, Combatant | Side]]:
-    """Say who acts in which order this round, as ``(attacker, defender)`` pairs.
+def rulebench_initiative(fight: Fight) -> Iterable[Any]:
+    """Say who acts in which order this round: the round's turns.
 
-    firstresult. The kernel consumes the iterable lazily, so a generator can look at the fight as
-    the round unfolds (the front-most standing enemy after the last duel, say). Group rulesets yield
-    one ``(party_side, enemy_side)`` pair for their opposed roll.
+    firstresult. A turn is an ``(attacker, defender)`` pair, or any hashable token that the
+    ruleset's ``rulebench_turn`` turns into a pair when the turn comes (so a duel can face the
+    front-most enemy still standing then). Return a **tuple** of turns whenever the order is known
+    at the round's start: the kernel then keeps the turns still to come in the fight state, and
+    exact analysis merges equal states after every turn instead of once a round, which is what
+    keeps rulesets with many single attacks a round tractable. A generator is played lazily, and
+    its round is enumerated as one piece. Group rulesets return one ``(party_side, enemy_side)``
+    pair for their opposed roll.
 
     :param fight: the fight after ``rulebench_round_start``.
-    :return: the round's pairings, in order.
+    :return: the round's turns, in order.
+    """
+
+
+@hookspec(firstresult=True)
+def rulebench_turn(fight: Fight, turn: Any) -> tuple[Combatant | Side, Combatant | Side] | None:
+    """Say who acts against whom when a turn comes.
+
+    firstresult. The kernel's default (``trylast``) passes an ``(attacker, defender)`` pair
+    through. A ruleset whose turns are tokens (a combatant, ``("free", attacker, single)``)
+    resolves them here against the fight as it stands.
+
+    :param fight: the fight, at the moment the turn is played.
+    :param turn: one item of the round's ``rulebench_initiative`` answer.
+    :return: the pair to play, or None to skip the turn (the attacker has fallen, no foe stands).
     """
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +21,7 @@ from rulebench.core.contract import Modifier, RulesetInfo
 from rulebench.core.dice import Roller
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput, RulebenchError
+from rulebench.core import defaults
 from rulebench.core.fight import Combatant, Fight
 from rulebench.core.outcome import Fate, FightResult
 from rulebench.core.plugins import MODIFIER, RULESET, TACTICS, Catalog, discover, new_plugin_manager
@@ -35,6 +36,7 @@ _HOOKS: dict[str, tuple[str, ...]] = {
     "setup": ("fight",),
     "round_start": ("fight",),
     "initiative": ("fight",),
+    "turn": ("fight", "turn"),
     "attack": ("fight", "attacker", "defender"),
     "damage": ("fight", "attack"),
     "wounds": ("fight", "target", "damage"),
@@ -98,6 +100,7 @@ class Rules:
     setup: Callable[[Fight], list[None]]
     round_start: Callable[[Fight], list[None]]
     initiative: Callable[[Fight], Any]
+    turn: Callable[[Fight, Any], Any]
     attack: Callable[..., Any]
     damage: Callable[..., Any]
     wounds: Callable[..., Any]
@@ -177,6 +180,7 @@ def configure(
             if m.default and m.applies_to(ruleset) and m.name not in chosen_names
         ]
     pm = new_plugin_manager()
+    pm.register(defaults, name="rulebench-defaults")
     pm.register(record.plugin, name=record.name)
     for modifier in chosen:
         pm.register(modifier.plugin, name=modifier.name)
@@ -202,21 +206,62 @@ def configure(
     )
 
 
-def play_round(fight: Fight) -> None:
-    """Play one round of ``fight`` through the hooks; sets ``fight.outcome`` when the fight is over."""
-    rules = fight.rules
+def start_round(fight: Fight) -> Iterable[Any]:
+    """Open the next round: advance the counter, let the round's decisions be made, and return its turns."""
     fight.round += 1
-    rules.round_start(fight)
-    for attacker, defender in rules.initiative(fight) or ():
-        attack = rules.attack(fight, attacker, defender)
-        if attack is not None and attack.hit:
-            damage = rules.damage(fight, attack)
-            if damage is not None:
-                rules.wounds(fight, attack.defender, damage)
-    outcome = rules.round_end(fight)
+    fight.rules.round_start(fight)
+    return fight.rules.initiative(fight) or ()
+
+
+def take_turn(fight: Fight, turn: Any) -> None:
+    """Play one turn: find who acts against whom, then attack, damage and wounds."""
+    rules = fight.rules
+    pair = rules.turn(fight, turn)
+    if pair is None:
+        return
+    attack = rules.attack(fight, pair[0], pair[1])
+    if attack is not None and attack.hit:
+        damage = rules.damage(fight, attack)
+        if damage is not None:
+            rules.wounds(fight, attack.defender, damage)
+
+
+def end_round(fight: Fight) -> None:
+    """Close the round; sets ``fight.outcome`` (and lets plugins react) when the fight is over."""
+    outcome = fight.rules.round_end(fight)
     if outcome is not None:
         fight.outcome = outcome
-        rules.fight_end(fight)
+        fight.rules.fight_end(fight)
+
+
+def play_round(fight: Fight) -> None:
+    """Play one whole round of ``fight`` through the hooks."""
+    for turn in start_round(fight):
+        take_turn(fight, turn)
+    end_round(fight)
+
+
+def play_step(fight: Fight) -> None:
+    """Advance ``fight`` by one step: a round's start, one of its turns, or its end.
+
+    A ruleset whose ``rulebench_initiative`` returns a tuple has its remaining turns kept in the
+    fight state (``fight.pending``), so exact analysis can merge equal states between turns; a
+    lazily generated order is played out within the step that opens the round.
+    """
+    if fight.pending is None:
+        turns = start_round(fight)
+        if isinstance(turns, tuple):
+            fight.pending = turns
+            return
+        for turn in turns:
+            take_turn(fight, turn)
+        end_round(fight)
+    elif fight.pending:
+        turn, fight.pending = fight.pending[0], fight.pending[1:]
+        take_turn(fight, turn)
+    else:
+        fight.pending = None
+        end_round(fight)
 
 
 def play(fight: Fight) -> FightResult:

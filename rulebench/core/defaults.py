@@ -1,0 +1,16 @@
+"""The kernel's own implementations, registered first and ``trylast`` so any plugin overrides them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulebench.core.fight import Combatant, Fight, Side
+from rulebench.core.plugins import hookimpl
+
+
+@hookimpl(trylast=True)
+def rulebench_turn(fight: Fight, turn: Any) -> tuple[Combatant | Side, Combatant | Side] | None:
+    """A turn that already is an ``(attacker, defender)`` pair is played as it is."""
+    if isinstance(turn, tuple) and len(turn) == 2 and all(isinstance(x, (Combatant, Side)) for x in turn):
+        return turn
+    return None
