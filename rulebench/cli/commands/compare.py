@@ -24,19 +24,19 @@ def comparison_table(comparison: Comparison, fractions: bool = False) -> Table:
     table.add_column("")
     for r in results:
         table.add_column(escape(r.ruleset))
-    table.add_row("method", *(method_text(r.method, r.fights, r.seed) for r in results))
+    table.add_row("method", *(method_text(r.method, r.fights, r.seed).replace(": ", "\n") for r in results))
     for outcome in OUTCOMES:
         cells = []
         for r in results:
             p = r.outcomes[outcome.value]
             ci = (r.ci95 or {}).get(outcome.value)
-            cells.append(f"[green]{bar(p, 12)}[/] {probability(p, fractions)}" + (f"\n[dim]{interval(ci)}[/]" if ci else ""))
+            cells.append(f"{probability(p, fractions)} [green]{bar(p, 6).rstrip()}[/]" + (f"\n[dim]{interval(ci)}[/]" if ci else ""))
         table.add_row(outcome.value, *cells)
     table.add_row("mean rounds", *(f"{float(r.rounds_mean):.2f}" for r in results))
     fates = [r.fates() for r in results]
     for i, member in enumerate(fates[0] if fates else []):
         cells = [
-            " ".join(f"{s.value[0].upper()} {percent(row[i][s.value])}" for s in END_STATES if row[i][s.value])
+            "\n".join(f"{s.value[0].upper()} {percent(row[i][s.value])}" for s in END_STATES if row[i][s.value])
             for row in fates
         ]
         table.add_row(escape(member["name"]), *cells)
