@@ -1,0 +1,104 @@
+"""compare: JSON contract, reproducibility, precision, exact and its fallback, plots."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+from cli_helpers import run, run_json
+
+from rulebench import analysis
+
+HAS_EXACT = importlib.util.find_spec("rulebench.core.exact") is not None
+
+
+def check_result(entry: dict) -> None:  # type: ignore[type-arg]
+    assert set(entry["outcomes"]) == {"party_wins", "enemy_wins", "withdrawn", "party_fled"}
+    assert abs(sum(entry["outcomes"].values()) - 1) < 1e-9
+    assert {"mean", "distribution"} <= set(entry["rounds"])
+    for member in entry["party"] + entry["enemy"]:
+        assert {"name", "unhurt", "hurt", "out", "dead"} <= set(member)
+
+
+def test_compare_json_sampled_and_reproducible(duel: Path) -> None:
+    args = ("compare", duel, "-r", "skirmish", "-n", "2000", "--seed", "1")
+    document = run_json(*args)
+    assert document["encounter"] == "Duel"
+    [entry] = document["results"]
+    check_result(entry)
+    assert (entry["method"], entry["fights"], entry["seed"]) == ("monte-carlo", 2000, 1)
+    assert all(lo <= entry["outcomes"][k] <= hi for k, (lo, hi) in entry["ci95"].items())
+    provenance = document["provenance"]
+    assert provenance["rulebench"] and len(provenance["encounter"]["hash"]) == 16
+    assert provenance["rulesets"]["skirmish"] == {"package": "rulebench-skirmish", "version": "0.1.0"}
+    assert entry["provenance"]["method"] == "monte-carlo" and entry["provenance"]["fights"] == 2000
+    assert run_json(*args) == document
+
+
+def test_compare_default_seed_is_1_when_sampling(duel: Path) -> None:
+    [entry] = run_json("compare", duel, "-r", "skirmish", "-n", "500")["results"]
+    assert entry["seed"] == 1
+
+
+def test_compare_table(duel: Path) -> None:
+    result = run("compare", duel, "-r", "skirmish", "-n", "500")
+    assert result.exit_code == 0
+    assert "party_wins" in result.stdout and "Hero" in result.stdout and "mean rounds" in result.stdout
+
+
+def test_precision_stops_within_the_half_width(duel: Path) -> None:
+    [entry] = run_json("compare", duel, "-r", "skirmish", "--precision", "0.01")["results"]
+    assert all((hi - lo) / 2 <= 0.01 for lo, hi in entry["ci95"].values())
+    assert entry["provenance"]["precision"] == 0.01 and entry["provenance"]["half_width"] <= 0.01
+    # The fight count it needed is in the JSON, and -n that count reproduces the run exactly.
+    again = run_json("compare", duel, "-r", "skirmish", "-n", str(entry["fights"]))["results"][0]
+    assert again["outcomes"] == entry["outcomes"]
+
+
+def test_exact_unavailable_is_a_clear_error(duel: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(analysis, "_exact_module", lambda: None)
+    result = run("compare", duel, "-r", "skirmish", "--exact")
+    assert result.exit_code == 2 and "not available" in result.stderr
+    [entry] = run_json("compare", duel, "-r", "skirmish")["results"]  # auto mode falls back to sampling
+    assert entry["method"] == "monte-carlo"
+
+
+@pytest.mark.skipif(not HAS_EXACT, reason="core/exact.py not there yet")
+def test_exact_over_budget(duel: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulebench.core import exact
+
+    def too_big(config, **_):  # type: ignore[no-untyped-def]
+        raise exact.StateBudgetExceeded("needs more than 10 fight states")
+
+    monkeypatch.setattr(exact, "solve", too_big)
+    result = run("compare", duel, "-r", "skirmish", "--exact")
+    assert result.exit_code == 2 and "needs more than 10 fight states" in result.stderr
+    auto = run("compare", duel, "-r", "skirmish", "--json")
+    assert auto.exit_code == 0 and "sampled instead" in auto.stderr
+    assert json.loads(auto.stdout)["results"][0]["method"] == "monte-carlo"
+
+
+@pytest.mark.skipif(not HAS_EXACT, reason="core/exact.py not there yet")
+def test_exact_with_fractions(duel: Path) -> None:
+    [entry] = run_json("compare", duel, "-r", "classic", "--exact", "--fractions")["results"]
+    assert entry["method"] == "exact" and entry["fights"] is None and entry["ci95"] is None
+    from fractions import Fraction
+
+    assert sum(Fraction(p) for p in entry["outcomes"].values()) == 1
+
+
+def test_compare_plot_png(duel: Path, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "compare.png"
+    result = run("compare", duel, "-r", "skirmish", "-n", "500", "--plot", path)
+    assert result.exit_code == 0, result.stderr
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and path.stat().st_size > 10_000
+
+
+def test_plot_without_matplotlib(duel: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name, *a))
+    result = run("compare", duel, "-r", "skirmish", "-n", "10", "--plot", tmp_path / "x.png")
+    assert result.exit_code == 2 and "pip install 'rulebench[plot]'" in result.stderr
