@@ -1,0 +1,58 @@
+"""new-plugin: the scaffolded package installs, is discovered and passes its own conformance test."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from cli_helpers import run, run_json
+
+
+def test_refuses_bad_names_and_existing_folders(tmp_path: Path) -> None:
+    assert run("new-plugin", "Bad-Name", "--dest", tmp_path).exit_code == 2
+    assert run("new-plugin", "duelist", "--dest", tmp_path).exit_code == 0
+    result = run("new-plugin", "duelist", "--dest", tmp_path)
+    assert result.exit_code == 2 and "already exists" in result.stderr
+
+
+def install(root: Path, site: Path) -> None:
+    """Install the scaffolded package into ``site``, a private folder the shared environment never sees.
+
+    With hatchling at hand this is a real wheel build through the package's pyproject; without it
+    (pip's build isolation would need the network), the same metadata is written by hand from the
+    pyproject: a dist-info folder with its entry points, which is all discovery reads.
+    """
+    if importlib.util.find_spec("hatchling") is not None:
+        command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--target", str(site), str(root)]
+        subprocess.run(command, check=True, capture_output=True)
+        return
+    project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
+    info = site / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n")
+    points = "".join(f"{name} = {target}\n" for name, target in project["entry-points"]["rulebench"].items())
+    (info / "entry_points.txt").write_text(f"[rulebench]\n{points}")
+    for module in root.glob("*.py"):
+        (site / module.name).write_text(module.read_text())
+
+
+def test_scaffold_installs_and_passes_conformance(tmp_path: Path) -> None:
+    document = run_json("new-plugin", "duelist", "--dest", tmp_path)
+    root = Path(document["path"])
+    assert set(document["files"]) == {"pyproject.toml", "README.md", "rulebench_duelist.py", "tests/test_rulebench_duelist.py"}
+    site = tmp_path / "site"
+    install(root, site)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), *sys.path])}
+    listed = subprocess.run([sys.executable, "-m", "rulebench", "rulesets", "--json"], env=env, capture_output=True, text=True, check=True)
+    assert '"rulebench-duelist"' in listed.stdout
+    tests = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(root / "tests")],
+        env=env, cwd=tmp_path, capture_output=True, text=True,
+    )
+    assert tests.returncode == 0, tests.stdout[-3000:]
+    assert " passed" in tests.stdout

@@ -1,0 +1,89 @@
+"""sweep and balance: JSON contract, CSV and plot exports, monotonicity, brackets matching compare."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+from pathlib import Path
+
+import pytest
+from cli_helpers import run, run_json
+
+HAS_EXACT = importlib.util.find_spec("rulebench.core.exact") is not None
+COUNT = "enemy.members[0].count"
+
+
+def test_sweep_json_and_csv(duel: Path, tmp_path: Path) -> None:
+    csv_path = tmp_path / "sweep.csv"
+    document = run_json("sweep", duel, "--vary", f"{COUNT}=1..5:2", "-r", "skirmish", "-n", "500", "--csv", csv_path)
+    assert document["vary"] == {"path": COUNT, "values": [1, 3, 5]}
+    [row] = document["results"]
+    assert row["ruleset"] == "skirmish" and [p["value"] for p in row["points"]] == [1, 3, 5]
+    for point in row["points"]:
+        assert point["method"] == "monte-carlo" and set(point["ci95"]) == set(point["outcomes"])
+    assert document["provenance"]["encounter"]["name"] == "Duel"
+    lines = csv_path.read_text().splitlines()
+    assert lines[0].startswith("# ") and json.loads(lines[1].removeprefix("# provenance: "))["rulebench"]
+    import csv
+
+    rows = list(csv.DictReader(io.StringIO("\n".join(lines[2:]))))
+    assert [int(r[COUNT]) for r in rows] == [1, 3, 5] and rows[0]["fights"] == "500"
+
+
+def test_sweep_table(duel: Path) -> None:
+    result = run("sweep", duel, "--vary", "party[Hero].armour=0..2", "-r", "skirmish", "-n", "200")
+    assert result.exit_code == 0 and "party_wins" in result.stdout
+
+
+@pytest.mark.skipif(not HAS_EXACT, reason="core/exact.py not there yet")
+def test_exact_sweep_party_wins_never_rises_with_more_enemies(guards: Path) -> None:
+    document = run_json("sweep", guards, "--vary", f"{COUNT}=1..8", "-r", "classic", "--exact")
+    wins = [p["party_wins"] if "party_wins" in p else p["outcomes"]["party_wins"] for p in document["results"][0]["points"]]
+    assert all(p["method"] == "exact" for p in document["results"][0]["points"])
+    assert all(later <= earlier + 1e-12 for earlier, later in zip(wins, wins[1:])), wins
+
+
+def test_sweep_plot_png(duel: Path, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    from PIL import Image
+
+    path = tmp_path / "sweep.png"
+    result = run("sweep", duel, "--vary", f"{COUNT}=1..4", "-r", "skirmish", "-n", "300", "--plot", path)
+    assert result.exit_code == 0, result.stderr
+    with Image.open(path) as image:
+        assert image.format == "PNG" and image.size[0] >= 600 and image.size[1] >= 400
+        colours = image.convert("RGB").getcolors(maxcolors=1_000_000)
+    assert colours is not None and len(colours) > 50  # lines, a band and text, not a blank canvas
+
+
+def test_balance_brackets_match_compare(guards: Path) -> None:
+    args = ("balance", guards, "--vary", f"{COUNT}=1..10", "--target", "0.5", "-r", "classic", "-n", "2000")
+    document = run_json(*args)
+    assert document["target"] == 0.5 and document["vary"] == {"path": COUNT, "values": [1, 10]}
+    [row] = document["results"]
+    assert row["crosses"] is True
+    low, high = row["bracket"]
+    assert high["value"] == low["value"] + 1
+    assert (low["party_wins"] >= 0.5) != (high["party_wins"] >= 0.5)
+    for point in (low, high):
+        text = Path(guards).read_text().replace("count = 4", f"count = {point['value']}")
+        [entry] = _compare_at(text, point["value"])["results"]
+        assert entry["outcomes"]["party_wins"] == point["party_wins"]
+
+
+def _compare_at(text: str, value: int) -> dict:  # type: ignore[type-arg]
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"guards-{value}.toml"
+        path.write_text(text)
+        return run_json("compare", path, "-r", "classic", "-n", "2000")
+
+
+def test_balance_never_crosses(duel: Path) -> None:
+    document = run_json("balance", duel, "--vary", "party[Hero].armour=0..1", "--target", "0.999", "-r", "classic", "-n", "300")
+    [row] = document["results"]
+    assert row["crosses"] is False and row["bracket"] is None
+    result = run("balance", duel, "--vary", "party[Hero].armour=0..1", "--target", "0.999", "-r", "classic", "-n", "300")
+    assert result.exit_code == 0 and "never crosses" in result.stdout
