@@ -10,8 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from rulebench import Outcome, configure
-from rulebench.core.dice import ScriptedRoller, parse_dice_script
+from rulebench.core.dice import RandomRoller, ScriptedRoller, parse_dice_script
 from rulebench.core.encounter import Encounter, encounter_from_dict, load_encounter
 from rulebench.core.fight import Fight
 from rulebench.core.kernel import play
@@ -19,6 +21,7 @@ from rulebench.core.outcome import FightResult
 from rulebench.testing import RulesetConformance
 
 DATA = Path(__file__).parent / "data" / "classic"
+EXAMPLES = Path(__file__).parents[2] / "examples"
 
 A = {"name": "A", "melee": 3, "armour": 2}
 B = {"name": "B", "melee": 2, "armour": 1}
@@ -151,6 +154,37 @@ def test_cl6c_one_wound_to_the_enemy_wins() -> None:
     assert (result.outcome, result.rounds) == (Outcome.PARTY_WINS, 1)
     assert fates(result, fight) == {**{n: ("unhurt", "unhurt") for n in "ABC"},
                                     **{f"Wolf {i}": ("out", "wounded, withdrew") for i in (1, 2, 3)}}
+
+
+# -- the examples ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.stem)
+def test_every_example_fights_under_classic(path: Path) -> None:
+    fight = configure(load_encounter(path), "classic").new_fight(RandomRoller(7), record=True)
+    result = play(fight)
+    assert result.rounds <= 3 and len(totals(fight)) == result.rounds
+
+
+def test_demon_example_magic_weapons_and_magic_armour() -> None:
+    # Paladin 1W6+4 and Witch 1W6+1 roll; the Warrior's silver blade is KS 0 against the demon.
+    result, fight = fought(load_encounter(EXAMPLES / "classic-demon.toml"), "3 2 | 6 6")
+    assert totals(fight) == [(10, 17)]
+    assert [(e["who"], e["ks"]) for e in kinds(fight, "total")] == [("Paladin", 7), ("Warrior", 0), ("Witch", 3)]
+    # 7: the Paladin's magic armour keeps RW 3, plain armour is RW 0 against a demon.
+    assert walk(fight) == [("wound", "Paladin", 3), ("wound", "Warrior", 2), ("wound", "Witch", 1),
+                           ("wrap", "", 1), ("absorbed", "Paladin", 0)]
+    assert [e["who"] for e in kinds(fight, "cursed")] == ["Paladin", "Warrior", "Witch"]
+    assert fates(result, fight)["Torchbearer"] == ("unhurt", "unhurt")
+    assert fates(result, fight)["Paladin"] == ("out", "wounded, cursed")
+
+
+def test_robbers_example_ambush_non_fighters_and_robbery() -> None:
+    result, fight = fought(load_encounter(EXAMPLES / "classic-robbers.toml"), "1 1 1 | 6 6 6 6 | 1 2 3 4 5")
+    assert totals(fight) == [(14, 32)]
+    assert [who for kind, who, _ in walk(fight) if kind == "wound"] == ["Captain", "Bowman", "Guard"] * 2
+    assert kinds(fight, "lost")[0]["amount"] == 2
+    assert [(e["who"], e["line"]) for e in kinds(fight, "robbed")] == [
+        ("Captain", 1), ("Bowman", 2), ("Guard", 3), ("Carter", 4), ("Pilgrim", 5)]
+    assert {state for state, _ in fates(result, fight).values()} == {"dead", "unhurt"}
 
 
 class TestConformance(RulesetConformance):

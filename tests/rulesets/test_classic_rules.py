@@ -305,6 +305,24 @@ def test_narration_shows_each_ks_roll_the_totals_and_the_walk() -> None:
     texts = [e["text"] for e in fight.log]
     assert "A fights melee: KS 1d6+3, rolled 1 = 4" in texts
     assert "party 7 vs enemy 18 (KS 3d6): the enemy wins the round by 11" in texts
-    assert "A's RW 2 absorbs 2, the next point wounds him; 8 left" in texts
+    assert "A's RW 2 absorbs 2, the next point is a wound; 8 left" in texts
     assert any(e["kind"] == "wrap" and "back to the front" in e["text"] for e in fight.log)
     assert events(fight, "outcome")[0]["outcome"] == "enemy_wins"
+
+
+def test_a_silent_fight_rolls_no_equipment_line() -> None:
+    # RULES.md §0: the line changes nothing but the narration, so only a narrated fight rolls it.
+    enc = encounter([A, B], [{"name": "Robber", "count": 3, "melee": 1}], enemy={"raiders": True})
+    fight = configure(enc, "classic").new_fight(ScriptedRoller(parse_dice_script("1 1 | 4 4 4 | 7 3")))
+    assert play(fight).outcome is Outcome.ENEMY_WINS
+    assert fight.roller.remaining == (7, 3)
+
+
+def test_exact_analysis_of_the_skeleton_guards_fits_the_informative_figures() -> None:
+    # RULES.md §6.2: "classic 0.94 (enemy_wins 0.05)" from an independent sketch, 20,000 fights.
+    from rulebench.core.exact import solve
+
+    result = solve(configure(load_encounter(EXAMPLES / "skeleton-guards.toml"), "classic"))
+    outcomes = {k: float(v) for k, v in result.tally.outcomes.items()}
+    assert abs(outcomes["party_wins"] - 0.94) < 0.01 and abs(outcomes["enemy_wins"] - 0.05) < 0.01
+    assert sum(result.tally.outcomes.values()) == 1

@@ -64,8 +64,14 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
 
 @hookimpl
 def rulebench_fight_end(fight: Fight) -> None:
-    """Robbers (Räuber): each wounded member, in damage order, loses equipment line d10 (§2 Specials)."""
-    if not fight.encounter.enemy.raiders:
+    """Robbers (Räuber): each wounded member, in damage order, loses equipment line d10 (§2 Specials).
+
+    The line only names the lost item: no outcome, fate or later state depends on it, so it is
+    rolled only when the fight is narrated (RULES.md §0: a die whose result cannot matter is not
+    rolled). It is the fight's last roll, so a narrated and a silent fight agree on every die
+    before it; exact analysis is spared 10^k branches that all end in the same state.
+    """
+    if not fight.recording or not fight.encounter.enemy.raiders:
         return
     fighters, others = damage_line(fight)
     for member in fighters + others:

@@ -90,7 +90,7 @@ def _walk(fight: Fight, damage: Damage) -> None:
                 break
             left -= rw + 1
             if fight.recording:
-                fight.emit("wound", f"{member.name}'s RW {rw} absorbs {rw}, the next point wounds him; {left} left",
+                fight.emit("wound", f"{member.name}'s RW {rw} absorbs {rw}, the next point is a wound; {left} left",
                            who=member.name, rw=rw, absorbed=rw, points=rw + 1, left=left, cursed=cursed)
             wound(fight, member, cursed, "damage")
             wounded = True
