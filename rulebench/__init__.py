@@ -15,9 +15,13 @@ from rulebench.core.plugins import discover, hookimpl
 
 __version__ = "0.1.0"
 
+# After __version__: the API reads it for provenance.
+from rulebench.api import Comparison, balance, compare, fight, sweep  # noqa: E402
+
 __all__ = [
     "Attack",
     "Combatant",
+    "Comparison",
     "Damage",
     "Decision",
     "Dice",
@@ -32,11 +36,15 @@ __all__ = [
     "PluginInfo",
     "RulesetInfo",
     "Side",
+    "balance",
+    "compare",
     "configure",
     "discover",
+    "fight",
     "hookimpl",
     "load_encounter",
     "run_fight",
     "simulate",
+    "sweep",
     "__version__",
 ]
