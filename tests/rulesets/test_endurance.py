@@ -115,7 +115,8 @@ def test_en3_dodging_scout_flees_from_two_wolves() -> None:
     [flight] = events(fight, "flight")
     assert flight["round"] == 2
     assert fight.outcome is Outcome.PARTY_FLED and fight.round == 2
-    assert fates(fight) == (Fate(EndState.HURT, "winded"), Fate(EndState.HURT, "winded"), Fate(EndState.UNHURT, "fresh"))
+    scout_wolf_1_wolf_2 = (Fate(EndState.HURT, "winded"), Fate(EndState.HURT, "winded"), Fate(EndState.UNHURT, "fresh"))
+    assert fates(fight) == scout_wolf_1_wolf_2
 
 
 def test_en4_only_the_magic_weapon_harms_the_imp() -> None:
@@ -136,7 +137,9 @@ def test_en4_only_the_magic_weapon_harms_the_imp() -> None:
     [wound] = events(fight, "wound")
     assert (wound["who"], wound["wounds"]) == ("Imp", 1)
     assert fight.outcome is Outcome.PARTY_WINS and fight.round == 2
-    assert fates(fight) == (Fate(EndState.HURT, "winded"), Fate(EndState.UNHURT, "fresh"), Fate(EndState.DEAD, "bled out"))
+    warrior_priest_imp = (Fate(EndState.HURT, "winded"), Fate(EndState.UNHURT, "fresh"),
+                          Fate(EndState.DEAD, "bled out"))
+    assert fates(fight) == warrior_priest_imp
 
 
 def test_en1_with_critical_hits() -> None:

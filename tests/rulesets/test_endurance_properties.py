@@ -19,7 +19,7 @@ from rulebench.core.dice import RandomRoller
 from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.kernel import FightConfig, configure, play, play_round
 from rulebench.core.plugins import discover
-from rulebench.rulesets.endurance.stats import BLED_OUT, BLEEDING, SLAIN
+from rulebench.rulesets.endurance.state import BLED_OUT, BLEEDING, SLAIN
 from rulebench.testing import RulesetConformance, encounter_dicts
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

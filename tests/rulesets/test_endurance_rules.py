@@ -106,7 +106,8 @@ def test_avoidance_with_dodge_and_magic_armour(speed: int, mind: int, skills: li
 
 
 def test_robust_gives_a_second_wound() -> None:
-    assert who(fight_of(encounter([member("Hero", skills=["robust"])], [member("Orc")])), "Hero").stats["max_wounds"] == 2
+    robust = who(fight_of(encounter([member("Hero", skills=["robust"])], [member("Orc")])), "Hero")
+    assert robust.stats["max_wounds"] == 2
     # Two blows of 9 against avoidance 1: the first wound leaves him standing, the second fells him.
     fight = finish(fight_of(encounter([member("Hero", WEAKLING, skills=["robust"])], [member("Tank", TANK)])))
     assert [(e["round"], e["wounds"], e["max_wounds"]) for e in events(fight, "wound")] == [(1, 1, 2), (2, 2, 2)]

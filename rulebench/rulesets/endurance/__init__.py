@@ -4,7 +4,7 @@ RULES.md §5, from the seed ``endurance.de.txt``. The package is the plugin: plu
 module, so every hook implementation is imported here. The modules, one job each:
 
 * ``stats``: the stat block (§6.2) and starting state;
-* ``turns``: turn order, who may act, whom he strikes (the ``target`` decision);
+* ``turns``: the round's turns in order, and whom each strikes (the ``target`` decision);
 * ``strike``: the always-hitting attack, its damage roll, avoidance, endurance, wounds, the fall;
 * ``ending``: the bleeding clock, the verdict, flight (the ``flee`` decision), the cap, fates;
 * ``tactics``: the default answers to ``target`` and ``flee``.
@@ -14,7 +14,7 @@ from rulebench.rulesets.endurance.ending import rulebench_end_state, rulebench_f
 from rulebench.rulesets.endurance.stats import rulebench_ruleset, rulebench_setup
 from rulebench.rulesets.endurance.strike import rulebench_attack, rulebench_damage, rulebench_wounds
 from rulebench.rulesets.endurance.tactics import rulebench_decide
-from rulebench.rulesets.endurance.turns import rulebench_initiative
+from rulebench.rulesets.endurance.turns import rulebench_initiative, rulebench_turn
 
 __all__ = [
     "rulebench_attack",
@@ -26,5 +26,6 @@ __all__ = [
     "rulebench_round_end",
     "rulebench_ruleset",
     "rulebench_setup",
+    "rulebench_turn",
     "rulebench_wounds",
 ]

@@ -4,8 +4,9 @@ raiders' plunder, and each combatant's fate (§7 endurance row, §0 "Stabilising
 from __future__ import annotations
 
 from rulebench import Combatant, EndState, Fate, Fight, Outcome, hookimpl
-from rulebench.rulesets.endurance.stats import ABSENT, BLED_OUT, BLEEDING, SHELTERED, SLAIN, STANDING
-from rulebench.rulesets.endurance.turns import choose_target, turn_order
+from rulebench.rulesets.endurance.state import ABSENT, BLED_OUT, BLEEDING, SHELTERED, SLAIN, STANDING
+from rulebench.rulesets.endurance.tactics import default_flee, only_defaults
+from rulebench.rulesets.endurance.turns import choose_target
 
 FALLEN = (BLEEDING, SLAIN, BLED_OUT)
 UP = (STANDING, SHELTERED, ABSENT)
@@ -20,21 +21,18 @@ VERDICTS = {
 }
 
 
-def _tick_bleeding(fight: Fight) -> None:
-    """The clock ticks at every round's end, the round of the fall included (RULES.md §5 step 3)."""
-    for c in fight.combatants:
-        cvars = c.vars
-        if cvars["status"] != BLEEDING:
-            continue
-        cvars["bleed"] -= 1
-        if cvars["bleed"] <= 0:
-            cvars["status"] = BLED_OUT
-            cvars["bleed"] = 0
-            if fight.recording:
-                fight.emit("condition", f"{c.name} has bled out", who=c.name, condition=BLED_OUT, bleed=0)
-        elif fight.recording:
-            fight.emit("condition", f"{c.name} bleeds: {cvars['bleed']} rounds left", who=c.name,
-                       condition=BLEEDING, bleed=cvars["bleed"])
+def _tick(fight: Fight, c: Combatant) -> None:
+    """One tick of a bleeding combatant's clock; at 0 he has bled out (RULES.md §5 step 3)."""
+    cvars = c.vars
+    cvars["bleed"] -= 1
+    if cvars["bleed"] <= 0:
+        cvars["status"] = BLED_OUT
+        cvars["bleed"] = 0
+        if fight.recording:
+            fight.emit("condition", f"{c.name} has bled out", who=c.name, condition=BLED_OUT, bleed=0)
+    elif fight.recording:
+        fight.emit("condition", f"{c.name} bleeds: {cvars['bleed']} rounds left", who=c.name,
+                   condition=BLEEDING, bleed=cvars["bleed"])
 
 
 def _flee(fight: Fight) -> None:
@@ -43,7 +41,9 @@ def _flee(fight: Fight) -> None:
     if fight.recording:
         fight.emit("flight", "The party flees: every standing enemy strikes once more.")
     rules = fight.rules
-    for enemy in turn_order(fight):
+    _, order = fight.vars["turns"]  # type: ignore[misc]
+    for position in order:
+        enemy = fight.combatants[position]
         if enemy.side != "enemy" or enemy.vars["status"] != STANDING:
             continue
         target = choose_target(fight, enemy)
@@ -56,16 +56,34 @@ def _flee(fight: Fight) -> None:
 
 @hookimpl
 def rulebench_round_end(fight: Fight) -> Outcome | None:
-    """Tick the bleeding, then: no enemy standing → party_wins; no engaged member standing →
-    enemy_wins; a ``flee`` decision → party_fled; round 20 → withdrawn ("Ends as dsa")."""
-    _tick_bleeding(fight)
-    party = [m.vars["status"] for m in fight.party.members if m.vars["status"] != ABSENT]
-    standing = sum(1 for status in party if status == STANDING or status == SHELTERED)
-    if not any(e.vars["status"] == STANDING for e in fight.enemy.members):
+    """Tick the bleeding clocks (at every round's end, the round of the fall included), then: no enemy
+    standing → party_wins; no engaged member standing → enemy_wins; a ``flee`` decision → party_fled;
+    round 20 → withdrawn ("Ends as dsa")."""
+    engaged = standing = 0
+    for m in fight.party.members:
+        status = m.vars["status"]
+        if status == BLEEDING:
+            _tick(fight, m)
+        elif status == STANDING or status == SHELTERED:
+            standing += 1
+        if status != ABSENT:
+            engaged += 1
+    enemy_stands = False
+    for e in fight.enemy.members:
+        status = e.vars["status"]
+        if status == BLEEDING:
+            _tick(fight, e)
+        elif status == STANDING:
+            enemy_stands = True
+    if not enemy_stands:
         outcome = Outcome.PARTY_WINS
     elif not standing:
         outcome = Outcome.ENEMY_WINS
-    elif fight.decide("flee", None, options=(True, False), standing=standing, engaged=len(party)):
+    elif (
+        default_flee(standing, engaged)
+        if only_defaults(fight)
+        else fight.decide("flee", None, options=(True, False), standing=standing, engaged=engaged)
+    ):
         _flee(fight)
         outcome = Outcome.PARTY_FLED
     elif fight.round >= ROUND_CAP:

@@ -3,20 +3,10 @@
 from __future__ import annotations
 
 from rulebench import Combatant, Dice, Fight, RulesetInfo, hookimpl
+from rulebench.rulesets.endurance.state import ABSENT, SHELTERED, STANDING
+from rulebench.rulesets.endurance.turns import turn_orders
 
 STATS = ("body", "speed", "mind", "armour", "avoidance", "damage", "endurance", "max_wounds")
-
-# A combatant's ``status`` var. A non-fighter stands sheltered, neither acting nor struck, while a
-# fighter of his side stands (RULES.md §0 "Non-fighters"); a party member who is not engaged is
-# absent (§0 "Engaged"); the fallen bleed until the clock runs out or a wound kills them (§5 step 3).
-STANDING = "standing"
-SHELTERED = "sheltered"
-ABSENT = "absent"
-BLEEDING = "bleeding"
-SLAIN = "slain"
-BLED_OUT = "bled out"
-
-BLEED_ROUNDS_PER_BODY = 5  # RULES.md §5 step 3: dead after 5 × body rounds without help
 
 
 @hookimpl
@@ -82,6 +72,7 @@ def rulebench_setup(fight: Fight) -> None:
             for m in side.members:
                 if m.engaged and not m.spec.fighter:
                     m.vars["status"] = SHELTERED
+    fight.vars["turns"] = turn_orders(fight)  # speed never changes, so the order is known now
 
 
 def release_non_fighters(fight: Fight, fallen: Combatant) -> None:

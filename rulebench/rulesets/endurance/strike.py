@@ -12,13 +12,8 @@ is rolled (``rulebench.plugins.critical``, a ``tryfirst`` ``rulebench_damage``) 
 from __future__ import annotations
 
 from rulebench import Attack, Combatant, Damage, Fight, hookimpl
-from rulebench.rulesets.endurance.stats import (
-    BLEED_ROUNDS_PER_BODY,
-    BLEEDING,
-    SLAIN,
-    physical_armour,
-    release_non_fighters,
-)
+from rulebench.rulesets.endurance.state import BLEED_ROUNDS_PER_BODY, BLEEDING, SLAIN
+from rulebench.rulesets.endurance.stats import physical_armour, release_non_fighters
 
 DEMONIC = frozenset({"demonic"})
 PLAIN: frozenset[str] = frozenset()
@@ -31,7 +26,7 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant) -> 
     flags = DEMONIC if "demon" in mine else PLAIN
     if theirs and ("ghost" in theirs or "demon" in theirs) and "magic_weapon" not in mine:
         # §6.3: ghost/demon vs no magic weapon, damage 0; a die forced to 0 is not rolled (§0).
-        if fight.recording:
+        if fight.log is not None:
             kind = "ghost" if "ghost" in theirs else "demon"
             fight.emit("hit", f"{attacker.name} strikes {defender.name}, but without a magic weapon cannot harm "
                        f"a {kind}: damage 0, no die", attacker=attacker.name, defender=defender.name, harmless=True)
@@ -39,7 +34,7 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant) -> 
     dice = attacker.stats["damage"]
     modifiers = fight.modifiers(attacker, "weapon", defender)
     bonus = sum([m.value for m in modifiers]) if modifiers else 0
-    if fight.recording:
+    if fight.log is not None:
         extra = "".join(f" {m.value:+d} {m.reason}" for m in modifiers)
         fight.emit("hit", f"{attacker.name} strikes {defender.name} (always a hit): damage {dice}{extra}",
                    attacker=attacker.name, defender=defender.name, dice=str(dice),
@@ -54,14 +49,14 @@ def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
     dice = detail["damage_dice"]
     if dice is None:
         return Damage(0, "none", detail["damage_flags"])
-    rolled = dice.bonus if dice.is_constant else fight.roll(dice, "damage", attack.attacker)  # type: ignore[arg-type]
+    rolled = fight.roll(dice, "damage", attack.attacker) if dice.terms else dice.bonus  # type: ignore[arg-type]
     return Damage(rolled + detail["damage_bonus"], "normal", detail["damage_flags"])
 
 
 def avoidance_against(target: Combatant, flags: frozenset[str]) -> int:
     """The target's avoidance, without its armour against a demon's blow (§6.3)."""
     avoid = target.stats["avoidance"]
-    if flags and "demonic" in flags:
+    if "demonic" in flags:
         avoid = max(0, avoid - physical_armour(target))
     return avoid
 
@@ -73,14 +68,14 @@ def rulebench_wounds(fight: Fight, target: Combatant, damage: Damage) -> bool:
     At max wounds he falls and bleeds for 5 × body rounds; a wound while bleeding kills (RULES.md §5).
     """
     tvars = target.vars
-    avoid = avoidance_against(target, damage.flags)
+    avoid = avoidance_against(target, damage.flags) if damage.flags else target.stats["avoidance"]
     net = damage.amount - avoid
     if net < 0:
         net = 0
     before = tvars["endurance"]
     after = before - net
     tvars["endurance"] = after if after > 0 else 0
-    if fight.recording:
+    if fight.log is not None:
         _narrate_damage(fight, target, damage, avoid, net, before)
     if net > before:
         _wound(fight, target, net, before)
@@ -91,7 +86,8 @@ def _narrate_damage(fight: Fight, target: Combatant, damage: Damage, avoid: int,
     demonic = " (armour does not count against a demon)" if avoid < target.stats["avoidance"] else ""
     name, after = target.name, target.vars["endurance"]
     if net:
-        text = f"damage {damage.amount} − {name}'s avoidance {avoid}{demonic} = {net} gets through: endurance {before} → {after}"
+        text = (f"damage {damage.amount} − {name}'s avoidance {avoid}{demonic} = {net} gets through: "
+                f"endurance {before} → {after}")
     else:
         text = f"damage {damage.amount}: {name}'s avoidance {avoid}{demonic} stops it all, endurance stays {before}"
     fight.emit("damage", text, who=name, amount=damage.amount, avoidance=avoid, net=net,

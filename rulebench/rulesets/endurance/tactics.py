@@ -22,5 +22,10 @@ def rulebench_decide(fight: Fight, decision: Decision) -> Any:
     if decision.kind == "target":
         return decision.options[0]  # the options list the standing front first
     if decision.kind == "flee":
-        return decision.context["standing"] < (decision.context["engaged"] + 1) // 2
+        return default_flee(decision.context["standing"], decision.context["engaged"])
     return None
+
+
+def default_flee(standing: int, engaged: int) -> bool:
+    """Flee when fewer than half (rounded up) of the engaged members, counting the fallen, still stand."""
+    return standing < (engaged + 1) // 2

@@ -1,0 +1,15 @@
+"""The state words of endurance: a combatant's ``status`` var and the bleeding clock's length."""
+
+from __future__ import annotations
+
+# A combatant's ``status`` var. A non-fighter stands sheltered, neither acting nor struck, while a
+# fighter of his side stands (RULES.md §0 "Non-fighters"); a party member who is not engaged is
+# absent (§0 "Engaged"); the fallen bleed until the clock runs out or a wound kills them (§5 step 3).
+STANDING = "standing"
+SHELTERED = "sheltered"
+ABSENT = "absent"
+BLEEDING = "bleeding"
+SLAIN = "slain"
+BLED_OUT = "bled out"
+
+BLEED_ROUNDS_PER_BODY = 5  # RULES.md §5 step 3: dead after 5 × body rounds without help
