@@ -9,6 +9,7 @@ from rulebench.core.encounter import encounter_schema
 NAME = "schema"
 
 
-def command(json: Json = True) -> None:
-    """Print the JSON Schema of the encounter format (always JSON; --json is accepted for uniformity)."""
+def command(json: Json = False) -> None:
+    """Print the JSON Schema of the encounter format (always JSON; --json is accepted like everywhere)."""
+    del json  # the schema is JSON either way
     print_json(encounter_schema())
