@@ -8,7 +8,7 @@ analysis merges equal states between rounds.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rulebench.core.chains import Done, Step, absorption
@@ -194,7 +194,7 @@ class Fight:
             )
         return answer
 
-    def modifiers(self, combatant: Combatant, purpose: str, against: Combatant | Side | None = None) -> list[Modifier]:
+    def modifiers(self, combatant: Combatant, purpose: str, against: Combatant | Side | None = None) -> Sequence[Modifier]:
         """Every plugin's modifiers for one of ``combatant``'s values (see ``rulebench_modifiers``)."""
         return self.rules.modifiers(self, combatant, purpose, against)
 

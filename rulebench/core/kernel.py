@@ -47,6 +47,9 @@ _HOOKS: dict[str, tuple[str, ...]] = {
     "decide": ("fight", "decision"),
 }
 
+_NOTIFY = frozenset({"setup", "round_start", "fight_end"})
+"""Hooks called for their effect alone."""
+
 
 def _call_through_pluggy(hook: pluggy.HookCaller, argnames: tuple[str, ...]) -> Callable[..., Any]:
     return lambda *args: hook(**dict(zip(argnames, args)))
@@ -86,28 +89,73 @@ def _resolve(hook: pluggy.HookCaller, argnames: tuple[str, ...]) -> Callable[...
     return collected
 
 
+def _notify(hook: pluggy.HookCaller, argnames: tuple[str, ...]) -> Callable[..., None]:
+    """Call every implementation for its effect; the kernel reads no answers of these hooks."""
+    impls = list(reversed(hook.get_hookimpls()))
+    if _TRACE or any(i.hookwrapper or i.wrapper for i in impls):
+        return _call_through_pluggy(hook, argnames)
+    calls = [_adapt(i, argnames) for i in impls]
+    if not calls:
+        return lambda *args: None
+    if len(calls) == 1:
+        return calls[0]
+
+    def each(*args: Any) -> None:
+        for call in calls:
+            call(*args)
+
+    return each
+
+
+def _flat_modifiers(hook: pluggy.HookCaller) -> Callable[..., list[Modifier] | tuple[()]]:
+    """Every plugin's modifiers as one flat sequence.
+
+    Rulesets ask for modifiers per attacker per round, so this sits on the Monte Carlo hot path:
+    one plugin's answer is passed on as it is, and nothing is built when no plugin offers any.
+    """
+    argnames = _HOOKS["modifiers"]
+    impls = list(reversed(hook.get_hookimpls()))
+    if _TRACE or any(i.hookwrapper or i.wrapper for i in impls):
+        collected = _call_through_pluggy(hook, argnames)
+        return lambda *args: [m for found in collected(*args) for m in found]
+    calls = [_adapt(i, argnames) for i in impls]
+    if not calls:
+        return lambda *args: ()
+    if len(calls) == 1:
+        only = calls[0]
+        return lambda *args: only(*args) or ()
+
+    def modifiers(*args: Any) -> list[Modifier]:
+        found: list[Modifier] = []
+        for call in calls:
+            offered = call(*args)
+            if offered:
+                found.extend(offered)
+        return found
+
+    return modifiers
+
+
 class Rules:
     """The hooks of one fight configuration, resolved to plain callables (one attribute per hook)."""
 
     def __init__(self, pm: pluggy.PluginManager) -> None:
         for short, argnames in _HOOKS.items():
-            setattr(self, short, _resolve(getattr(pm.hook, f"rulebench_{short}"), argnames))
-        modifier_sources = self.modifiers
-        self.modifiers = lambda fight, combatant, purpose, against: [
-            m for found in modifier_sources(fight, combatant, purpose, against) for m in found
-        ]
+            hook = getattr(pm.hook, f"rulebench_{short}")
+            setattr(self, short, (_notify if short in _NOTIFY else _resolve)(hook, argnames))
+        self.modifiers = _flat_modifiers(pm.hook.rulebench_modifiers)
 
-    setup: Callable[[Fight], list[None]]
-    round_start: Callable[[Fight], list[None]]
+    setup: Callable[[Fight], None]
+    round_start: Callable[[Fight], None]
     initiative: Callable[[Fight], Any]
     turn: Callable[[Fight, Any], Any]
     attack: Callable[..., Any]
     damage: Callable[..., Any]
     wounds: Callable[..., Any]
     round_end: Callable[[Fight], Any]
-    fight_end: Callable[[Fight], list[None]]
+    fight_end: Callable[[Fight], None]
     end_state: Callable[[Fight, Combatant], Fate | None]
-    modifiers: Callable[..., list[Modifier]]
+    modifiers: Callable[..., Sequence[Modifier]]
     decide: Callable[..., Any]
 
 

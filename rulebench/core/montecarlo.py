@@ -6,12 +6,14 @@ depends only on the seed and the number of fights, never on how many workers sha
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from rulebench.core.dice import RandomRoller
 from rulebench.core.kernel import FightConfig, configure, play
+from rulebench.core.outcome import FightResult
 from rulebench.core.results import RulesetResult, Tally
 
 CHUNK = 2_000
@@ -25,10 +27,13 @@ def run_chunk(config: FightConfig, seed: int, index: int, size: int) -> Tally:
     roller = RandomRoller(f"{seed}:{index}")
     fight = config.new_fight(roller)
     start = fight.snapshot()
-    tally = Tally(tuple(c.name for c in fight.combatants))
+    results: Counter[FightResult] = Counter()  # few distinct results: count them, tally once
     for _ in range(size):
         fight.restore(start)
-        tally.add(play(fight))
+        results[play(fight)] += 1
+    tally = Tally(tuple(c.name for c in fight.combatants))
+    for result, count in results.items():
+        tally.add(result, count)
     return tally
 
 
