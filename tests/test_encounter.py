@@ -350,8 +350,7 @@ def test_braces_in_input_stay_literal() -> None:
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.name)
 def test_example_loads(path: Path) -> None:
     found = load_encounter(path)
-    assert 1 <= len(found.party) <= 4
-    assert 1 <= len(found.enemies()) <= 6
+    assert found.party and found.enemies()
     assert path.read_text(encoding="utf-8").startswith("# ")
 
 
