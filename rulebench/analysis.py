@@ -16,7 +16,7 @@ from typing import Any
 
 from rulebench.core.dice import Dice
 from rulebench.core.encounter import Encounter, load_encounter
-from rulebench.core.errors import BadInput
+from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.kernel import FightConfig
 from rulebench.core.plugins import RULESET, Catalog
 from rulebench.core.montecarlo import Progress, simulate
@@ -118,7 +118,8 @@ def analyse(config: FightConfig, plan: Plan, progress: ProgressFactory | None = 
         else:
             try:
                 result = exact.solve(config)
-            except exact.StateBudgetExceeded as err:
+            except (exact.StateBudgetExceeded, RulebenchError) as err:
+                # Both mean "does not fit": too many states, or a round with too many rolls to branch over.
                 if plan.exact:
                     raise BadInput(f"--exact: {config.ruleset.name} on {config.encounter.name!r}: {err}; sample with -n FIGHTS or --precision E") from None
                 notes.append(f"{config.ruleset.name}: exact analysis does not fit ({err}); sampled instead")

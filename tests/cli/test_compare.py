@@ -66,11 +66,15 @@ def test_exact_unavailable_is_a_clear_error(duel: Path, monkeypatch: pytest.Monk
 
 
 @pytest.mark.skipif(not HAS_EXACT, reason="core/exact.py not there yet")
-def test_exact_over_budget(duel: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("limit", ["budget", "rolls"])
+def test_exact_over_budget(duel: Path, monkeypatch: pytest.MonkeyPatch, limit: str) -> None:
     from rulebench.core import exact
+    from rulebench.core.errors import RulebenchError
 
     def too_big(config, **_):  # type: ignore[no-untyped-def]
-        raise exact.StateBudgetExceeded("needs more than 10 fight states")
+        if limit == "budget":
+            raise exact.StateBudgetExceeded("needs more than 10 fight states")
+        raise RulebenchError("needs more than 10 fight states: a round asked for too many rolls")
 
     monkeypatch.setattr(exact, "solve", too_big)
     result = run("compare", duel, "-r", "skirmish", "--exact")
