@@ -80,3 +80,14 @@ def test_same_seed_same_monte_carlo_run(data: dict[str, Any], seed: int) -> None
     config = configure(encounter_from_dict(data), "classic")
     first, again = simulate(config, 300, seed), simulate(config, 300, seed)
     assert first.tally == again.tally
+
+
+@PROPERTIES
+@given(data=encounter_dicts(), seed=st.integers(0, 2**32))
+def test_default_tactics_answer_alike_asked_or_taken_directly(data: dict[str, Any], seed: int) -> None:
+    # An empty scripted table makes every decision go through fight.decide to the defaults; without
+    # one, the round takes the default answers directly (tactics.only_defaults).
+    direct, _ = fought(data, seed)
+    asked, fight = fought({**data, "tactics": {"round": [{}]}}, seed)
+    assert direct == asked
+    assert not fight.rules.decide.__module__.startswith("rulebench.rulesets.classic")

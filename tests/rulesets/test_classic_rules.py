@@ -7,6 +7,7 @@ modifiers, the order in which scripted dice are read, and the narration.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,11 +16,11 @@ from rulebench import Dice, Modifier, Outcome, PluginInfo, configure, hookimpl, 
 from rulebench.core.dice import ScriptedRoller, parse_dice_script
 from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.errors import BadInput
+from rulebench.core.exact import solve
 from rulebench.core.fight import Fight
 from rulebench.core.kernel import FightConfig, play
 from rulebench.core.outcome import FightResult
 from rulebench.core.plugins import discover
-from pathlib import Path
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 
@@ -320,8 +321,6 @@ def test_a_silent_fight_rolls_no_equipment_line() -> None:
 
 def test_exact_analysis_of_the_skeleton_guards_fits_the_informative_figures() -> None:
     # RULES.md §6.2: "classic 0.94 (enemy_wins 0.05)" from an independent sketch, 20,000 fights.
-    from rulebench.core.exact import solve
-
     result = solve(configure(load_encounter(EXAMPLES / "skeleton-guards.toml"), "classic"))
     outcomes = {k: float(v) for k, v in result.tally.outcomes.items()}
     assert abs(outcomes["party_wins"] - 0.94) < 0.01 and abs(outcomes["enemy_wins"] - 0.05) < 0.01

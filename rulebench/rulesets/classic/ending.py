@@ -5,6 +5,7 @@ from __future__ import annotations
 from rulebench import Combatant, EndState, Fate, Fight, Outcome, hookimpl
 from rulebench.rulesets.classic.info import ENEMY_WON, FLEE, MAX_ROUNDS, PARTY_WON, YES_NO
 from rulebench.rulesets.classic.line import damage_line, wound
+from rulebench.rulesets.classic.tactics import only_defaults
 
 _OUTCOME_TEXT = {
     Outcome.PARTY_WINS: "the enemy is wounded and withdraws: the party wins",
@@ -44,7 +45,8 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
 
     After a drawn round 3 both sides are exhausted (``withdrawn``), unless the enemy is tireless
     (undead, ghosts, demons): then the party is forced to flee. After a drawn round 1 or 2 the
-    ``flee`` decision is asked (default: no voluntary flight).
+    ``flee`` decision is asked (default: no voluntary flight, so nothing is asked when the default
+    tactics are the only source).
     """
     verdict = fight.vars["verdict"]
     if verdict == PARTY_WON:
@@ -53,7 +55,7 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
         outcome = Outcome.ENEMY_WINS
     elif fight.round >= MAX_ROUNDS:
         outcome = _flight(fight, forced=True) if fight.enemy.stats["tireless"] else Outcome.WITHDRAWN
-    elif fight.decide(FLEE, None, options=YES_NO):
+    elif not only_defaults(fight) and fight.decide(FLEE, None, options=YES_NO):
         outcome = _flight(fight, forced=False)
     else:
         return None

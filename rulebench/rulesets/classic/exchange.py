@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 from rulebench import Attack, Combatant, Damage, Dice, Fight, Side, hookimpl
 from rulebench.core.errors import BadInput
+from rulebench.rulesets.classic.choices import candidates
 from rulebench.rulesets.classic.info import (
     ATTENTION,
-    DRAWN,
     FIGHT,
     FIGHT_OPTIONS,
     KS_STAT,
@@ -17,6 +17,7 @@ from rulebench.rulesets.classic.info import (
     ORDER,
 )
 from rulebench.rulesets.classic.line import CURSED
+from rulebench.rulesets.classic.tactics import only_defaults
 
 _CURSED = frozenset({CURSED})
 _PLAIN: frozenset[str] = frozenset()
@@ -52,17 +53,11 @@ def _ask_order(fight: Fight) -> None:
 
 
 def _ask_modes(fight: Fight) -> None:
-    """Ask each engaged member, in marching order, to fight melee, ranged or not at all (§2.1 step 2).
-
-    A member with ``fighter = false`` is not asked. If no engaged member is a fighter, they all are
-    (reading: at least one must fight, else there is no fight; §0 carries this over elsewhere). A
-    script that leaves nobody fighting is bad input.
-    """
-    members = fight.party.members
+    """Ask each choosing member (``choices.candidates``) to fight melee, ranged or not at all
+    (§2.1 step 2); a script that leaves nobody fighting is bad input."""
     options = FIGHT_OPTIONS[fight.encounter.mode]
-    modes = [NONE] * len(members)
-    engaged = [members[i] for i in fight.vars["order"] if members[i].engaged]
-    asked = [m for m in engaged if m.spec.fighter] or engaged
+    modes = [NONE] * len(fight.party.members)
+    asked = candidates(fight)
     for member in asked:
         modes[member.index] = fight.decide(FIGHT, member, options=options)
     if all(modes[m.index] == NONE for m in asked):
@@ -72,11 +67,16 @@ def _ask_modes(fight: Fight) -> None:
 
 @hookimpl
 def rulebench_round_start(fight: Fight) -> None:
-    """Reorder before a voluntary fight and between rounds, then choose who fights how."""
+    """Reorder before a voluntary fight and between rounds, then choose who fights how.
+
+    With the default tactics as the only source nothing is asked: they keep the order, and setup
+    already holds their choices (``choices.default_modes``), which cannot change between rounds.
+    """
+    if only_defaults(fight):
+        return
     if fight.round > 1 or voluntary(fight):
         _ask_order(fight)
     _ask_modes(fight)
-    fight.vars["verdict"] = DRAWN
 
 
 @hookimpl

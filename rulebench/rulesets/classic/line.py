@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rulebench import Combatant, Damage, Fight, Side, hookimpl
 from rulebench.rulesets.classic.info import ENEMY_WON, NONE, PARTY_WON, POTION, YES_NO
+from rulebench.rulesets.classic.tactics import only_defaults
 
 CURSED = "cursed"
 
@@ -33,12 +34,13 @@ def damage_line(fight: Fight) -> tuple[list[Combatant], list[Combatant]]:
 def wound(fight: Fight, member: Combatant, cursed: bool, cause: str) -> None:
     """One wound (Verletzung): the first puts a member out, the second kills (RULES.md §2 Specials).
 
-    Before a second wound the ``potion`` decision is asked: the seed's life-saving action (a magic
+    Before a second wound the ``potion`` decision is asked (unless the default tactics, which never
+    drink, are the only source): the seed's life-saving action (a magic
     potion of his own or his Hintermann's). It is off by default (default tactics answer False;
     reading: encounters carry no potions); answered True, the member drinks, the wound is averted
     and he stays at one wound. The point that caused it is spent all the same.
     """
-    if member.vars["wounds"] == 1 and fight.decide(POTION, member, options=YES_NO):
+    if member.vars["wounds"] == 1 and not only_defaults(fight) and fight.decide(POTION, member, options=YES_NO):
         if fight.recording:
             fight.emit("potion", f"{member.name} drinks a life-saving potion: the second wound ({cause}) is averted",
                        who=member.name)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import functools
-
 from rulebench import Combatant, Dice, Fight, hookimpl
-from rulebench.rulesets.classic.info import DRAWN, NONE
+from rulebench.rulesets.classic.choices import default_modes, stronger
+from rulebench.rulesets.classic.info import DRAWN, RANGED
 
 W6 = Dice(((1, 6),))
 UNDEAD_KINDS = ("undead", "ghost", "demon")
@@ -20,17 +19,11 @@ def _member_stats(fight: Fight, combatant: Combatant) -> None:
     combatant.stats["rw"] = fight.override(combatant, "rw", spec.armour)
 
 
-@functools.lru_cache(maxsize=1024)
-def stronger(melee: Dice, ranged: Dice) -> str:
-    """Which KS is higher by its dice's mean, melee on a tie (RULES.md §2 default tactics, §6.2)."""
-    return "ranged" if ranged.mean > melee.mean else "melee"
-
-
 def enemy_ks(enemy: Combatant, mode: str) -> Dice:
     """One enemy's KS in a fight of type ``mode``; in a mixed fight the higher of the two (§6.2)."""
     melee, ranged = enemy.stats["melee_ks"], enemy.stats["ranged_ks"]
     if mode == "mixed":
-        return ranged if stronger(melee, ranged) == "ranged" else melee
+        return ranged if stronger(melee, ranged) == RANGED else melee
     return ranged if mode == "ranged" else melee
 
 
@@ -59,5 +52,7 @@ def rulebench_setup(fight: Fight) -> None:
         member.vars["cursed"] = False
     # Marching order as party indices, front first; reordered between rounds (§2.1 step 1).
     fight.vars["order"] = tuple(range(len(fight.party.members)))
-    fight.vars["modes"] = (NONE,) * len(fight.party.members)
+    # Who fights how, by party index; the default tactics' choice until a round asks otherwise.
+    fight.vars["modes"] = default_modes(fight)
+    # Every round starts drawn: a round that is not ends the fight.
     fight.vars["verdict"] = DRAWN

@@ -1,25 +1,32 @@
-"""classic's default tactics (RULES.md §2 Specials): everyone fights with his higher KS, nobody flees."""
+"""classic's default tactics (RULES.md §2 Specials): everyone fights with his higher KS, nobody flees.
+
+Reading for the decisions RULES.md leaves to the player: the marching order is kept and no
+life-saving potion is drunk (encounters carry none).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rulebench import Decision, Fight, hookimpl
-from rulebench.rulesets.classic.info import FIGHT, FLEE, MELEE, ORDER, POTION, RANGED
-from rulebench.rulesets.classic.stats import stronger
+from rulebench.rulesets.classic.choices import default_fight
+from rulebench.rulesets.classic.info import FIGHT, FLEE, ORDER, POTION
+
+
+def only_defaults(fight: Fight) -> bool:
+    """Whether these default tactics are the fight's only tactics source (no scripted table, no
+    ``--tactics`` plugin). The kernel then calls ``rulebench_decide`` directly anyway, so a round may
+    take the default answers without building a ``Decision`` each time: the same answers, less
+    Monte Carlo time (the brief's speed bar)."""
+    return fight.rules.decide is rulebench_decide
 
 
 @hookimpl(trylast=True)
 def rulebench_decide(fight: Fight, decision: Decision) -> Any:
-    """Default answers: the higher allowed KS by its dice's mean (melee on a tie); keep the order;
-    no voluntary flight; no life-saving potion (encounters carry none)."""
+    """Default answers: fight with the higher allowed KS; keep the order; no voluntary flight; no potion."""
     kind = decision.kind
     if kind == FIGHT:
-        options = decision.options
-        if MELEE in options and RANGED in options:
-            stats = decision.who.stats  # type: ignore[union-attr]
-            return stronger(stats["melee_ks"], stats["ranged_ks"])
-        return options[0]
+        return default_fight(decision.who, decision.options)  # type: ignore[arg-type]
     if kind == ORDER:
         return decision.context["current"]
     if kind in (FLEE, POTION):
