@@ -78,3 +78,24 @@ def test_the_same_seed_gives_the_same_fight(data: dict[str, Any], seed: int) -> 
     first, again = new_fight(data, seed), new_fight(data, seed)
     assert play(first) == play(again)
     assert first.log == again.log
+
+
+def test_the_hand_written_benchmark_loop_plays_the_same_fights() -> None:
+    """bench/loops/dsa.py draws its dice in the ruleset's order, so one stream gives equal counts."""
+    import importlib.util
+    from pathlib import Path
+
+    from rulebench.core.encounter import load_encounter
+
+    root = Path(__file__).parents[2]
+    spec = importlib.util.spec_from_file_location("dsa_loop", root / "bench" / "loops" / "dsa.py")
+    assert spec is not None and spec.loader is not None
+    loop = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(loop)
+    fight = configure(load_encounter(root / "examples" / "skeleton-guards.toml"), "dsa").new_fight(RandomRoller(5))
+    start = fight.snapshot()
+    counts = {"party_wins": 0, "enemy_wins": 0, "withdrawn": 0, "party_fled": 0}
+    for _ in range(400):
+        fight.restore(start)
+        counts[play(fight).outcome.value] += 1
+    assert loop.run(400, 5) == counts
