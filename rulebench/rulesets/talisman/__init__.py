@@ -11,7 +11,7 @@ Modules: ``stats`` (descriptor and setup), ``duel`` (who duels whom, the duel it
 ``tactics`` (default tactics: never evade).
 """
 
-from rulebench.rulesets.talisman.duel import rulebench_attack, rulebench_damage, rulebench_initiative
+from rulebench.rulesets.talisman.duel import rulebench_attack, rulebench_damage, rulebench_initiative, rulebench_turn
 from rulebench.rulesets.talisman.ending import rulebench_fight_end, rulebench_round_end
 from rulebench.rulesets.talisman.lives import rulebench_end_state, rulebench_wounds
 from rulebench.rulesets.talisman.stats import ROUND_CAP, rulebench_ruleset, rulebench_setup
@@ -28,5 +28,6 @@ __all__ = [
     "rulebench_round_end",
     "rulebench_ruleset",
     "rulebench_setup",
+    "rulebench_turn",
     "rulebench_wounds",
 ]

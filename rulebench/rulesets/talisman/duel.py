@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from rulebench import Attack, Combatant, Damage, Dice, Fight, Modifier, Side, hookimpl
 from rulebench.core.fight import ENEMY
 
@@ -42,45 +40,56 @@ def front_foe(fight: Fight) -> Combatant | None:
 
 
 @hookimpl
-def rulebench_initiative(fight: Fight) -> Iterator[tuple[Combatant, Combatant | Side]]:
+def rulebench_initiative(fight: Fight) -> tuple[int, ...]:
     """Each standing engaged member in damage order duels while an enemy stands (RULES.md §3 step 1).
 
     Damage order is the marching order, reversed when ambushed from behind, with non-fighters at
-    the back (RULES.md §0); a non-fighter sits out while a fighter of the party stands. Each
-    member is asked ``evade`` at his turn, before the dice (seed: the character says first whether
-    he evades); an evading member sits out unharmed (reading: the evade rules are missing, so it
-    always works). The opponent is looked up at each turn, since the previous duel may have
-    defeated the front-most enemy; a ``grouped`` enemy is all standing foes as one side.
+    the back (RULES.md §0). The turns are the members' indices; ``rulebench_turn`` resolves each
+    when it comes, so that exact analysis merges fight states after every duel.
     """
-    grouped = fight.encounter.enemy.grouped
     members = fight.party.members[::-1] if fight.encounter.ambush_from_behind else fight.party.members
-    fighters = [m for m in members if m.engaged and m.spec.fighter]
-    rear = [m for m in members if m.engaged and not m.spec.fighter]
-    for member in fighters + rear:
-        if member.vars["lives"] <= 0:
-            continue
-        if not member.spec.fighter and any(f.vars["lives"] > 0 for f in fighters):
-            continue
-        opponent: Combatant | Side | None
-        if grouped:
-            foes = standing_foes(fight)
-            opponent = Side(ENEMY, foes) if foes else None
-        else:
-            opponent = front_foe(fight)
-        if opponent is None:
-            return
-        if fight.decide("evade", member, EVADE_OPTIONS, opponent=_name(opponent)):
-            member.vars["evaded"] = True
-            if fight.recording:
-                fight.emit(
-                    "decision",
-                    f"{member.name} evades {_name(opponent)} (Umgehungsmanöver) and sits the round out unharmed.",
-                    who=member.name,
-                    decision="evade",
-                    opponent=_name(opponent),
-                )
-            continue
-        yield member, opponent
+    standing = [m for m in members if m.engaged and m.vars["lives"] > 0]
+    return tuple(m.index for m in standing if m.spec.fighter) + tuple(m.index for m in standing if not m.spec.fighter)
+
+
+@hookimpl
+def rulebench_turn(fight: Fight, turn: int) -> tuple[Combatant, Combatant | Side] | None:
+    """The member's duel against the front-most standing enemy, or None when he sits it out.
+
+    Skipped: a member who has fallen this round, a non-fighter while a fighter of the party stands
+    (RULES.md §0), and everyone once no enemy stands. The member is then asked ``evade`` before the
+    dice (seed: the character says first whether he evades); an evading member sits out unharmed
+    (reading: the evade rules are missing, so it always works). The opponent is looked up now,
+    since the previous duel may have defeated the front-most enemy; a ``grouped`` enemy is all
+    standing foes as one side.
+    """
+    member = fight.party.members[turn]
+    if member.vars["lives"] <= 0:
+        return None
+    if not member.spec.fighter and any(
+        m.engaged and m.spec.fighter and m.vars["lives"] > 0 for m in fight.party.members
+    ):
+        return None
+    opponent: Combatant | Side | None
+    if fight.encounter.enemy.grouped:
+        foes = standing_foes(fight)
+        opponent = Side(ENEMY, foes) if foes else None
+    else:
+        opponent = front_foe(fight)
+    if opponent is None:
+        return None
+    if fight.decide("evade", member, EVADE_OPTIONS, opponent=_name(opponent)):
+        member.vars["evaded"] = True
+        if fight.recording:
+            fight.emit(
+                "decision",
+                f"{member.name} evades {_name(opponent)} (Umgehungsmanöver) and sits the round out unharmed.",
+                who=member.name,
+                decision="evade",
+                opponent=_name(opponent),
+            )
+        return None
+    return member, opponent
 
 
 @hookimpl
