@@ -92,7 +92,7 @@ def _hit_the_line(fight: Fight, damage: Damage) -> None:
             flows = f", {remaining} flows on" if remaining else ""
             fight.emit("absorbed", f"{member.name}'s armour {armour} absorbs {armour}, 1 gets through{flows}",
                        who=member.name, armour=armour, absorbed=armour, left=remaining)
-        step_up(fight, member, tainted, "wounded by the enemy")
+        step_up(fight, member, tainted, "is hit")
         if not remaining:
             return
     if remaining and fight.recording:
@@ -108,7 +108,8 @@ def member_armour(fight: Fight, member: Combatant) -> int:
 
 
 def step_up(fight: Fight, member: Combatant, tainted: bool, why: str) -> None:
-    """Move ``member`` exactly one step up the wound ladder (seed: "genau eine Stufe")."""
+    """Move ``member`` exactly one step up the wound ladder (seed: "genau eine Stufe"); ``why`` is
+    narrated after his name ("is hit")."""
     ladder = member.vars[LADDER] + 1
     member.vars[LADDER] = ladder
     if tainted:
@@ -117,5 +118,5 @@ def step_up(fight: Fight, member: Combatant, tainted: bool, why: str) -> None:
         condition = CONDITIONS[ladder]
         extra = " and out of the encounter" if ladder == DOWN else ""
         taint = " (tainted: no healing by rest)" if tainted else ""
-        fight.emit("wound", f"{member.name} is {why}: {condition}{extra}{taint}", who=member.name,
+        fight.emit("wound", f"{member.name} {why} → {condition}{extra}{taint}", who=member.name,
                    condition=condition, step=ladder, tainted=tainted)

@@ -80,7 +80,7 @@ def _retreat(fight: Fight) -> None:
         fight.emit("flight", "the party retreats", retreat=True)
     tainted = fight.vars[TIRELESS]
     for member in damage_line(fight)[:RETREAT_COST]:
-        step_up(fight, member, tainted, "wounded in the retreat")
+        step_up(fight, member, tainted, "is hurt in the retreat")
 
 
 @hookimpl

@@ -1,9 +1,13 @@
 """The exchange of a round (RULES.md §1.2 step 3): the party's sum against the enemy group's pool.
 
 The party's dice come first, in marching order: technique tests, then one d6 per attacker; then the
-enemy pool as one roll. When no attacker's die can be clamped at 0, the attack dice are asked as one
-roll ``Nd6+K``: a scripted roller still takes them die by die in marching order, and exact analysis
-branches over the sum only.
+enemy pool. When no attacker's die can be clamped at 0, only sums matter, so the dice are asked as
+few rolls as possible (DESIGN.md principle 3): a scripted roller still takes them die by die, party
+first in marching order, and exact analysis branches over the sums only. Narrated fights ask the
+attack dice as one roll ``Nd6+K`` and the pool as another, to show both totals; unrecorded fights
+(Monte Carlo, exact analysis) ask only for what decides the round, the margin
+``Nd6+K − pool``, as one roll. Both consume the same dice in the same order, so a seed or a script
+gives the same fight either way.
 """
 
 from __future__ import annotations
@@ -53,22 +57,48 @@ def rulebench_attack(fight: Fight, attacker: Side, defender: Side) -> Attack:
     lead L or the enemy's lead D of RULES.md §1.2 step 4).
     """
     party, enemy = fight.party, fight.enemy
-    party_total = _party_total(fight)
-    enemy_total = fight.roll(enemy.stats["pool"], "enemy pool")
-    if fight.recording:
-        fight.emit("totals", f"party {party_total} vs enemy {enemy_total}", party_total=party_total,
-                   enemy_total=enemy_total)
-    if party_total > enemy_total:
-        return Attack(party, enemy, True, party_total - enemy_total)
-    if enemy_total > party_total:
-        return Attack(enemy, party, True, enemy_total - party_total)
+    margin = _margin(fight)
+    if margin > 0:
+        return Attack(party, enemy, True, margin)
+    if margin < 0:
+        return Attack(enemy, party, True, -margin)
     if fight.recording:
         fight.emit("note", "a tie: both sides step back; the party may change its order", tie=True)
     _reorder(fight)
     return Attack(party, enemy, False, 0)
 
 
-def _party_total(fight: Fight) -> int:
+def _margin(fight: Fight) -> int:
+    """The party's total minus the enemy's, with every die of the round rolled in order."""
+    recording = fight.recording
+    pool: Dice = fight.enemy.stats["pool"]
+    fixed, attackers, bonus, clamps = _party_side(fight)
+    if attackers and not clamps and not recording and _subtracts_nothing(pool):
+        return fight.roll(_margin_dice(len(attackers), fixed + bonus, pool), "party dice vs enemy pool")
+    if not attackers:
+        party_total = fixed
+    elif clamps:
+        party_total = fixed + _roll_one_by_one(fight, attackers)
+    else:
+        party_total = fixed + fight.roll(_attack_dice(len(attackers), bonus), "party attack dice")
+        if recording:
+            faces = fight.roller.last_faces
+            if faces is not None and len(faces) == len(attackers):
+                for attacker, face in zip(attackers, faces):
+                    _narrate(fight, attacker, face, face + attacker[2])
+    if recording:
+        fight.emit("total", f"the party's sum: {party_total}", side="party", total=party_total)
+    enemy_total = fight.roll(pool, "enemy pool")
+    if recording:
+        fight.emit("totals", f"party {party_total} vs enemy {enemy_total}", party_total=party_total,
+                   enemy_total=enemy_total)
+    return party_total - enemy_total
+
+
+def _party_side(fight: Fight) -> tuple[int, list[_Attacker], int, bool]:
+    """Everything of the party's sum but the attack dice: the fixed part (techniques, whose test dice
+    are rolled here, first; momentum), the attackers, their summed bonus, and whether a die could be
+    clamped at 0 (a negative bonus)."""
     ghostly = fight.vars[GHOSTLY]
     recording = fight.recording
     enemy = fight.enemy
@@ -99,30 +129,17 @@ def _party_total(fight: Fight) -> int:
         bonus_sum += bonus
         clamps = clamps or bonus < 0
         attackers.append((member, skill, bonus, modifiers))
-    total = 0
+    fixed = 0
     # RULES.md §1.2 step 1: techniques roll their test dice before the attack dice.
     for member in techniques:
-        total += technique_contribution(fight, member)
-    if attackers:
-        if clamps:
-            total += _roll_one_by_one(fight, attackers)
-        else:
-            # No die can be clamped at 0, so only the sum matters: one roll (DESIGN.md principle 3).
-            total += fight.roll(_attack_dice(len(attackers), bonus_sum), "party attack dice")
-            if recording:
-                faces = fight.roller.last_faces
-                if faces is not None and len(faces) == len(attackers):
-                    for attacker, face in zip(attackers, faces):
-                        _narrate(fight, attacker, face, face + attacker[2])
+        fixed += technique_contribution(fight, member)
     spent = fight.vars[SPENT]
     if spent:
-        total += 2 * spent
+        fixed += 2 * spent
         if recording:
             fight.emit("modifier", f"momentum {spent}: +{2 * spent} to the party's sum", value=2 * spent,
                        reason="momentum")
-    if recording:
-        fight.emit("total", f"the party's sum: {total}", side="party", total=total)
-    return total
+    return fixed, attackers, bonus_sum, clamps
 
 
 def _roll_one_by_one(fight: Fight, attackers: list[_Attacker]) -> int:
@@ -141,6 +158,18 @@ def _roll_one_by_one(fight: Fight, attackers: list[_Attacker]) -> int:
 def _attack_dice(count: int, bonus: int) -> Dice:
     """``count``d6 + ``bonus``, built once: an immutable value, so caching it keeps no fight state."""
     return Dice(((count, 6),), bonus)
+
+
+@functools.lru_cache(maxsize=1024)
+def _margin_dice(count: int, bonus: int, pool: Dice) -> Dice:
+    """``count``d6 + ``bonus`` − ``pool``: the party's dice first, then the pool's, as scripts give them."""
+    return Dice(((count, 6), *((-n, sides) for n, sides in pool.terms)), bonus - pool.bonus)
+
+
+def _subtracts_nothing(pool: Dice) -> bool:
+    """Whether the pool has only added dice; a subtracted d6 would merge into the party's d6 term of
+    the margin and change the order in which a script feeds the dice."""
+    return all(count > 0 for count, _ in pool.terms)
 
 
 def _narrate(fight: Fight, attacker: _Attacker, face: int, contribution: int) -> None:
