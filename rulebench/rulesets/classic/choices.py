@@ -5,7 +5,10 @@ from __future__ import annotations
 import functools
 
 from rulebench import Combatant, Dice, Fight
-from rulebench.rulesets.classic.info import FIGHT_OPTIONS, MELEE, NONE, RANGED
+from rulebench.rulesets.classic.info import FIGHT_OPTIONS, KS_STAT, MELEE, NONE, RANGED
+
+Fighter = tuple[Combatant, str, "Dice | None"]
+"""A fighter of the round: who, melee or ranged, and the KS dice he rolls (None: KS 0, no die)."""
 
 
 @functools.lru_cache(maxsize=1024)
@@ -40,3 +43,39 @@ def default_modes(fight: Fight) -> tuple[str, ...]:
     for member in candidates(fight):
         modes[member.index] = default_fight(member, options)
     return tuple(modes)
+
+
+def lineup(fight: Fight) -> list[Fighter]:
+    """The round's fighters in marching order with the dice they roll (RULES.md §2.1 step 3).
+
+    Against ghosts and demons a fighter without a magic weapon has KS 0 and rolls no die, silver or
+    not (§2 Specials; reading: the stricter rule wins).
+    """
+    members = fight.party.members
+    modes = fight.vars["modes"]
+    magic_only = fight.enemy.stats["magic_only"]
+    fighters: list[Fighter] = []
+    for i in fight.vars["order"]:
+        mode = modes[i]
+        if mode != NONE:
+            member = members[i]
+            zero = magic_only and not member.has_trait("magic_weapon")
+            fighters.append((member, mode, None if zero else member.stats[KS_STAT[mode]]))
+    return fighters
+
+
+@functools.lru_cache(maxsize=1024)
+def summed(parts: tuple[Dice, ...]) -> Dice | None:
+    """The fighters' KS dice as one roll, or None when summing would change the order the dice are read in.
+
+    A scripted roller reads a summed roll in ``Dice.dice_sides`` order, which merges equal dice; the
+    party's dice must be read in marching order (RULES.md §2.1 step 3), so mixed dice roll one by one.
+    """
+    total = sum(parts, Dice.constant(0))
+    in_order = tuple(sides for part in parts for sides in part.dice_sides)
+    return total if total.dice_sides == in_order else None
+
+
+def party_ks(fight: Fight) -> Dice | None:
+    """The party's group KS (Gruppen-KS, seed) as the round's fighters roll it; None: one by one."""
+    return summed(tuple(dice for _, _, dice in lineup(fight) if dice is not None))

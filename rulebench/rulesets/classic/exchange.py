@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
-from rulebench import Attack, Combatant, Damage, Dice, Fight, Side, hookimpl
+from rulebench import Attack, Damage, Dice, Fight, Side, hookimpl
 from rulebench.core.errors import BadInput
-from rulebench.rulesets.classic.choices import candidates
+from rulebench.rulesets.classic.choices import Fighter, candidates, lineup, summed
 from rulebench.rulesets.classic.info import (
     ATTENTION,
     FIGHT,
     FIGHT_OPTIONS,
-    KS_STAT,
     NONE,
     ORDER,
 )
@@ -85,50 +83,30 @@ def rulebench_initiative(fight: Fight) -> tuple[tuple[Side, Side]]:
     return ((fight.party, fight.enemy),)
 
 
-@functools.lru_cache(maxsize=1024)
-def _summed(parts: tuple[Dice, ...]) -> Dice | None:
-    """The fighters' KS dice as one roll, or None when summing would change the order the dice are read in.
-
-    A scripted roller reads a summed roll in ``Dice.dice_sides`` order, which merges equal dice; the
-    party's dice must be read in marching order (RULES.md §2.1 step 3), so mixed dice roll one by one.
-    """
-    total = sum(parts, Dice.constant(0))
-    in_order = tuple(sides for part in parts for sides in part.dice_sides)
-    return total if total.dice_sides == in_order else None
-
-
 def _party_total(fight: Fight, enemy: Side) -> int:
-    """The fighters' KS rolls in marching order, +modifiers; KS 0 and no die without a magic weapon
-    against ghosts and demons, silver or not (§2.1 step 3, §2 Specials: the stricter rule wins)."""
-    members = fight.party.members
-    modes = fight.vars["modes"]
-    magic_only = enemy.stats["magic_only"]
-    fighters: list[tuple[Combatant, str, Dice | None, int]] = []  # dice None: KS 0, no die
-    bonus = 0
-    for i in fight.vars["order"]:
-        mode = modes[i]
-        if mode == NONE:
-            continue
-        member = members[i]
-        if magic_only and not member.has_trait("magic_weapon"):
-            fighters.append((member, mode, None, 0))
-            continue
-        extra = sum(m.value for m in fight.modifiers(member, "weapon", enemy))
-        bonus += extra
-        fighters.append((member, mode, member.stats[KS_STAT[mode]], extra))
-    rolling = tuple(dice for _, _, dice, _ in fighters if dice is not None)
-    total, faces = _roll(fight, rolling) if rolling else (0, ())
+    """The fighters' KS rolls in marching order (``choices.lineup``) plus their weapon modifiers.
+
+    With the default tactics as the only source the lineup never changes, so the summed dice
+    come from setup (``party.stats["ks"]``) rather than being summed again each round.
+    """
+    fighters = lineup(fight)
+    extras = [sum(m.value for m in fight.modifiers(member, "weapon", enemy)) if dice is not None else 0
+              for member, _, dice in fighters]
+    rolling = tuple(dice for _, _, dice in fighters if dice is not None)
+    total, faces = 0, ()
+    if rolling:
+        party_dice = fight.party.stats["ks"] if only_defaults(fight) else summed(rolling)
+        total, faces = _roll(fight, rolling, party_dice)
     if fight.recording:
-        _narrate(fight, fighters, faces, enemy)
-    return total + bonus
+        _narrate(fight, fighters, extras, faces, enemy)
+    return total + sum(extras)
 
 
-def _roll(fight: Fight, rolling: tuple[Dice, ...]) -> tuple[int, Sequence[int] | None]:
+def _roll(fight: Fight, rolling: tuple[Dice, ...], party_dice: Dice | None) -> tuple[int, Sequence[int] | None]:
     """The fighters' dice as one summed roll, or one by one where summing would reorder them; the
-    total and, when recording and the roller tells them, the faces in marching order."""
-    summed = _summed(rolling)
-    if summed is not None:
-        return fight.roll(summed, "party KS"), fight.roller.last_faces
+    total and, when the roller tells them, the faces in marching order."""
+    if party_dice is not None:
+        return fight.roll(party_dice, "party KS"), fight.roller.last_faces
     total = 0
     faces: list[int] = []
     for dice in rolling:
@@ -137,11 +115,11 @@ def _roll(fight: Fight, rolling: tuple[Dice, ...]) -> tuple[int, Sequence[int] |
     return total, faces if len(faces) == sum(len(d.dice_sides) for d in rolling) else None
 
 
-def _narrate(fight: Fight, fighters: Sequence[tuple[Combatant, str, Dice | None, int]],
+def _narrate(fight: Fight, fighters: Sequence[Fighter], extras: Sequence[int],
              faces: Sequence[int] | None, enemy: Side) -> None:
     """Each fighter's KS roll in marching order, his faces read off the party's dice in that order."""
     start = 0
-    for member, mode, dice, extra in fighters:
+    for (member, mode, dice), extra in zip(fighters, extras):
         if dice is None:
             fight.emit("total", f"{member.name} fights {mode} without a magic weapon: KS 0, no die",
                        who=member.name, mode=mode, ks=0)

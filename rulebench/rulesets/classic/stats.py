@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulebench import Combatant, Dice, Fight, hookimpl
-from rulebench.rulesets.classic.choices import default_modes, stronger
+from rulebench.rulesets.classic.choices import default_modes, party_ks, stronger
 from rulebench.rulesets.classic.info import DRAWN, RANGED
 
 W6 = Dice(((1, 6),))
@@ -54,5 +54,8 @@ def rulebench_setup(fight: Fight) -> None:
     fight.vars["order"] = tuple(range(len(fight.party.members)))
     # Who fights how, by party index; the default tactics' choice until a round asks otherwise.
     fight.vars["modes"] = default_modes(fight)
+    # The party's group KS with every member fighting his default way (None: dice of mixed sizes,
+    # rolled one by one); a round under other tactics sums its own lineup.
+    fight.party.stats["ks"] = party_ks(fight)
     # Every round starts drawn: a round that is not ends the fight.
     fight.vars["verdict"] = DRAWN
