@@ -58,7 +58,11 @@ def _flee(fight: Fight) -> None:
 def rulebench_round_end(fight: Fight) -> Outcome | None:
     """Tick the bleeding clocks (at every round's end, the round of the fall included), then: no enemy
     standing → party_wins; no engaged member standing → enemy_wins; a ``flee`` decision → party_fled;
-    round 20 → withdrawn ("Ends as dsa")."""
+    round 20 → withdrawn ("Ends as dsa").
+
+    (reading: flight is asked only while both sides stand, after round 20 too, before the cap
+    withdraws them; one who falls to the pursuers' blows starts bleeding with a full clock.)
+    """
     engaged = standing = 0
     for m in fight.party.members:
         status = m.vars["status"]
@@ -97,8 +101,10 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
 
 @hookimpl
 def rulebench_fight_end(fight: Fight) -> None:
-    """Raiders plunder the party members left fallen when the party loses or flees (RULES.md §6.3)."""
-    if not fight.encounter.enemy.raiders or fight.outcome not in (Outcome.ENEMY_WINS, Outcome.PARTY_FLED):
+    """Raiders plunder the party members left fallen when the party loses or flees (RULES.md §6.3): an
+    event, which changes no outcome or fate, so only a narrated fight needs it."""
+    raided = fight.encounter.enemy.raiders and fight.outcome in (Outcome.ENEMY_WINS, Outcome.PARTY_FLED)
+    if not raided or not fight.recording:
         return
     for m in fight.party.members:
         if m.vars["status"] in FALLEN:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 # A combatant's ``status`` var. A non-fighter stands sheltered, neither acting nor struck, while a
-# fighter of his side stands (RULES.md §0 "Non-fighters"); a party member who is not engaged is
+# fighter of his side stands (RULES.md §0 "Non-fighters"; reading: an enemy marked so too, the same
+# creature meaning the same on either side); a party member who is not engaged is
 # absent (§0 "Engaged"); the fallen bleed until the clock runs out or a wound kills them (§5 step 3).
 STANDING = "standing"
 SHELTERED = "sheltered"

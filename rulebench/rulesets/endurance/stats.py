@@ -32,7 +32,10 @@ def avoidance(body: int, speed: int, mind: int, armour: int, dodge: bool, arcane
 
 
 def damage_dice(weapon: Dice | None, melee: int, ranged: int, body: int) -> Dice:
-    """Weapon die + floor(max(melee, ranged) / 2); unarmed, body + that bonus (RULES.md §6.2, §5 "Stats")."""
+    """Weapon die + floor(max(melee, ranged) / 2) (RULES.md §6.2); unarmed, body + bonuses (§5 "Stats").
+
+    (reading: the unarmed blow's "bonuses" are the same skill bonus a weapon gets.)
+    """
     bonus = max(melee, ranged) // 2
     return Dice.constant(body + bonus) if weapon is None else weapon.plus(bonus)
 

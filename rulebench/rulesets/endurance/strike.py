@@ -15,13 +15,19 @@ from rulebench import Attack, Combatant, Damage, Fight, hookimpl
 from rulebench.rulesets.endurance.state import BLEED_ROUNDS_PER_BODY, BLEEDING, SLAIN
 from rulebench.rulesets.endurance.stats import physical_armour, release_non_fighters
 
+# On the per-blow path ``fight.log is not None`` stands for ``fight.recording`` without a property call.
 DEMONIC = frozenset({"demonic"})
 PLAIN: frozenset[str] = frozenset()
 
 
 @hookimpl
 def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant) -> Attack:
-    """Always a hit (RULES.md §5 step 2, seed); settle what the damage is made of."""
+    """Always a hit (RULES.md §5 step 2, seed); settle what the damage is made of.
+
+    (reading: §0's "a die whose result cannot matter is not rolled" is the blow forced to 0, a plain
+    weapon against a ghost or demon; a roll that cannot beat avoidance is still rolled, so a script
+    plays the same with and without critical hits, whose extra die can lift any roll.)
+    """
     mine, theirs = attacker.spec.traits, defender.spec.traits
     flags = DEMONIC if "demon" in mine else PLAIN
     if theirs and ("ghost" in theirs or "demon" in theirs) and "magic_weapon" not in mine:
