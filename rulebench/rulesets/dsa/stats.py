@@ -72,13 +72,17 @@ def lowered(value: int, penalty: int) -> int:
 
 def attack_value(c: Combatant) -> int:
     """AT this exchange, the coordination penalty taken off."""
-    return lowered(c.stats["at"], c.vars["penalty"])
+    penalty = c.vars["penalty"]
+    return lowered(c.stats["at"], penalty) if penalty else c.stats["at"]  # type: ignore[arg-type]
 
 
 def defence_value(c: Combatant) -> tuple[int, str]:
     """The higher of PA and dodge this exchange, and which it is (RULES.md §4 "Stats")."""
+    stats = c.stats
     penalty = c.vars["penalty"]
-    pa = lowered(c.stats["pa"], penalty)
-    dodge = lowered(c.stats["dodge"], penalty)
+    if penalty:
+        pa = lowered(stats["pa"], penalty)  # type: ignore[arg-type]
+        dodge = lowered(stats["dodge"], penalty)  # type: ignore[arg-type]
+    else:
+        pa, dodge = stats["pa"], stats["dodge"]
     return (pa, "PA") if pa >= dodge else (dodge, "dodge")
-
