@@ -1,8 +1,8 @@
 """dsa: attack/parry chains, man against man and several against one (RULES.md §4).
 
-One kernel round is one exchange. At its start the sides are split into sub-fights and every new
-primary pair settles its attack initiative; then each sub-fight plays the chain of its primary
-pair and the secondaries' free attacks; after it the party may flee. The hook implementations
+One kernel round is one exchange. The sides stand in sub-fights (rebuilt whenever someone falls);
+at an exchange's start every new primary pair settles its attack initiative; then each sub-fight
+plays the chain of its primary pair and the secondaries' free attacks; after it the party may flee. The hook implementations
 live in small modules and are gathered here, because pluggy registers this package module.
 """
 

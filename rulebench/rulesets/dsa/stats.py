@@ -23,9 +23,9 @@ def rulebench_setup(fight: Fight) -> None:
     """Derive AT, PA, dodge, reaction, LE, RS, TP and coordination (RULES.md §6.2) and create the state.
 
     Combatant state: ``le``; ``slain`` (a lethal critical hit); ``standing`` (engaged, LE ≥ 10, not
-    slain); per exchange ``foe`` (the opponent's name in his sub-fight), ``penalty`` (the coordination
-    penalty), ``parried`` (the single's one parry against free attacks used); ``lost`` (a missed free
-    attack, ``MISSED`` then ``SKIP_NEXT``). Fight state: ``holders``, a frozenset of
+    slain); from the current sub-fights ``foe`` (the opponent's name) and ``penalty`` (the
+    coordination penalty); ``parried`` (the single's one parry against free attacks used this
+    exchange); ``lost`` (a missed free attack, ``MISSED`` then ``SKIP_NEXT``). Fight state: ``holders``, a frozenset of
     (holder, other) name pairs for every primary pair that has fought; ``subfights``, the
     sub-fights as tuples of positions in ``fight.combatants`` (single, primary, secondaries...);
     ``regroup``, set when someone fell this exchange so the sub-fights are rebuilt at its end.
