@@ -92,7 +92,8 @@ def _walk(fight: Fight, damage: Damage) -> None:
                 break
             left -= rw + 1
             if fight.recording:
-                fight.emit("wound", f"{member.name}'s RW {rw} absorbs {rw}, the next point is a wound; {left} left",
+                took = f"'s RW {rw} absorbs {rw}, the next point" if rw else " has RW 0: the first point"
+                fight.emit("wound", f"{member.name}{took} is a wound; {left} left",
                            who=member.name, rw=rw, absorbed=rw, points=rw + 1, left=left, cursed=cursed)
             wound(fight, member, cursed, "damage")
             wounded = True
