@@ -31,8 +31,9 @@ def rulebench_round_start(fight: Fight) -> None:
     """Ask this round's decisions: declining (round 1 of a voluntary fight), stances, momentum."""
     if fight.round == 1 and fight.vars[VOLUNTARY] and _declines(fight):
         return
-    _choose_stances(fight)
-    _spend_momentum(fight)
+    defaults = only_defaults(fight)
+    _choose_stances(fight, defaults)
+    _spend_momentum(fight, defaults)
 
 
 def _declines(fight: Fight) -> bool:
@@ -69,10 +70,9 @@ def _holdable(line: list[Combatant]) -> frozenset[str]:
 _NOBODY: frozenset[str] = frozenset()
 
 
-def _choose_stances(fight: Fight) -> None:
+def _choose_stances(fight: Fight, defaults: bool) -> None:
     line = damage_line(fight)
     holdable = _NOBODY if line[-1].spec.fighter else _holdable(line)
-    defaults = only_defaults(fight)
     holding = False
     for member in line:
         state = member.vars
@@ -111,18 +111,21 @@ def _check_holders(fight: Fight, line: list[Combatant]) -> None:
         )
 
 
-def _spend_momentum(fight: Fight) -> None:
+def _spend_momentum(fight: Fight, defaults: bool) -> None:
     """RULES.md §1.2 step 2: momentum is declared before the dice, 0..held, each point +2."""
-    held = fight.vars[MOMENTUM]
-    # Default tactics spend all they hold.
-    spent = held if only_defaults(fight) else fight.decide("momentum", None, held=held)
-    if isinstance(spent, bool) or not isinstance(spent, int) or not 0 <= spent <= held:
-        raise BadInput(
-            f"tactics: round {fight.round} spends {spent!r} momentum, but the party holds {held}; "
-            f"expected a whole number from 0 to {held}"
-        )
-    fight.vars[MOMENTUM] = held - spent
-    fight.vars[SPENT] = spent
+    state = fight.vars
+    held = state[MOMENTUM]
+    if defaults:
+        spent = held  # default tactics spend all they hold
+    else:
+        spent = fight.decide("momentum", None, held=held)
+        if isinstance(spent, bool) or not isinstance(spent, int) or not 0 <= spent <= held:
+            raise BadInput(
+                f"tactics: round {fight.round} spends {spent!r} momentum, but the party holds {held}; "
+                f"expected a whole number from 0 to {held}"
+            )
+    state[MOMENTUM] = held - spent
+    state[SPENT] = spent
     if spent and fight.recording:
         fight.emit("decision", f"the party spends {spent} momentum: +{2 * spent}", decision="momentum",
                    value=spent, held=held)

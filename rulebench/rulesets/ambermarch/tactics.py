@@ -27,7 +27,10 @@ def default_retreat(fight: Fight) -> bool:
     """Retreat when fewer than half (rounded up) of the engaged members are unhurt or battered."""
     members = fight.party.members
     engaged = fight.vars[ORDER]
-    fit = sum(1 for i in engaged if members[i].vars[LADDER] <= BATTERED)
+    fit = 0
+    for i in engaged:
+        if members[i].vars[LADDER] <= BATTERED:
+            fit += 1
     return fit < -(-len(engaged) // 2)
 
 
