@@ -4,6 +4,8 @@ The party's fighters roll their combat strength (Kampfstärke, KS) and sum it; t
 its summed KS. The difference is damage to the lower side: against the enemy it must beat the
 group's armour value (Rüstungswert, RW), against the party it walks down the line through each
 fighter's RW, round again from the front. One wound ends the fight; at most three rounds.
+The encounter's ``surprise`` plays no part: classic knows only the ambush from behind, which
+reverses the damage order (reading: the seed has no other surprise rule).
 
 Modules: ``info`` (descriptor, shared words), ``stats`` (stat blocks and state), ``exchange`` (the
 round's decisions and rolls), ``line`` (damage down the line), ``ending`` (verdict, flight, robbers,

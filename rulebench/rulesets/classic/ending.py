@@ -19,7 +19,8 @@ def _flight(fight: Fight, forced: bool) -> Outcome:
     """The first d3 − 1 (flight) or d3 (forced flight) living engaged members in damage order take a wound.
 
     "First" counts non-fighters too, behind the fighters (reading: the seed counts adventurers). A
-    forced flight with one member left wounds him without a roll: its d3 cannot matter (§0).
+    forced flight with one member left wounds him without a roll: its d3 cannot matter (§0). The
+    wounds are the enemy's blows, so ghosts and demons curse them too (reading).
     """
     fighters, others = damage_line(fight)
     line = [m for m in fighters + others if m.vars["wounds"] < 2]
