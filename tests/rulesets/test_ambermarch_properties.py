@@ -4,7 +4,9 @@ a point at a time (so cover, techniques and held momentum all happen):
 
 a member never moves down the wound ladder, no value goes negative (ladder, steadfastness, momentum
 within 0–3), the enemy's steadfastness never rises, and every fight ends by round 4, or by round 50
-against tireless foes.
+against tireless foes. Also: the two shortcuts of the hot path change nothing. Asking the default
+tactics directly plays the same fights as asking them through ``fight.decide``, and an unrecorded
+fight (one margin roll a round) plays the same fights as a narrated one (attack dice and pool apart).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from hypothesis import strategies as st
 from rulebench import Decision, Fight, PluginInfo, hookimpl
 from rulebench.core.dice import RandomRoller
 from rulebench.core.encounter import encounter_from_dict
-from rulebench.core.kernel import configure, play_round
+from rulebench.core.kernel import configure, play, play_round
 from rulebench.core.plugins import discover
 from rulebench.testing import encounter_dicts
 
@@ -45,7 +47,21 @@ class Restless:
         return None
 
 
-CATALOG = discover(extra=[("restless", Restless())])
+class Silent:
+    """Answers nothing, so every decision goes through ``fight.decide`` down to the default tactics."""
+
+    @hookimpl
+    def rulebench_plugin(self) -> PluginInfo:
+        """Describe the silent tactics."""
+        return PluginInfo(name="silent", kind="tactics", title="Silent", rulesets=("ambermarch",))
+
+    @hookimpl
+    def rulebench_decide(self, fight: Fight, decision: Decision) -> Any:
+        """No answer: the next tactics source decides."""
+        return None
+
+
+CATALOG = discover(extra=[("restless", Restless()), ("silent", Silent())])
 
 
 def rounds_of(data: dict[str, Any], seed: int, tactics: str | None) -> list[tuple[Any, ...]]:
@@ -90,3 +106,20 @@ def test_every_fight_ends_by_round_4_or_50_against_tireless_foes(data: dict[str,
                                                                  tactics: str | None) -> None:
     last_round = rounds_of(data, seed, tactics)[-1][0]
     assert 1 <= last_round <= (50 if tireless(data) else 4)
+
+
+@SETTINGS
+@given(data=encounter_dicts(), seed=st.integers(0, 2**32))
+def test_defaults_asked_directly_or_through_decide_play_the_same_fight(data: dict[str, Any], seed: int) -> None:
+    encounter = encounter_from_dict(data)
+    direct = configure(encounter, "ambermarch", catalog=CATALOG).new_fight(RandomRoller(seed))
+    asked = configure(encounter, "ambermarch", catalog=CATALOG, tactics="silent").new_fight(RandomRoller(seed))
+    assert play(direct) == play(asked)
+
+
+@SETTINGS
+@given(data=encounter_dicts(), seed=st.integers(0, 2**32), tactics=st.sampled_from((None, "restless")))
+def test_recorded_and_unrecorded_fights_are_the_same(data: dict[str, Any], seed: int, tactics: str | None) -> None:
+    config = configure(encounter_from_dict(data), "ambermarch", catalog=CATALOG, tactics=tactics)
+    recorded = config.new_fight(RandomRoller(seed), record=True)
+    assert play(config.new_fight(RandomRoller(seed))) == play(recorded)

@@ -56,7 +56,11 @@ def _declines(fight: Fight) -> bool:
 
 def _holdable(line: list[Combatant]) -> frozenset[str]:
     """Members whom default tactics may hold back: the non-fighters at the tail of the damage line
-    who are not wounded, keeping at least one member in front of them (RULES.md §1.2 step 1)."""
+    who are not wounded, keeping at least one member in front of them (RULES.md §1.2 step 1).
+
+    Non-fighters march at the back (RULES.md §0), so an ambush from behind puts them at the front of
+    the damage line, where nobody may hold back: then they fight like everyone else.
+    """
     tail: list[str] = []
     for member in reversed(line):
         if member.spec.fighter or member.vars[LADDER] >= WOUNDED:
