@@ -7,7 +7,7 @@ without importing pluggy's spec machinery.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from rulebench.core.fight import Combatant, Side
@@ -99,8 +99,7 @@ class Damage:
     flags: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """One choice put to the tactics plugins through ``rulebench_decide``.
 
     Attributes:
@@ -117,4 +116,4 @@ class Decision:
     round: int
     who: Combatant | None = None
     options: tuple[Any, ...] = ()
-    context: dict[str, Any] = field(default_factory=dict)
+    context: dict[str, Any] = {}  # never mutated: Fight.decide passes a fresh dict

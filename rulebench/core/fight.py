@@ -101,6 +101,8 @@ class Fight:
         self.rules = rules
         self.roller = roller
         self.log: list[dict[str, Any]] | None = [] if record else None
+        self.recording = record
+        """Whether events are being logged (narrated fights), so costly texts are worth building."""
         self.round = 0
         self.outcome: Outcome | None = None
         self.pending: tuple[Any, ...] | None = None
@@ -188,11 +190,6 @@ class Fight:
         )
 
     # -- events ------------------------------------------------------------------------------
-    @property
-    def recording(self) -> bool:
-        """Whether events are being logged (narrated fights), so costly texts are worth building."""
-        return self.log is not None
-
     def emit(self, kind: str, text: str, **data: Any) -> None:
         """Log one event: its kind (roll, total, hit, damage, absorbed, wound, condition, ...), a human
         sentence for narration, and structured data for JSON and tests."""
@@ -251,9 +248,20 @@ class Fight:
 
     # -- state -------------------------------------------------------------------------------
     def freeze(self) -> None:
-        """Fix the state layout once setup is over; snapshots follow it."""
+        """Fix the state layout once setup is over; snapshots follow it, and ``reset`` returns here."""
         self._fight_keys = tuple(self.vars)
         self._var_keys = tuple(tuple(c.vars) for c in self.combatants)
+        self._initial = (dict(self.vars), [dict(c.vars) for c in self.combatants])
+
+    def reset(self) -> None:
+        """Put the fight back to round 0, as setup left it (cheaper than restoring a snapshot)."""
+        fight_vars, combatant_vars = self._initial
+        self.round, self.outcome, self.pending = 0, None, None
+        self.vars = fight_vars.copy()
+        for combatant, values in zip(self.combatants, combatant_vars):
+            combatant.vars = values.copy()
+        if self.log is not None:
+            self.log.clear()
 
     def snapshot(self) -> Hashable:
         """A hashable value that determines the rest of the fight (with the rules and the roller)."""

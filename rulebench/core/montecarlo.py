@@ -26,10 +26,9 @@ def run_chunk(config: FightConfig, seed: int, index: int, size: int) -> Tally:
     """Play ``size`` fights of chunk ``index`` and tally them."""
     roller = RandomRoller(f"{seed}:{index}")
     fight = config.new_fight(roller)
-    start = fight.snapshot()
     results: Counter[FightResult] = Counter()  # few distinct results: count them, tally once
     for _ in range(size):
-        fight.restore(start)
+        fight.reset()
         results[play(fight)] += 1
     tally = Tally(tuple(c.name for c in fight.combatants))
     for result, count in results.items():

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 
 class Outcome(str, Enum):
@@ -28,19 +28,18 @@ OUTCOMES: tuple[Outcome, ...] = tuple(Outcome)
 END_STATES: tuple[EndState, ...] = tuple(EndState)
 
 
-@dataclass(frozen=True, slots=True)
-class Fate:
+class Fate(NamedTuple):
     """A combatant's end state together with its ruleset's own condition name (e.g. ``battered``)."""
 
     state: EndState
     condition: str
 
 
-@dataclass(frozen=True, slots=True)
-class FightResult:
+class FightResult(NamedTuple):
     """What one fight came to: the outcome, its length and every combatant's fate.
 
     ``fates`` follows the fight's combatant order: party members first, then the expanded enemies.
+    Tuples, so that Monte Carlo can count equal results cheaply.
     """
 
     outcome: Outcome
