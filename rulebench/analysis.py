@@ -29,6 +29,10 @@ DEFAULT_FIGHTS = 20_000
 DEFAULT_SEED = 1
 """The seed of a sampled run when none is given, so the same command prints the same numbers."""
 
+AUTO_MAX_STATES = 5_000
+"""The state budget of the automatic choice: exact where it fits in seconds, else sample at once.
+``--exact`` uses the solver's own, larger default budget."""
+
 ProgressFactory = Callable[[str, "int | None"], Progress]
 """Starts a progress display for a task of ``total`` fights (None: unknown) and returns its advance callback."""
 
@@ -117,7 +121,7 @@ def analyse(config: FightConfig, plan: Plan, progress: ProgressFactory | None = 
                 raise BadInput("--exact: exact analysis is not available in this build of rulebench; sample with -n FIGHTS")
         else:
             try:
-                result = exact.solve(config)
+                result = exact.solve(config) if plan.exact else exact.solve(config, max_states=AUTO_MAX_STATES)
             except (exact.StateBudgetExceeded, RulebenchError) as err:
                 # Both mean "does not fit": too many states, or a round with too many rolls to branch over.
                 if plan.exact:
