@@ -3,18 +3,19 @@
 An :class:`Encounter` is immutable and always valid: every way of building one (a TOML file, a dict,
 keyword arguments, :meth:`Encounter.with_value`) reports every problem at once as an
 :class:`~rulebench.core.errors.EncounterError`, each with a field path like ``party[0].melee``.
+Problems are worded and cross-checked in :mod:`rulebench.core.encounter_checks`; the paths of
+:meth:`Encounter.with_value` are walked in :mod:`rulebench.core.encounter_paths`.
 """
 
 from __future__ import annotations
 
-import difflib
 import functools
 import hashlib
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -30,10 +31,12 @@ from pydantic import (
     WithJsonSchema,
     model_validator,
 )
-from pydantic_core import ErrorDetails, PydanticCustomError
+from pydantic_core import PydanticCustomError
 
 from rulebench.core.dice import Dice, DiceError
-from rulebench.core.errors import BadInput, EncounterError
+from rulebench.core.encounter_checks import MAX_COUNT, copy_names, cross_problems, describe, show
+from rulebench.core.encounter_paths import read_whole_number, write_whole_number
+from rulebench.core.errors import EncounterError
 
 try:
     import tomllib
@@ -53,25 +56,8 @@ __all__ = [
 
 Trait = Literal["undead", "ghost", "demon", "magic_weapon", "silver_weapon", "magic_armour"]
 
-MAX_COUNT = 20
-
-Loc = tuple[str | int, ...]
-
 
 # -- field types: each refuses bad input with one plain-English message ----------------------------
-def _show(value: Any) -> str:
-    """A value as the user wrote it in TOML, for "got ..." in messages."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return repr(value)
-    if isinstance(value, Mapping):
-        return "a table"
-    if isinstance(value, (list, tuple)):
-        return "a list"
-    return "nothing" if value is None else str(value)
-
-
 def _problem(kind: str, message: str) -> PydanticCustomError:
     # No context: the message is final, so braces the user typed are never read as placeholders.
     return PydanticCustomError(kind, message)
@@ -82,7 +68,7 @@ def _whole(lo: int, hi: int) -> Any:
 
     def check(value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise _problem("whole_number", f"expected a whole number from {lo} to {hi}, got {_show(value)}")
+            raise _problem("whole_number", f"expected a whole number from {lo} to {hi}, got {show(value)}")
         return value
 
     return Annotated[int, Field(ge=lo, le=hi), BeforeValidator(check)]
@@ -90,7 +76,7 @@ def _whole(lo: int, hi: int) -> Any:
 
 def _name(value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise _problem("name", f"expected a non-empty name, got {_show(value)}")
+        raise _problem("name", f"expected a non-empty name, got {show(value)}")
     return value
 
 
@@ -100,7 +86,7 @@ _SKILL = re.compile(r"^[a-z][a-z0-9_]*$")
 def _skill(value: Any) -> str:
     # Skills are looked up by exact name, so "Robust" would silently do nothing.
     if not isinstance(value, str) or not _SKILL.fullmatch(value):
-        raise _problem("skill", f"expected a lowercase skill name like 'robust' or 'arcane_armour', got {_show(value)}")
+        raise _problem("skill", f"expected a lowercase skill name like 'robust' or 'arcane_armour', got {show(value)}")
     return value
 
 
@@ -110,7 +96,7 @@ def _weapon(value: Any) -> Dice | None:
     if value is None or value == "none":
         return None
     if not isinstance(value, str):
-        raise _problem("weapon", f"expected dice notation like '1d8' or 'none', got {_show(value)}")
+        raise _problem("weapon", f"expected dice notation like '1d8' or 'none', got {show(value)}")
     try:
         return Dice.parse(value)
     except DiceError as error:
@@ -126,7 +112,7 @@ def _override_value(value: Any) -> int | str:
     # Which stats take dice is the ruleset's business (RULES.md §6.2), so text is checked there.
     if isinstance(value, int) and not isinstance(value, bool) or isinstance(value, str) and value:
         return value
-    raise _problem("override", f"expected a whole number or dice notation text, got {_show(value)}")
+    raise _problem("override", f"expected a whole number or dice notation text, got {show(value)}")
 
 
 def _scalar(value: Any) -> bool:
@@ -140,18 +126,18 @@ def _tactic_value(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         for item in value:
             if not isinstance(item, str):
-                raise _problem("tactic", f"expected a list of names, got {_show(item)} in it")
+                raise _problem("tactic", f"expected a list of names, got {show(item)} in it")
         return tuple(value)
     if isinstance(value, Mapping):
         for key, item in value.items():
             if not _scalar(item):
                 raise _problem(
-                    "tactic", f"{key} = {_show(item)}: a table's values must be text, a whole number or true/false"
+                    "tactic", f"{key} = {show(item)}: a table's values must be text, a whole number or true/false"
                 )
         return dict(value)
     raise _problem(
         "tactic",
-        f"expected text, a whole number, true/false, a list of names or a table of name = value, got {_show(value)}",
+        f"expected text, a whole number, true/false, a list of names or a table of name = value, got {show(value)}",
     )
 
 
@@ -257,13 +243,13 @@ class Encounter(BaseModel):
         except ValidationError as error:
             # pydantic counts only valid members for min_length; a broken one has its own problem.
             problems = [
-                _describe(detail)
+                describe(detail, _MODELS)
                 for detail in error.errors()
                 if not (detail["type"] == "too_short" and detail["input"])
             ]
         if isinstance(data, Mapping):
             seen = {path for path, _ in problems}
-            problems += [(path, what) for path, what in _cross_problems(data) if path not in seen]
+            problems += [(path, what) for path, what in cross_problems(data) if path not in seen]
         if problems:
             raise EncounterError((info.context or {}).get("source", "<encounter>"), problems)
         return encounter
@@ -296,10 +282,7 @@ class Encounter(BaseModel):
         Raises:
             BadInput: the path does not exist or does not lead to a whole number.
         """
-        container, key = _locate(self.model_dump(mode="json"), path, create=False)
-        if isinstance(container, dict) and key not in container:
-            raise BadInput(f"{path}: not set in this encounter; the ruleset derives it (RULES.md §6.2)")
-        return _whole_number_at(container, key, path)
+        return read_whole_number(self.model_dump(mode="json"), path)
 
     def with_value(self, path: str, value: int) -> Encounter:
         """A copy with the whole number at ``path`` set to ``value``, validated again.
@@ -312,13 +295,8 @@ class Encounter(BaseModel):
             BadInput: the path does not exist or does not lead to a whole number.
             EncounterError: the changed encounter is not valid, e.g. a count of 21.
         """
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise BadInput(f"{path}: expected a whole number, got {_show(value)}")
         data = self.model_dump(mode="json")
-        container, key = _locate(data, path, create=True)
-        if not (isinstance(container, dict) and key not in container):
-            _whole_number_at(container, key, path)  # only whole numbers vary; a name or a flag does not
-        container[key] = value
+        write_whole_number(data, path, value)
         return encounter_from_dict(data, source=f"{self.name} (with {path} = {value})")
 
 
@@ -328,113 +306,9 @@ def _expand(members: tuple[Member, ...]) -> tuple[Member, ...]:
     return tuple(
         member if member.count == 1 else member.model_copy(update={"name": name, "count": 1})
         for member in members
-        for name in _copy_names(member.name, member.count)
+        for name in copy_names(member.name, member.count)
     )
 
-
-def _copy_names(name: str, count: int) -> list[str]:
-    """Names of an entry's copies: the plain name for one, else "Name 1" ... (RULES.md §6.1)."""
-    return [name] if count == 1 else [f"{name} {k}" for k in range(1, count + 1)]
-
-
-# -- cross-field checks, on the raw data so they run even when some fields are broken ------------
-class _Names(NamedTuple):
-    party: list[str]  # party members, who alone can be engaged
-    combatants: list[str]  # party members and expanded enemies, who fight and decide
-    entries: list[str]  # enemy entries' base names, which overrides may use for all copies
-
-
-def _cross_problems(data: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """Problems no single field shows: names, references to names, contradictions."""
-    party = _entries(data.get("party"))
-    enemy = _plain(data.get("enemy"))
-    members = _entries(enemy.get("members") if isinstance(enemy, Mapping) else None)
-    problems: list[tuple[Loc, str]] = [
-        (("party", i, "count"), "only enemy members take a count") for i, entry in party if entry.get("count", 1) != 1
-    ]
-    names = _Names([], [], [])
-    owners: dict[str, str] = {}  # every name in use -> the entry that has it
-    for loc, entry in [(("party", i), e) for i, e in party] + [(("enemy", "members", i), e) for i, e in members]:
-        name, count = entry.get("name"), entry.get("count", 1) if loc[0] == "enemy" else 1
-        if not _valid_name(name):
-            continue
-        # A broken count is reported by its own field; one copy keeps the name checks going.
-        copies = _copy_names(name, count if isinstance(count, int) and 1 <= count <= MAX_COUNT else 1)
-        taken = [n for n in dict.fromkeys([name, *copies]) if n in owners]
-        if taken:
-            what = "the name" if taken[0] == name else "its copy"
-            problems.append(((*loc, "name"), f"{what} {taken[0]!r} is already taken by {owners[taken[0]]}"))
-        for used in (name, *copies):
-            owners.setdefault(used, _path(loc))
-        (names.party if loc[0] == "party" else names.entries).append(name)
-        names.combatants.extend(copies)
-    problems += _reference_problems(data, names)
-    if data.get("ambush_from_behind") is True and data.get("surprise") == "party":
-        problems.append((("surprise",), "'party' contradicts ambush_from_behind = true, where the enemy surprises"))
-    return [(_path(loc), what) for loc, what in problems]
-
-
-def _reference_problems(data: Mapping[str, Any], names: _Names) -> list[tuple[Loc, str]]:
-    """Names in ``engaged``, ``overrides`` and ``tactics.round`` that no one has."""
-    problems: list[tuple[Loc, str]] = []
-    engaged = data.get("engaged")
-    for i, name in enumerate(engaged if isinstance(engaged, (list, tuple)) else ()):
-        if isinstance(name, str) and name not in names.party:
-            problems.append((("engaged", i), f"{name!r} is not a party member{_hint(name, names.party)}"))
-
-    known = names.combatants + names.entries
-    overrides = data.get("overrides")
-    for ruleset, table in overrides.items() if isinstance(overrides, Mapping) else ():
-        for name in table if isinstance(table, Mapping) else ():
-            if name not in known:
-                what = f"no combatant or enemy entry named {name!r}{_hint(name, known)}"
-                problems.append((("overrides", ruleset, name), what))
-
-    tactics = _plain(data.get("tactics"))
-    rounds = tactics.get("round") if isinstance(tactics, Mapping) else None
-    for i, table in enumerate(rounds if isinstance(rounds, (list, tuple)) else ()):
-        for key, value in table.items() if isinstance(table, Mapping) else ():
-            # An inline table is keyed by names, a list holds names; anything else names nobody.
-            used = value.keys() if isinstance(value, Mapping) else value if isinstance(value, (list, tuple)) else ()
-            for j, name in enumerate(used):
-                if isinstance(name, str) and name not in names.combatants:
-                    loc = ("tactics", "round", i, key, name if isinstance(value, Mapping) else j)
-                    problems.append((loc, f"no combatant named {name!r}{_hint(name, names.combatants)}"))
-    return problems
-
-
-def _plain(value: Any) -> Any:
-    # Python callers may pass models where TOML gives tables.
-    return value.model_dump() if isinstance(value, BaseModel) else value
-
-
-def _entries(value: Any) -> list[tuple[int, Mapping[str, Any]]]:
-    if not isinstance(value, (list, tuple)):
-        return []
-    return [(i, entry) for i, entry in enumerate(map(_plain, value)) if isinstance(entry, Mapping)]
-
-
-def _valid_name(value: Any) -> bool:
-    return isinstance(value, str) and bool(value.strip())
-
-
-def _hint(word: str, options: Sequence[str]) -> str:
-    close = difflib.get_close_matches(word, options, n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
-
-# -- pydantic's errors in plain English ----------------------------------------------------------
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-
-_EXPECTED = {
-    "bool_type": "expected true or false",
-    "string_type": "expected text",
-    "list_type": "expected a list",
-    "tuple_type": "expected a list",
-    "dict_type": "expected a table",
-    "model_type": "expected a table",
-    "model_attributes_type": "expected a table",
-}
 
 # The model whose fields are allowed at a place, by the last key naming that place.
 _MODELS: dict[str | None, type[BaseModel]] = {
@@ -444,36 +318,6 @@ _MODELS: dict[str | None, type[BaseModel]] = {
     "enemy": EnemySide,
     "tactics": Tactics,
 }
-
-
-def _path(loc: Loc) -> str:
-    """``('party', 0, 'melee')`` -> ``party[0].melee``; keys TOML would quote stay quoted."""
-    text = ""
-    for part in loc:
-        if isinstance(part, int):
-            text += f"[{part}]"
-        else:
-            key = part if _BARE_KEY.fullmatch(part) else json.dumps(part, ensure_ascii=False)
-            text += f".{key}" if text else key
-    return text or "(top level)"
-
-
-def _describe(detail: ErrorDetails) -> tuple[str, str]:
-    loc, kind, got = detail["loc"], detail["type"], _show(detail["input"])
-    if kind == "missing":
-        what = f"missing field {loc[-1]!r}"
-    elif kind == "extra_forbidden":
-        owner = next((part for part in reversed(loc[:-1]) if isinstance(part, str)), None)
-        what = f"unknown field {loc[-1]!r}{_hint(str(loc[-1]), list(_MODELS[owner].model_fields))}"
-    elif kind == "too_short":
-        what = "at least one member is required"
-    elif kind == "literal_error":
-        what = f"expected {detail['ctx']['expected']}, got {got}"
-    elif kind in _EXPECTED:
-        what = f"{_EXPECTED[kind]}, got {got}"
-    else:
-        what = detail["msg"]
-    return _path(loc), what
 
 
 # -- loading -------------------------------------------------------------------------------------
@@ -523,83 +367,3 @@ def encounter_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of an encounter file, for editors (``rulebench schema``)."""
     schema = Encounter.model_json_schema()
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema, "title": "rulebench encounter"}
-
-
-# -- paths for with_value and numeric_value ------------------------------------------------------
-_STEP = re.compile(r'(\.?)(?:([^.\[\]"]+)|"([^"]+)")|\[([^\]]+)\]')
-
-
-def _steps(path: str) -> list[tuple[str, bool]]:
-    """``party[Warrior].armour`` -> ``[("party", False), ("Warrior", True), ("armour", False)]``."""
-    steps: list[tuple[str, bool]] = []
-    position = 0
-    while position < len(path):
-        match = _STEP.match(path, position)
-        # A key needs its dot except at the start; an index never takes one.
-        if match is None or match.group(4) is None and bool(match.group(1)) != bool(position):
-            raise BadInput(f"{path!r} is not a path like 'party[0].melee' or 'overrides.dsa.Orc.le'")
-        key, quoted, item = match.group(2, 3, 4)
-        steps.append((item, True) if item is not None else (key if quoted is None else quoted, False))
-        position = match.end()
-    if not steps:
-        raise BadInput("an empty path; expected one like 'party[0].melee' or 'overrides.dsa.Orc.le'")
-    return steps
-
-
-def _locate(data: dict[str, Any], path: str, *, create: bool) -> tuple[Any, Any]:
-    """The container that holds ``path``'s last step, and that step's key or index.
-
-    Overrides are sparse, so below ``overrides`` a missing last key is returned for the caller to
-    judge, and with ``create`` missing tables on the way are added: a sweep may vary an override
-    the file does not set yet.
-    """
-    steps = _steps(path)
-    sparse = steps[0] == ("overrides", False)
-    *route, last = steps
-    container: Any = data
-    loc: Loc = ()
-    for step in route:
-        key = _key(container, step, loc, path, missing_ok=sparse and bool(loc))
-        if isinstance(container, dict) and key not in container:
-            if not create:
-                raise BadInput(f"{path}: not set in this encounter; the ruleset derives it (RULES.md §6.2)")
-            container[key] = {}
-        container = container[key]
-        loc = (*loc, key)
-    return container, _key(container, last, loc, path, missing_ok=sparse and bool(loc))
-
-
-def _key(container: Any, step: tuple[str, bool], loc: Loc, path: str, *, missing_ok: bool) -> Any:
-    """The dict key or list index that ``step`` names inside ``container`` (found at ``loc``)."""
-    text, bracketed = step
-    if isinstance(container, list):
-        return _list_index(container, text, bracketed, loc, path)
-    if not isinstance(container, dict):
-        raise BadInput(f"{path}: {_path(loc)} is {_show(container)}, not a table or a list")
-    if text not in container and not missing_ok:
-        there = ", ".join(container) or "nothing"
-        raise BadInput(f"{path}: {_path(loc) if loc else 'the encounter'} has no {text!r}; it has: {there}")
-    return text
-
-
-def _list_index(entries: list[Any], step: str, bracketed: bool, loc: Loc, path: str) -> int:
-    """An entry of a list by ``[index]`` or, for party and enemy entries, by ``[name]``."""
-    where = _path(loc)
-    if not bracketed:
-        raise BadInput(f"{path}: {where} is a list; pick an entry by index or name, like {where}[0]")
-    if step.isdigit():
-        if int(step) >= len(entries):
-            raise BadInput(f"{path}: {where} has {len(entries)} entries, numbered from 0")
-        return int(step)
-    names = [entry.get("name") if isinstance(entry, dict) else None for entry in entries]
-    if step not in names:
-        there = ", ".join(name for name in names if name) or f"only indices 0 to {len(entries) - 1}"
-        raise BadInput(f"{path}: {where} has no entry named {step!r}; it has: {there}")
-    return names.index(step)
-
-
-def _whole_number_at(container: Any, key: Any, path: str) -> int:
-    value = container[key]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"{path}: not a whole number but {_show(value)}")
-    return value
