@@ -103,6 +103,10 @@ class Fight:
         self.log: list[dict[str, Any]] | None = [] if record else None
         self.recording = record
         """Whether events are being logged (narrated fights), so costly texts are worth building."""
+        self.default_tactics = True
+        """Whether the ruleset's own default tactics answer every decision (no script, no tactics
+        plugin): the ruleset may then take its default answers directly instead of building a
+        ``Decision`` for each, which is the same answer at a fraction of the Monte Carlo cost."""
         self.round = 0
         self.outcome: Outcome | None = None
         self.pending: tuple[Any, ...] | None = None

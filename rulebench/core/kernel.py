@@ -169,6 +169,7 @@ class FightConfig:
         plugins: the names of the modifier plugins taking part.
         tactics: the ``--tactics`` plugin's name, or None for the ruleset's defaults.
         package: the ruleset's package and version, for provenance.
+        default_tactics: whether the ruleset's own default tactics are the only tactics source.
     """
 
     encounter: Encounter
@@ -178,10 +179,12 @@ class FightConfig:
     package: tuple[str, str]
     pm: pluggy.PluginManager
     rules: Rules
+    default_tactics: bool = True
 
     def new_fight(self, roller: Roller, record: bool = False) -> Fight:
         """A fight at round 0: stats derived, state created and frozen, overrides checked."""
         fight = Fight(self.encounter, self.ruleset.name, self.rules, roller, record)
+        fight.default_tactics = self.default_tactics
         self.rules.setup(fight)
         unused = fight.unused_overrides()
         if unused:
@@ -240,6 +243,7 @@ def configure(
     if encounter.tactics.round:
         pm.register(ScriptedTactics(encounter.tactics.round), name="scripted-tactics")
     pm.check_pending()
+    default_tactics = all(impl.plugin is record.plugin for impl in pm.hook.rulebench_decide.get_hookimpls())
     if _TRACE:
         pm.trace.root.setwriter(lambda line: sys.stderr.write(line))
         pm.enable_tracing()
@@ -251,6 +255,7 @@ def configure(
         package=(record.package, record.version),
         pm=pm,
         rules=Rules(pm),
+        default_tactics=default_tactics,
     )
 
 

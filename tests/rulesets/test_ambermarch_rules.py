@@ -7,6 +7,8 @@ is 21, so the party's loss, and the damage that walks down the line, is known in
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Iterable
 from typing import Any
 
@@ -228,11 +230,19 @@ def test_spent_momentum_adds_2_a_point_and_leaves_the_rest_held() -> None:
     assert fight.vars["momentum"] == 1  # 2 held, 2 spent, 1 gained
 
 
-@pytest.mark.parametrize("spent", [1, -1, "all"])
-def test_spending_momentum_not_held_is_bad_input(spent: Any) -> None:
+@pytest.mark.parametrize("spent", [4, -1, "all", True])
+def test_spending_momentum_that_can_never_be_held_is_bad_input(spent: Any) -> None:
     fight = new_fight(encounter([{"name": "Hero"}], tactics=[{"momentum": spent}]), "1 | 1")
-    with pytest.raises(BadInput, match=f"round 1 spends {spent!r} momentum, but the party holds 0"):
+    with pytest.raises(BadInput, match=rf"round 1 spends {re.escape(repr(spent))} momentum; expected a whole number from 0 to 3"):
         play(fight)
+
+
+def test_scripted_momentum_above_what_is_held_spends_all_that_is_held() -> None:
+    fight = new_fight(encounter([{"name": "Hero", "melee": 1}], tactics=[{"momentum": 2}]), "1 | 1")
+    play_round(fight)  # a tie: nothing held, nothing spent
+    assert fight.vars["momentum"] == 0
+    notes = [e for e in fight.log if e["kind"] == "note" and e.get("decision") == "momentum"]
+    assert notes and notes[0]["asked"] == 2 and notes[0]["held"] == 0
 
 
 # -- ties and the marching order (RULES.md §1.2 step 4) ---------------------------------------------

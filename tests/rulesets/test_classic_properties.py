@@ -86,7 +86,7 @@ def test_same_seed_same_monte_carlo_run(data: dict[str, Any], seed: int) -> None
 @given(data=encounter_dicts(), seed=st.integers(0, 2**32))
 def test_default_tactics_answer_alike_asked_or_taken_directly(data: dict[str, Any], seed: int) -> None:
     # An empty scripted table makes every decision go through fight.decide to the defaults; without
-    # one, the round takes the default answers directly (tactics.only_defaults).
+    # one, the round takes the default answers directly (fight.default_tactics).
     direct, _ = fought(data, seed)
     asked, fight = fought({**data, "tactics": {"round": [{}]}}, seed)
     assert direct == asked

@@ -10,7 +10,7 @@ from rulebench.core.fight import ENEMY, Combatant, Fight
 from rulebench.core.outcome import EndState, Fate, Outcome
 from rulebench.core.plugins import hookimpl
 from rulebench.rulesets.ambermarch.damage import step_up
-from rulebench.rulesets.ambermarch.tactics import default_retreat, only_defaults
+from rulebench.rulesets.ambermarch.tactics import default_retreat
 from rulebench.rulesets.ambermarch.state import (
     BATTERED,
     WOUNDED,
@@ -68,7 +68,7 @@ def _verdict(fight: Fight) -> Outcome | None:
 
 
 def _retreats(fight: Fight) -> bool:
-    if only_defaults(fight):
+    if fight.default_tactics:
         return default_retreat(fight)
     return fight.decide("retreat", None, options=(True, False))
 

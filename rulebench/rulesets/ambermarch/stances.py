@@ -1,7 +1,7 @@
 """The start of a round (RULES.md §1.2 steps 1–2): declining a voluntary fight, stances, momentum.
 
 Every choice is asked through ``fight.decide`` so an encounter can script it per round (or, when the
-default tactics are the only source, of them directly: ``tactics.only_defaults``); the answers live in
+default tactics are the only source, of them directly: ``fight.default_tactics``); the answers live in
 ``combatant.vars[STANCE]`` and ``fight.vars[SPENT]`` until the round ends.
 """
 
@@ -15,6 +15,7 @@ from rulebench.rulesets.ambermarch.state import (
     DECLINED,
     HOLD_BACK,
     LADDER,
+    MAX_MOMENTUM,
     MOMENTUM,
     SPENT,
     STANCE,
@@ -24,14 +25,14 @@ from rulebench.rulesets.ambermarch.state import (
     damage_line,
     marching_line,
 )
-from rulebench.rulesets.ambermarch.tactics import default_stance, only_defaults
+from rulebench.rulesets.ambermarch.tactics import default_stance
 
 @hookimpl
 def rulebench_round_start(fight: Fight) -> None:
     """Ask this round's decisions: declining (round 1 of a voluntary fight), stances, momentum."""
     if fight.round == 1 and fight.vars[VOLUNTARY] and _declines(fight):
         return
-    defaults = only_defaults(fight)
+    defaults = fight.default_tactics
     _choose_stances(fight, defaults)
     _spend_momentum(fight, defaults)
 
@@ -116,18 +117,29 @@ def _check_holders(fight: Fight, line: list[Combatant]) -> None:
 
 
 def _spend_momentum(fight: Fight, defaults: bool) -> None:
-    """RULES.md §1.2 step 2: momentum is declared before the dice, 0..held, each point +2."""
+    """RULES.md §1.2 step 2: momentum is declared before the dice, 0..held, each point +2.
+
+    A scripted amount above what the party holds spends all it holds, with a note (reading: a
+    script states intent, and random dice may have left less momentum than the replayed book
+    fight had, so ``compare`` can still run a replay file); an amount that can never be held
+    (not a whole number, negative, above the maximum of 3) is bad input.
+    """
     state = fight.vars
     held = state[MOMENTUM]
     if defaults:
         spent = held  # default tactics spend all they hold
     else:
         spent = fight.decide("momentum", None, held=held)
-        if isinstance(spent, bool) or not isinstance(spent, int) or not 0 <= spent <= held:
+        if isinstance(spent, bool) or not isinstance(spent, int) or not 0 <= spent <= MAX_MOMENTUM:
             raise BadInput(
-                f"tactics: round {fight.round} spends {spent!r} momentum, but the party holds {held}; "
-                f"expected a whole number from 0 to {held}"
+                f"tactics: round {fight.round} spends {spent!r} momentum; "
+                f"expected a whole number from 0 to {MAX_MOMENTUM} (the party holds {held})"
             )
+        if spent > held:
+            if fight.recording:
+                fight.emit("note", f"the script spends {spent} momentum, but the party holds {held}: it spends {held}",
+                           decision="momentum", asked=spent, held=held)
+            spent = held
     state[MOMENTUM] = held - spent
     state[SPENT] = spent
     if spent and fight.recording:

@@ -34,13 +34,6 @@ def default_retreat(fight: Fight) -> bool:
     return fit < -(-len(engaged) // 2)
 
 
-def only_defaults(fight: Fight) -> bool:
-    """Whether these default tactics are the fight's only tactics source (no scripted table, no
-    ``--tactics`` plugin). The kernel then calls ``rulebench_decide`` directly anyway, so the round
-    may ask the defaults without building a ``Decision`` each time: same answers, less Monte Carlo
-    time (the brief's speed bar)."""
-    return fight.rules.decide is rulebench_decide
-
 
 @hookimpl(trylast=True)
 def rulebench_decide(fight: Fight, decision: Decision) -> Any:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from rulebench import Combatant, EndState, Fate, Fight, Outcome, hookimpl
 from rulebench.rulesets.classic.info import ENEMY_WON, FLEE, MAX_ROUNDS, PARTY_WON, YES_NO
 from rulebench.rulesets.classic.line import damage_line, wound
-from rulebench.rulesets.classic.tactics import only_defaults
 
 _OUTCOME_TEXT = {
     Outcome.PARTY_WINS: "the enemy is wounded and withdraws: the party wins",
@@ -56,7 +55,7 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
         outcome = Outcome.ENEMY_WINS
     elif fight.round >= MAX_ROUNDS:
         outcome = _flight(fight, forced=True) if fight.enemy.stats["tireless"] else Outcome.WITHDRAWN
-    elif not only_defaults(fight) and fight.decide(FLEE, None, options=YES_NO):
+    elif not fight.default_tactics and fight.decide(FLEE, None, options=YES_NO):
         outcome = _flight(fight, forced=False)
     else:
         return None

@@ -15,7 +15,6 @@ from rulebench.rulesets.classic.info import (
     ORDER,
 )
 from rulebench.rulesets.classic.line import CURSED
-from rulebench.rulesets.classic.tactics import only_defaults
 
 _CURSED = frozenset({CURSED})
 _PLAIN: frozenset[str] = frozenset()
@@ -70,7 +69,7 @@ def rulebench_round_start(fight: Fight) -> None:
     With the default tactics as the only source nothing is asked: they keep the order, and setup
     already holds their choices (``choices.default_modes``), which cannot change between rounds.
     """
-    if only_defaults(fight):
+    if fight.default_tactics:
         return
     if fight.round > 1 or voluntary(fight):
         _ask_order(fight)
@@ -95,7 +94,7 @@ def _party_total(fight: Fight, enemy: Side) -> int:
     rolling = tuple(dice for _, _, dice in fighters if dice is not None)
     total, faces = 0, ()
     if rolling:
-        party_dice = fight.party.stats["ks"] if only_defaults(fight) else summed(rolling)
+        party_dice = fight.party.stats["ks"] if fight.default_tactics else summed(rolling)
         total, faces = _roll(fight, rolling, party_dice)
     if fight.recording:
         _narrate(fight, fighters, extras, faces, enemy)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rulebench import Combatant, Damage, Fight, Side, hookimpl
 from rulebench.rulesets.classic.info import ENEMY_WON, NONE, PARTY_WON, POTION, YES_NO
-from rulebench.rulesets.classic.tactics import only_defaults
 
 CURSED = "cursed"
 
@@ -40,7 +39,7 @@ def wound(fight: Fight, member: Combatant, cursed: bool, cause: str) -> None:
     reading: encounters carry no potions); answered True, the member drinks, the wound is averted
     and he stays at one wound. The point that caused it is spent all the same.
     """
-    if member.vars["wounds"] == 1 and not only_defaults(fight) and fight.decide(POTION, member, options=YES_NO):
+    if member.vars["wounds"] == 1 and not fight.default_tactics and fight.decide(POTION, member, options=YES_NO):
         if fight.recording:
             fight.emit("potion", f"{member.name} drinks a life-saving potion: the second wound ({cause}) is averted",
                        who=member.name)

@@ -13,13 +13,6 @@ from rulebench.rulesets.classic.choices import default_fight
 from rulebench.rulesets.classic.info import FIGHT, FLEE, ORDER, POTION
 
 
-def only_defaults(fight: Fight) -> bool:
-    """Whether these default tactics are the fight's only tactics source (no scripted table, no
-    ``--tactics`` plugin). The kernel then calls ``rulebench_decide`` directly anyway, so a round may
-    take the default answers without building a ``Decision`` each time: the same answers, less
-    Monte Carlo time (the brief's speed bar)."""
-    return fight.rules.decide is rulebench_decide
-
 
 @hookimpl(trylast=True)
 def rulebench_decide(fight: Fight, decision: Decision) -> Any:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulebench import Combatant, EndState, Fate, Fight, Outcome, hookimpl
 from rulebench.rulesets.endurance.state import ABSENT, BLED_OUT, BLEEDING, SHELTERED, SLAIN, STANDING
-from rulebench.rulesets.endurance.tactics import default_flee, only_defaults
+from rulebench.rulesets.endurance.tactics import default_flee
 from rulebench.rulesets.endurance.turns import choose_target
 
 FALLEN = (BLEEDING, SLAIN, BLED_OUT)
@@ -85,7 +85,7 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
         outcome = Outcome.ENEMY_WINS
     elif (
         default_flee(standing, engaged)
-        if only_defaults(fight)
+        if fight.default_tactics
         else fight.decide("flee", None, options=(True, False), standing=standing, engaged=engaged)
     ):
         _flee(fight)

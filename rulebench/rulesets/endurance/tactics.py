@@ -7,13 +7,6 @@ from typing import Any
 from rulebench import Decision, Fight, hookimpl
 
 
-def only_defaults(fight: Fight) -> bool:
-    """Whether these default tactics are the fight's only tactics source (no scripted table, no
-    ``--tactics`` plugin): the kernel then calls ``rulebench_decide`` directly, so the ruleset may take
-    the default target without building a ``Decision`` for every blow. Same answers, less Monte Carlo
-    time (the speed bar of the brief)."""
-    return fight.rules.decide is rulebench_decide
-
 
 @hookimpl(trylast=True)
 def rulebench_decide(fight: Fight, decision: Decision) -> Any:

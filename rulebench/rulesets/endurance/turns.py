@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from rulebench import Combatant, Fight, hookimpl
 from rulebench.rulesets.endurance.state import ABSENT, BLEEDING, STANDING
-from rulebench.rulesets.endurance.tactics import only_defaults
 
 PARTY = "party"
 
@@ -52,7 +51,7 @@ def choose_target(fight: Fight, attacker: Combatant) -> Combatant | None:
     striking the fallen is how "a wound while bleeding kills" (§5 step 3) comes about.
     """
     opponents = front_order(fight, attacker)
-    if only_defaults(fight):
+    if fight.default_tactics:
         for c in opponents:
             if c.vars["status"] == STANDING:
                 return c
