@@ -19,7 +19,6 @@ from rulebench.analysis import Plan, ProgressFactory, analyse, dataframe, load, 
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput, EncounterError
 from rulebench.core.kernel import configure
-from rulebench.core.outcome import OUTCOMES
 from rulebench.core.plugins import Catalog, discover
 from rulebench.core.results import RulesetResult
 

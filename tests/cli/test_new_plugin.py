@@ -9,7 +9,6 @@ import sys
 import tomllib
 from pathlib import Path
 
-import pytest
 from cli_helpers import run, run_json
 
 
