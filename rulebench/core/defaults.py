@@ -11,6 +11,6 @@ from rulebench.core.plugins import hookimpl
 @hookimpl(trylast=True)
 def rulebench_turn(fight: Fight, turn: Any) -> tuple[Combatant | Side, Combatant | Side] | None:
     """A turn that already is an ``(attacker, defender)`` pair is played as it is."""
-    if isinstance(turn, tuple) and len(turn) == 2 and all(isinstance(x, (Combatant, Side)) for x in turn):
+    if type(turn) is tuple and len(turn) == 2 and isinstance(turn[0], (Combatant, Side)):
         return turn
     return None

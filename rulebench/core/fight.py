@@ -8,7 +8,8 @@ analysis merges equal states between rounds.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from functools import partial
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -103,6 +104,10 @@ class Fight:
         self.log: list[dict[str, Any]] | None = [] if record else None
         self.recording = record
         """Whether events are being logged (narrated fights), so costly texts are worth building."""
+        self.modifiers: Callable[..., Sequence[Modifier]] = partial(rules.modifiers, self)
+        """``modifiers(combatant, purpose, against=None)``: every plugin's modifiers for one of
+        ``combatant``'s values (see ``rulebench_modifiers``). Bound once, since rulesets ask it on
+        the Monte Carlo hot path."""
         self.default_tactics = True
         """Whether the ruleset's own default tactics answer every decision (no script, no tactics
         plugin): the ruleset may then take its default answers directly instead of building a
@@ -214,10 +219,6 @@ class Fight:
                 f"expected one of {', '.join(map(str, options))}"
             )
         return answer
-
-    def modifiers(self, combatant: Combatant, purpose: str, against: Combatant | Side | None = None) -> Sequence[Modifier]:
-        """Every plugin's modifiers for one of ``combatant``'s values (see ``rulebench_modifiers``)."""
-        return self.rules.modifiers(self, combatant, purpose, against)
 
     # -- derived stats and overrides ---------------------------------------------------------
     def override(self, combatant: Combatant, stat: str, value: Any) -> Any:

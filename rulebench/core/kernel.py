@@ -120,15 +120,15 @@ def _flat_modifiers(hook: pluggy.HookCaller) -> Callable[..., list[Modifier] | t
         return lambda *args: [m for found in collected(*args) for m in found]
     calls = [_adapt(i, argnames) for i in impls]
     if not calls:
-        return lambda *args: ()
+        return lambda fight, combatant, purpose, against=None: ()
     if len(calls) == 1:
         only = calls[0]
-        return lambda *args: only(*args) or ()
+        return lambda fight, combatant, purpose, against=None: only(fight, combatant, purpose, against) or ()
 
-    def modifiers(*args: Any) -> list[Modifier]:
+    def modifiers(fight: Fight, combatant: Combatant, purpose: str, against: Any = None) -> list[Modifier]:
         found: list[Modifier] = []
         for call in calls:
-            offered = call(*args)
+            offered = call(fight, combatant, purpose, against)
             if offered:
                 found.extend(offered)
         return found
