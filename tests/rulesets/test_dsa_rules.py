@@ -158,9 +158,11 @@ def test_members_not_engaged_neither_act_nor_suffer() -> None:
 def test_initiative_ties_reroll_both_party_member_first() -> None:
     f = new_fight(encounter(["A"], ["Orc"], {"A": NO_ATTACK, "Orc": NO_ATTACK}), "50 50 30 40")
     play_round(f)
-    rolls = [(e["who"], e["total"]) for e in events(f, "roll")]
-    assert rolls == [("A", 50), ("Orc", 50), ("A", 30), ("Orc", 40)]
-    assert events(f, "initiative")[-1]["totals"] == {"A": 50, "Orc": 60}
+    assert [e["total"] for e in events(f, "roll")] == [50, 50, 30, 40]
+    tie, settled = events(f, "initiative")
+    assert tie["tie"] == 70  # 50 + reaction 20 each
+    # The party member's die comes first: A 30 + 20, Orc 40 + 20.
+    assert (settled["totals"], settled["holder"]) == ({"A": 50, "Orc": 60}, "Orc")
     # The holder could not attack (AT 0): the initiative passed to A.
     assert f.vars["holders"] == frozenset({("A", "Orc")})
 
@@ -273,7 +275,7 @@ def test_le_below_10_is_unconscious_and_below_0_dead(le: int, state: Fate) -> No
 
 def test_dice_order_is_attack_tp_then_critical() -> None:
     f = hit_once({"rs": 0, "le": 21}, "9", {"tp": "11"})
-    assert [e["label"] for e in events(f, "roll")] == ["attack", "TP", "critical"]
+    assert [e["label"] for e in events(f, "roll")] == ["attack/parry", "TP", "critical"]
 
 
 # -- traits (RULES.md §6.3) ---------------------------------------------------------------------

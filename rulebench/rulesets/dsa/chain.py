@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from rulebench import Attack, Fight, hookimpl
+from rulebench.core.chains import Done
 from rulebench.core.fight import Combatant
 
 from rulebench.rulesets.dsa.free_attacks import free_attack
@@ -24,36 +27,48 @@ def chain(fight: Fight, holder: Combatant, other: Combatant) -> Attack:
     RULES.md §4.1 step 3: the first attack's cap is AT; d20 above the cap misses and the initiative
     passes. A parry's cap is min(attack roll, defence); d20 above it is a hit and the holder keeps
     the initiative. A successful parry lets the holder attack again with the parry roll as cap.
-    The chain has no length limit (a run of 1s goes on); a cap below 1 cannot be met, so no die is
-    rolled for it (RULES.md §0).
+    The chain has no length limit (a run of 1s goes on), so it is played through ``fight.chain``:
+    die by die here, as an exact absorbing chain in exact analysis. Its state is
+    (``"attack"`` or ``"parry"``, cap, renewed); a cap below 1 cannot be met, so no die is rolled
+    for it (RULES.md §0).
     """
     recording = fight.recording
-    die = fight.die
     at = attack_value(holder)
     defence, word = defence_value(other)
-    cap = at
-    step = 1
-    while True:
-        roll = die(20, "attack", holder) if cap >= 1 else None
-        if roll is None or roll > cap:
-            # The holder lost the initiative against this opponent (seed: "so wechselt die
-            # Angriffsinitiative").
-            holders = fight.vars["holders"]
-            fight.vars["holders"] = (holders - {(holder.name, other.name)}) | {(other.name, holder.name)}
+    narration = {"step": 1, "roll": 0}  # what the sentences need; the chain's course never reads it
+
+    def step(state: Hashable, face: int) -> Hashable:
+        kind, cap, renewed = state  # type: ignore[misc]
+        if kind == "attack":
             if recording:
-                _narrate_attack(fight, holder, other, step, cap, at, roll, False)
-            return Attack(holder, other, False, 0, {"chain": step})
+                _narrate_attack(fight, holder, other, narration["step"], cap, at, face, face <= cap)
+                narration["roll"] = face
+            if face > cap:
+                return Done("miss")
+            parry_cap = min(face, defence)
+            if parry_cap < 1:
+                if recording:
+                    _narrate_parry(fight, other, holder, parry_cap, defence, word, face, None, False)
+                return Done("hit")
+            return ("parry", parry_cap, renewed)
         if recording:
-            _narrate_attack(fight, holder, other, step, cap, at, roll, True)
-        parry_cap = min(roll, defence)
-        parry = die(20, "parry", other) if parry_cap >= 1 else None
-        parried = parry is not None and parry <= parry_cap
+            _narrate_parry(fight, other, holder, cap, defence, word, narration["roll"], face, face <= cap)
+            narration["step"] += 1
+        return ("attack", face, True) if face <= cap else Done("hit")
+
+    if at < 1:
         if recording:
-            _narrate_parry(fight, other, holder, parry_cap, defence, word, roll, parry, parried)
-        if not parried:
-            return struck(fight, holder, other, {"chain": step})
-        cap = parry
-        step += 1
+            _narrate_attack(fight, holder, other, 1, at, at, None, False)
+        result = "miss"
+    else:
+        result = fight.chain(("attack", at, False), 20, step, "attack/parry", ("dsa chain", at, defence))
+    if result == "miss":
+        # The holder lost the initiative against this opponent (seed: "so wechselt die
+        # Angriffsinitiative").
+        holders = fight.vars["holders"]
+        fight.vars["holders"] = (holders - {(holder.name, other.name)}) | {(other.name, holder.name)}  # type: ignore[operator]
+        return Attack(holder, other, False, 0, {"chain": True})
+    return struck(fight, holder, other, {"chain": True})
 
 
 def _narrate_attack(

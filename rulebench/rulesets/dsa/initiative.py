@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable
 
 from rulebench import Fight, hookimpl
+from rulebench.core.chains import Done
 from rulebench.core.fight import Combatant
 
 from rulebench.rulesets.dsa.stats import SKIP_NEXT
@@ -53,23 +54,39 @@ def rulebench_round_start(fight: Fight) -> None:
 
 
 def _roll_off(fight: Fight, member: Combatant, enemy: Combatant) -> tuple[Combatant, Combatant]:
-    """1d100 + reaction each, the party member first; a tie rerolls both."""
-    while True:
-        ours = fight.die(100, "initiative", member) + member.stats["reaction"]
-        theirs = fight.die(100, "initiative", enemy) + enemy.stats["reaction"]
-        if ours != theirs:
-            break
-        if fight.recording:
-            fight.emit("initiative", f"Initiative tied at {ours}: both roll again.", tie=ours)
-    holder, other = (member, enemy) if ours > theirs else (enemy, member)
-    if fight.recording:
+    """1d100 + reaction each, the party member first; a tie rerolls both.
+
+    The rerolls can repeat without bound, so the roll-off is a ``fight.chain`` of d100s whose
+    state is who rolls next (and the member's die once rolled); only the reaction difference
+    shapes it, which is its key.
+    """
+    ours_bonus, theirs_bonus = member.stats["reaction"], enemy.stats["reaction"]
+    recording = fight.recording
+    totals: dict[str, int] = {}  # for the sentence only; the roll-off never reads it
+
+    def step(state: Hashable, face: int) -> Hashable:
+        if state is None:
+            return face
+        ours, theirs = state + ours_bonus, face + theirs_bonus  # type: ignore[operator]
+        if recording:
+            totals.update({member.name: ours, enemy.name: theirs})
+            if ours == theirs:
+                fight.emit("initiative", f"Initiative tied at {ours}: both roll again.", tie=ours)
+        if ours == theirs:
+            return None
+        return Done(ours > theirs)
+
+    member_holds = fight.chain(None, 100, step, "initiative", ("dsa initiative", ours_bonus - theirs_bonus))
+    holder, other = (member, enemy) if member_holds else (enemy, member)
+    if recording:
+        ours, theirs = totals[member.name], totals[enemy.name]
         fight.emit(
             "initiative",
-            f"Initiative: {member.name} {ours} (reaction {member.stats['reaction']}), "
-            f"{enemy.name} {theirs} (reaction {enemy.stats['reaction']}): {holder.name} holds it.",
+            f"Initiative: {member.name} {ours} (reaction {ours_bonus}), "
+            f"{enemy.name} {theirs} (reaction {theirs_bonus}): {holder.name} holds it.",
             holder=holder.name,
             other=other.name,
-            totals={member.name: ours, enemy.name: theirs},
+            totals=dict(totals),
         )
     return holder, other
 
@@ -86,31 +103,44 @@ def _narrate_kept(fight: Fight, holder: Combatant, other: Combatant) -> None:
 
 
 @hookimpl
-def rulebench_initiative(fight: Fight) -> Iterator[tuple[Combatant, Combatant]]:
-    """Each sub-fight in the order of its single: the chain of the primary pair, its holder
-    attacking, then the secondaries' free attacks while the single stands (RULES.md §4.1 steps 3-4).
+def rulebench_initiative(fight: Fight) -> tuple[tuple[str, int, int], ...]:
+    """Each sub-fight in the order of its single: its chain, then its secondaries' free attacks.
 
-    A secondary who missed a free attack in the last exchange lets this one pass (seed: the time
-    of one attack passes).
+    RULES.md §4.1 steps 3-4. The turns are tokens, resolved when they come (``rulebench_turn``):
+    ``("chain", single, primary)`` and ``("free", secondary, single)``, positions in
+    ``fight.combatants``.
     """
+    turns: list[tuple[str, int, int]] = []
+    for single, primary, *secondaries in fight.vars["subfights"]:  # type: ignore[union-attr]
+        turns.append(("chain", single, primary))
+        turns.extend(("free", secondary, single) for secondary in secondaries)
+    return tuple(turns)
+
+
+@hookimpl
+def rulebench_turn(fight: Fight, turn: tuple[str, int, int]) -> tuple[Combatant, Combatant] | None:
+    """Who acts in a turn: the pair's holder against the other; a secondary against his single.
+
+    A free attack needs the single standing (RULES.md §4.1 step 4); a secondary who missed a free
+    attack in the last exchange lets this one pass (seed: the time of one attack passes).
+    """
+    kind, first, second = turn
     combatants = fight.combatants
-    for group in fight.vars["subfights"]:
-        single, primary = combatants[group[0]], combatants[group[1]]
-        if (single.name, primary.name) in fight.vars["holders"]:
-            yield single, primary
-        else:
-            yield primary, single
-        for pos in group[2:]:
-            if not single.vars["standing"]:
-                break
-            secondary = combatants[pos]
-            if secondary.vars["lost"] == SKIP_NEXT:
-                secondary.vars["lost"] = 0
-                if fight.recording:
-                    fight.emit(
-                        "skip",
-                        f"{secondary.name} lets an attack's time pass after his miss: no free attack.",
-                        who=secondary.name,
-                    )
-                continue
-            yield secondary, single
+    if kind == "chain":
+        single, primary = combatants[first], combatants[second]
+        if (single.name, primary.name) in fight.vars["holders"]:  # type: ignore[operator]
+            return single, primary
+        return primary, single
+    secondary, single = combatants[first], combatants[second]
+    if not single.vars["standing"]:
+        return None
+    if secondary.vars["lost"] == SKIP_NEXT:
+        secondary.vars["lost"] = 0
+        if fight.recording:
+            fight.emit(
+                "skip",
+                f"{secondary.name} lets an attack's time pass after his miss: no free attack.",
+                who=secondary.name,
+            )
+        return None
+    return secondary, single
