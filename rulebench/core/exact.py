@@ -1,22 +1,29 @@
 """Exact outcome distributions, computed by running the rules code itself (DESIGN.md principles 3, 4).
 
-No solver is written per ruleset. For every fight state at the start of a round, the round is
-played again and again from that state's snapshot with an ``EnumeratingRoller``, which walks the
-tree of the round's chance outcomes depth-first: it replays a prefix of choices, takes the first
-outcome of every roll beyond it and remembers the siblings still to visit. A sum asked as one roll
-branches over the sum's distribution (21 values for 4d6+8, not 1,296 faces), and a chain
-(``Fight.chain``) over its exact result distribution. Paths that end in the same state are merged,
-and probability is carried forward step by step (a round's start, each turn, its end: see
-``kernel.play_step``), each state expanded once. Weights are exact fractions throughout.
+No solver is written per ruleset. For every fight state, the next step (a round's start, one turn,
+its end: see ``kernel.play_step``) is played again and again from that state's snapshot with an
+``EnumeratingRoller``, which walks the tree of the step's chance outcomes depth-first: it replays a
+prefix of choices, takes the first outcome of every roll beyond it and remembers the siblings still
+to visit. A sum asked as one roll branches over the sum's distribution (21 values for 4d6+8, not
+1,296 faces), and a chain (``Fight.chain``) over its exact result distribution. Paths that end in
+the same state are merged, and probability is carried forward step by step, each state expanded
+once, after all the probability that reaches it has arrived.
+
+Two things keep it fast. A step that never looks at the round number (``Fight.round_read``) plays
+the same in every round, so its outcomes are enumerated once and reused for the same situation in
+later rounds: long fights are mostly such turns. And probability is exact but kept as integers:
+each step's paths are weighed over one common denominator, and the states reached at one step of
+the fight share a few denominators, so the inner loop multiplies and adds integers instead of
+reducing fractions.
 """
 
 from __future__ import annotations
 
 import heapq
-from collections import defaultdict
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterator
 from fractions import Fraction
-from math import lcm
+from math import gcd, lcm
 
 from rulebench.core.dice import Dice
 from rulebench.core.errors import BadInput, RulebenchError
@@ -25,10 +32,11 @@ from rulebench.core.kernel import FightConfig, fates, play_step
 from rulebench.core.outcome import FightResult
 from rulebench.core.results import RulesetResult, Tally
 
-DEFAULT_MAX_STATES = 50_000
-"""Distinct fight states a solve may visit: a few seconds and well under a few hundred MB."""
+DEFAULT_MAX_STATES = 200_000
+"""Distinct fight states a solve may visit: at most a few seconds and well under a few hundred MB
+for the built-in rulesets (bench/exact.py), since turns repeated across rounds are reused."""
 
-MAX_ROLLS_PER_ROUND = 10_000
+MAX_ROLLS_PER_STEP = 10_000
 
 
 class StateBudgetExceeded(BadInput):
@@ -40,11 +48,10 @@ Table = tuple[tuple[Hashable, ...], tuple[int, ...], int]
 
 
 class EnumeratingRoller:
-    """A roller that enumerates a round's chance outcomes instead of drawing them.
+    """A roller that enumerates a step's chance outcomes instead of drawing them.
 
     Args:
-        per_die: branch over every single die, even of a sum asked as one roll (the slow,
-            obviously-right oracle the solver is checked against).
+        per_die: branch over every single die, even of a sum asked as one roll (a slower check).
     """
 
     last_faces = None
@@ -62,13 +69,13 @@ class EnumeratingRoller:
         self.chosen = []
         self.taken = []
 
-    def weight(self) -> Fraction:
-        """The probability of the path just played."""
+    def weight(self) -> tuple[int, int]:
+        """The probability of the path just played, as numerator and denominator."""
         num = den = 1
         for i, (_, weights, total) in zip(self.chosen, self.taken):
             num *= weights[i]
             den *= total
-        return Fraction(num, den)
+        return num, den
 
     def siblings(self) -> Iterator[tuple[int, ...]]:
         """The prefixes of the paths that leave the path just played at one of its new rolls."""
@@ -79,8 +86,8 @@ class EnumeratingRoller:
 
     def _take(self, table: Table) -> Hashable:
         pos = len(self.chosen)
-        if pos >= MAX_ROLLS_PER_ROUND:
-            raise RulebenchError(f"a round asked for more than {MAX_ROLLS_PER_ROUND} rolls; use Fight.chain for loops")
+        if pos >= MAX_ROLLS_PER_STEP:
+            raise RulebenchError(f"a step asked for more than {MAX_ROLLS_PER_STEP} rolls; use Fight.chain for loops")
         i = self.prefix[pos] if pos < len(self.prefix) else 0
         self.chosen.append(i)
         self.taken.append(table)
@@ -114,17 +121,54 @@ class EnumeratingRoller:
         return self._take(table)
 
 
-def step_outcomes(fight: Fight, roller: EnumeratingRoller, state: Hashable) -> Iterator[tuple[Fraction, Hashable]]:
-    """Every way one step (``kernel.play_step``) can go from ``state``: each path's probability and
-    the state it ends in."""
+Outcomes = tuple[int, tuple[tuple[Hashable, int], ...]]
+"""Where one step leads: a denominator, and each state reached with its numerator over it."""
+
+
+def step_outcomes(fight: Fight, roller: EnumeratingRoller, state: Hashable) -> tuple[Outcomes, bool]:
+    """Every way one step (``kernel.play_step``) can go from ``state``, paths ending in the same
+    state merged, and whether any path read the round number."""
+    paths: list[tuple[int, int, Hashable]] = []
+    round_read = False
     stack: list[tuple[int, ...]] = [()]
     while stack:
         prefix = stack.pop()
         fight.restore(state)
+        fight.round_read = False
         roller.begin(prefix)
         play_step(fight)
+        round_read = round_read or fight.round_read
         stack.extend(roller.siblings())
-        yield roller.weight(), fight.snapshot()
+        num, den = roller.weight()
+        paths.append((num, den, fight.snapshot()))
+    common = lcm(*{den for _, den, _ in paths})
+    merged: dict[Hashable, int] = {}
+    for num, den, after in paths:
+        merged[after] = merged.get(after, 0) + num * (common // den)
+    return (common, tuple(merged.items())), round_read
+
+
+class _Layer:
+    """The probability reaching one stage of the fight, as integer numerators over a few denominators."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self) -> None:
+        self.parts: dict[int, dict[Hashable, int]] = {}
+
+    def settle(self) -> tuple[int, dict[Hashable, int]]:
+        """One common denominator and each state's numerator over it, reduced by their common factor."""
+        common = lcm(*self.parts)
+        weights: dict[Hashable, int] = {}
+        for den, part in self.parts.items():
+            scale = common // den
+            for state, num in part.items():
+                weights[state] = weights.get(state, 0) + num * scale
+        factor = gcd(common, *weights.values())
+        if factor > 1:
+            common //= factor
+            weights = {state: num // factor for state, num in weights.items()}
+        return common, weights
 
 
 def _progress(state: Hashable) -> tuple[int, int, int]:
@@ -134,48 +178,93 @@ def _progress(state: Hashable) -> tuple[int, int, int]:
     return (number, 1, 0) if pending is None else (number, 0, -len(pending))
 
 
+class _Solver:
+    """One exact solve: the layers still to expand, the finished fights, and the reusable turns."""
+
+    def __init__(self, config: FightConfig, max_states: int, per_die: bool) -> None:
+        self.config = config
+        self.max_states = max_states
+        self.roller = EnumeratingRoller(per_die)
+        self.fight = config.new_fight(self.roller)
+        self.fight.watch_round = True
+        self.layers: dict[tuple[int, int, int], _Layer] = {}
+        self.queue: list[tuple[int, int, int]] = []
+        self.finished = _Layer()
+        self.visited = 0
+        self.reusable: dict[Hashable, Outcomes] = {}
+        """A round-blind step's outcomes by its state without the round number, which they keep."""
+
+    def outcomes(self, state: Hashable) -> Outcomes:
+        """Where the step from ``state`` leads, reused from an earlier round where it cannot differ."""
+        number, rest = state[0], state[1:]  # type: ignore[index]
+        known = self.reusable.get(rest)
+        if known is not None:
+            den, moves = known
+            return den, tuple(((number, *after), num) for after, num in moves)
+        found, round_read = step_outcomes(self.fight, self.roller, state)
+        if not round_read:
+            den, moves = found
+            self.reusable[rest] = (den, tuple((after[1:], num) for after, num in moves))  # type: ignore[index]
+        return found
+
+    def add(self, state: Hashable, den: int, num: int) -> None:
+        """Carry ``num / den`` of probability to ``state``."""
+        if state[1] is not None:  # type: ignore[index]
+            layer = self.finished
+        else:
+            key = _progress(state)
+            layer = self.layers.get(key)  # type: ignore[assignment]
+            if layer is None:
+                layer = self.layers[key] = _Layer()
+                heapq.heappush(self.queue, key)
+        part = layer.parts.get(den)
+        if part is None:
+            part = layer.parts[den] = {}
+        part[state] = part.get(state, 0) + num
+
+    def run(self) -> dict[FightResult, Fraction]:
+        """Carry all probability from the start to the fights' ends; each result's probability."""
+        self.add(self.fight.snapshot(), 1, 1)
+        while self.queue:
+            den, weights = self.layers.pop(heapq.heappop(self.queue)).settle()
+            self.visited += len(weights)
+            if self.visited > self.max_states:
+                raise StateBudgetExceeded(
+                    f"exact analysis of {self.config.encounter.name!r} under {self.config.ruleset.name} needs more "
+                    f"than {self.max_states:,} fight states; sample it instead (-n FIGHTS) or raise the budget"
+                )
+            scaled: dict[int, int] = {}
+            for state, weight in weights.items():
+                step_den, moves = self.outcomes(state)
+                total = scaled.get(step_den)
+                if total is None:
+                    total = scaled[step_den] = den * step_den
+                for after, num in moves:
+                    self.add(after, total, weight * num)
+        den, weights = self.finished.settle()
+        fight = self.fight
+        results: Counter[FightResult] = Counter()
+        for state, num in weights.items():
+            fight.restore(state)
+            results[FightResult(fight.outcome, fight.round, fates(fight))] += num  # type: ignore[arg-type]
+        return {result: Fraction(num, den) for result, num in results.items()}
+
+
 def solve(config: FightConfig, *, max_states: int = DEFAULT_MAX_STATES, per_die: bool = False) -> RulesetResult:
     """The exact distribution of outcomes, fates and fight lengths of ``config``.
 
     Args:
         config: the fight configuration.
         max_states: how many distinct fight states the solve may visit.
-        per_die: enumerate every die separately (the oracle mode; slow).
+        per_die: enumerate every die of a sum separately (a slower check of the sums' distributions).
 
     Raises:
         StateBudgetExceeded: the fight has more states than ``max_states``.
     """
-    roller = EnumeratingRoller(per_die)
-    fight = config.new_fight(roller)
-    start = fight.snapshot()
-    frontier: dict[tuple[int, int, int], defaultdict[Hashable, Fraction]] = {_progress(start): defaultdict(Fraction)}
-    frontier[_progress(start)][start] = Fraction(1)
-    queue = [_progress(start)]
-    finished: defaultdict[Hashable, Fraction] = defaultdict(Fraction)
-    visited = 1
-    while queue:
-        for state, p in frontier.pop(heapq.heappop(queue)).items():
-            for weight, after in step_outcomes(fight, roller, state):
-                if after[1] is not None:  # type: ignore[index]
-                    finished[after] += p * weight
-                    continue
-                key = _progress(after)
-                bucket = frontier.get(key)
-                if bucket is None:
-                    bucket = frontier[key] = defaultdict(Fraction)
-                    heapq.heappush(queue, key)
-                if after not in bucket:
-                    visited += 1
-                    if visited > max_states:
-                        raise StateBudgetExceeded(
-                            f"exact analysis of {config.encounter.name!r} under {config.ruleset.name} needs more "
-                            f"than {max_states:,} fight states; sample it instead (-n FIGHTS) or raise the budget"
-                        )
-                bucket[after] += p * weight
-    tally = Tally(tuple(c.name for c in fight.combatants))
-    for state, p in finished.items():
-        fight.restore(state)
-        tally.add(FightResult(fight.outcome, fight.round, fates(fight)), p)  # type: ignore[arg-type]
+    solver = _Solver(config, max_states, per_die)
+    tally = Tally(tuple(c.name for c in solver.fight.combatants))
+    for result, p in solver.run().items():
+        tally.add(result, p)
     return RulesetResult(
         ruleset=config.ruleset.name,
         method="exact",

@@ -18,6 +18,7 @@ from rulebench.core.contract import Decision, Modifier
 from rulebench.core.dice import Dice, DiceError, Roller, margin_distribution
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.outcome import Outcome
+from rulebench.core.round_watch import WatchedDecision
 
 if TYPE_CHECKING:
     from rulebench.core.encounter import Encounter, Member
@@ -112,7 +113,13 @@ class Fight:
         """Whether the ruleset's own default tactics answer every decision (no script, no tactics
         plugin): the ruleset may then take its default answers directly instead of building a
         ``Decision`` for each, which is the same answer at a fraction of the Monte Carlo cost."""
-        self.round = 0
+        self._round = 0
+        self.round_read = False
+        """Set whenever ``round`` is read or set, and, while ``watch_round`` is on, when a tactics
+        plugin looks at a decision's round (``core/round_watch.py``): exact analysis clears it
+        before a step and reuses the outcomes of a step that left it clear in every round."""
+        self.watch_round = False
+        """Whether decisions note reads of their round (exact analysis turns it on)."""
         self.outcome: Outcome | None = None
         self.pending: tuple[Any, ...] | None = None
         self.vars: dict[str, Hashable] = {}
@@ -129,6 +136,17 @@ class Fight:
         self._used_overrides: set[tuple[str, str]] = set()
         self._var_keys: tuple[tuple[str, ...], ...] = ()
         self._fight_keys: tuple[str, ...] = ()
+
+    @property
+    def round(self) -> int:
+        """The round being played (0 before the first); reading it sets ``round_read``."""
+        self.round_read = True
+        return self._round
+
+    @round.setter
+    def round(self, value: int) -> None:
+        self.round_read = True
+        self._round = value
 
     # -- sides -------------------------------------------------------------------------------
     def side_of(self, combatant: Combatant) -> Side:
@@ -208,7 +226,10 @@ class Fight:
     # -- tactics and modifiers ---------------------------------------------------------------
     def decide(self, kind: str, who: Combatant | None = None, options: tuple[Any, ...] = (), **context: Any) -> Any:
         """Ask the tactics sources one decision; a scripted answer outside ``options`` is bad input."""
-        decision = Decision(kind, self.round, who, options, context)
+        if self.watch_round:
+            decision: Decision = WatchedDecision.of(self, kind, self._round, who, options, context)
+        else:
+            decision = Decision(kind, self._round, who, options, context)
         answer = self.rules.decide(self, decision)
         if answer is None:
             raise RulebenchError(f"no tactics answered the {kind!r} decision" + (f" for {who.name}" if who else ""))
@@ -261,7 +282,7 @@ class Fight:
     def reset(self) -> None:
         """Put the fight back to round 0, as setup left it (cheaper than restoring a snapshot)."""
         fight_vars, combatant_vars = self._initial
-        self.round, self.outcome, self.pending = 0, None, None
+        self._round, self.outcome, self.pending = 0, None, None
         self.vars = fight_vars.copy()
         for combatant, values in zip(self.combatants, combatant_vars):
             combatant.vars = values.copy()
@@ -271,7 +292,7 @@ class Fight:
     def snapshot(self) -> Hashable:
         """A hashable value that determines the rest of the fight (with the rules and the roller)."""
         return (
-            self.round,
+            self._round,
             self.outcome,
             self.pending,
             tuple(self.vars.values()),
@@ -280,7 +301,7 @@ class Fight:
 
     def restore(self, snapshot: Hashable) -> None:
         """Put the fight back into a state taken by ``snapshot``."""
-        self.round, self.outcome, self.pending, fight_values, combatant_values = snapshot  # type: ignore[misc]
+        self._round, self.outcome, self.pending, fight_values, combatant_values = snapshot  # type: ignore[misc]
         self.vars = dict(zip(self._fight_keys, fight_values))
         for combatant, keys, values in zip(self.combatants, self._var_keys, combatant_values):
             combatant.vars = dict(zip(keys, values))
