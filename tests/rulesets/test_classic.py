@@ -76,7 +76,7 @@ def test_cl1_albrav_damage_walks_the_line_and_wraps() -> None:
 
 
 def test_cl2_flight_after_a_drawn_round() -> None:
-    enc = encounter([A, B], [{"name": "Orc", "count": 2, "melee": 1}], tactics={"round": [{"flee": True}]})
+    enc = encounter([A, B], [{"name": "Orc", "count": 2, "melee": 1}], tactics={"round": [{"retreat": True}]})
     result, fight = fought(enc, "2 3 | 5 5 | 2")
     assert totals(fight) == [(10, 12)]
     assert walk(fight) == [("absorbed", "A", 0)]

@@ -99,7 +99,7 @@ def test_overrides_replace_ks_and_rw() -> None:
 def test_descriptor_names_stats_decisions_and_source() -> None:
     info = discover().rulesets()["classic"].info
     assert info.stats == ("melee_ks", "ranged_ks", "rw")
-    assert set(info.decisions) == {"order", "fight", "flee", "potion"}
+    assert set(info.decisions) == {"order", "fight", "retreat", "potion"}
     assert info.source == "classic-three-round-group-fight.de.txt"
 
 
@@ -133,7 +133,7 @@ def test_nobody_fighting_is_bad_input() -> None:
 def test_non_fighters_roll_nothing_and_stand_behind_the_fighters() -> None:
     # The Merchant walks in front but stays out: flight's first d3 − 1 = 2 are A and B (§0, §2.1 step 5).
     merchant = {"name": "Merchant", "fighter": False}
-    enc = encounter([merchant, A, B], WOLVES, tactics={"round": [{"flee": True}]})
+    enc = encounter([merchant, A, B], WOLVES, tactics={"round": [{"retreat": True}]})
     result, fight = fought(enc, "1 1 | 2 2 3 | 3")  # 7 vs 7, drawn; flight d3 3
     assert [who for who, _, _ in ks_rolls(fight)] == ["A", "B"]
     assert events(fight, "flight")[0]["wounded"] == ["A", "B"]
@@ -195,13 +195,13 @@ def test_an_order_that_is_not_the_party_is_bad_input() -> None:
 
 # -- flight and exhaustion (§2.1 step 5) ---------------------------------------------------------
 def test_flight_can_cost_nothing_when_d3_minus_1_is_0() -> None:
-    enc = encounter([A, B], WOLVES, tactics={"round": [{"flee": True}]})
+    enc = encounter([A, B], WOLVES, tactics={"round": [{"retreat": True}]})
     result, fight = fought(enc, "1 1 | 2 2 3 | 1")
     assert result.outcome is Outcome.PARTY_FLED and set(states(result, fight).values()) == {"unhurt"}
 
 
 def test_flight_after_a_drawn_round_two() -> None:
-    enc = encounter([A, B], WOLVES, tactics={"round": [{"flee": False}, {"flee": True}]})
+    enc = encounter([A, B], WOLVES, tactics={"round": [{"retreat": False}, {"retreat": True}]})
     result, _ = fought(enc, "1 1 | 2 2 3  1 1 | 2 2 3 | 2")
     assert (result.outcome, result.rounds) == (Outcome.PARTY_FLED, 2)
 
@@ -288,7 +288,7 @@ class Shield:
 
 
 def test_armour_modifiers_are_collected_into_rw() -> None:
-    enc = encounter([A, B], WOLVES, tactics={"round": [{"flee": True}]})
+    enc = encounter([A, B], WOLVES, tactics={"round": [{"retreat": True}]})
     config = configure(enc, "classic", catalog=discover(extra=[("shield", Shield())]), plugins=["shield"])
     _, fight = fought(enc, "1 1 | 3 3 4 | 1", config)  # 7 vs 10: 3 ≤ A's RW 2 + 1; flee, d3 1
     assert [e["rw"] for e in events(fight, "absorbed")] == [3]

@@ -243,7 +243,7 @@ def hit_once(target: dict[str, Any], tp_and_crit: str, attacker: dict[str, Any] 
     """One exchange: the hero hits at once (attack 1, no parry possible), then the tail of dice."""
     overrides = {"Hero": {"at": 20, **(attacker or {})}, "Foe": {"pa": 0, "dodge": 0, "at": 0, **target}}
     data = encounter([{"name": "Hero", "traits": traits[0]}], [{"name": "Foe", "traits": traits[1]}], overrides,
-                     surprise="party", tactics={"round": [{"flee": False}]})
+                     surprise="party", tactics={"round": [{"retreat": False}]})
     f = new_fight(data, "1 " + tp_and_crit)
     play_round(f)
     assert f.roller.remaining == ()  # type: ignore[attr-defined]
@@ -318,7 +318,7 @@ def test_raiders_plunder_the_fallen_after_a_loss(raiders: bool, plundered: list[
                                                      (1, 1, False), (2, 1, False)])
 def test_default_tactics_flee_when_fewer_than_half_rounded_up_stand(engaged: int, standing: int, flee: bool) -> None:
     f = new_fight(encounter(["Hero"], ["Orc"]))
-    decision = Decision("flee", 1, None, (True, False), {"engaged": engaged, "standing": standing})
+    decision = Decision("retreat", 1, None, (True, False), {"engaged": engaged, "standing": standing})
     assert rulebench_decide(f, decision) is flee
     assert rulebench_decide(f, Decision("stance", 1)) is None
 
@@ -336,7 +336,7 @@ def test_default_flight_counts_the_fallen_and_the_foes_strike_the_fleeing() -> N
 def test_a_member_with_no_opponent_gets_away_untouched() -> None:
     overrides = {"Warrior": NO_ATTACK, "Orc": {"at": 10}}
     data = encounter(["Warrior", {"name": "Priest", "fighter": False}], ["Orc"], overrides, surprise="party",
-                     tactics={"round": [{"flee": True}]})
+                     tactics={"round": [{"retreat": True}]})
     result, f = fight(data, "15")
     assert [(e["who"], e.get("attacker")) for e in events(f, "flight")] == [("Warrior", "Orc"), ("Priest", None)]
     assert result.outcome is Outcome.PARTY_FLED
@@ -344,7 +344,7 @@ def test_a_member_with_no_opponent_gets_away_untouched() -> None:
 
 def test_flight_is_scriptable_per_exchange() -> None:
     data = encounter(["A"], ["Orc"], {"A": NO_ATTACK, "Orc": NO_ATTACK}, surprise="party",
-                     tactics={"round": [{"flee": False}, {"flee": False}, {"flee": True}]})
+                     tactics={"round": [{"retreat": False}, {"retreat": False}, {"retreat": True}]})
     result, f = fight(data, "")
     assert result.outcome is Outcome.PARTY_FLED and result.rounds == 3
 

@@ -63,7 +63,7 @@ def strikes(fight: Fight) -> list[tuple[int, str, str]]:
 def test_descriptor_names_the_stats_and_decisions() -> None:
     info = discover().rulesets()["endurance"].info
     assert info.stats == ("body", "speed", "mind", "armour", "avoidance", "damage", "endurance", "max_wounds")
-    assert info.decisions == ("target", "flee") and info.source == "endurance.de.txt"
+    assert info.decisions == ("target", "retreat") and info.source == "endurance.de.txt"
 
 
 def test_skeleton_guard_row_of_the_mapping() -> None:
@@ -238,7 +238,7 @@ def test_round_cap_is_20_and_withdraws() -> None:
     [(1, 1, False), (1, 2, False), (0, 2, True), (2, 3, False), (1, 3, True), (2, 4, False), (1, 4, True)],
 )
 def test_default_flight_when_fewer_than_half_rounded_up_stand(standing: int, engaged: int, flee: bool) -> None:
-    decision = Decision("flee", 1, None, (True, False), {"standing": standing, "engaged": engaged})
+    decision = Decision("retreat", 1, None, (True, False), {"standing": standing, "engaged": engaged})
     assert rulebench_decide(fight_of(encounter([member("Hero")], [member("Orc")])), decision) is flee
 
 
@@ -259,7 +259,7 @@ def test_flight_by_default_and_each_standing_enemy_strikes_once() -> None:
 def test_a_scripted_flight_can_be_refused() -> None:
     data = encounter([member("A", WEAKLING), member("B", WEAKLING), member("Hero", TANK, armour=0)],
                      [member("Tank", TANK, speed=1, count=2)])
-    data["tactics"] = {"round": [{"flee": False}]}
+    data["tactics"] = {"round": [{"retreat": False}]}
     fight = finish(fight_of(data))
     # The Hero stays: 13 → 9 → 5 → 1, and 4 > 1 fells him in round 3.
     assert fight.outcome is Outcome.ENEMY_WINS and fight.round == 3 and events(fight, "flight") == []

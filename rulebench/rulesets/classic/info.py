@@ -26,7 +26,7 @@ ENEMY_WON = "enemy_won"
 # Decision kinds, which are also the keys of a scripted [[tactics.round]] table.
 ORDER = "order"
 FIGHT = "fight"
-FLEE = "flee"
+FLEE = "retreat"  # DESIGN.md: the `retreat` key scripts classic, dsa and endurance flight too
 POTION = "potion"
 YES_NO = (True, False)
 

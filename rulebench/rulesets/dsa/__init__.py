@@ -44,6 +44,6 @@ def rulebench_ruleset() -> RulesetInfo:
             "lost, several against one with free attacks, critical hits on a 1."
         ),
         stats=STATS,
-        decisions=("flee",),
+        decisions=("retreat",),
         round_word="exchange",
     )

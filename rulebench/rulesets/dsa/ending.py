@@ -32,7 +32,7 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
             if c.engaged:
                 engaged += 1
                 standing += c.vars["standing"]  # type: ignore[operator]
-        if fight.decide("flee", None, (True, False), standing=standing, engaged=engaged):
+        if fight.decide("retreat", None, (True, False), standing=standing, engaged=engaged):
             _flee(fight)
             outcome = Outcome.PARTY_FLED
     if outcome is None:

@@ -10,7 +10,7 @@ from rulebench import Decision, Fight, hookimpl
 @hookimpl(trylast=True)
 def rulebench_decide(fight: Fight, decision: Decision) -> Any:
     """Flee when fewer than half (rounded up) of the engaged members, counting the fallen, still stand."""
-    if decision.kind != "flee":
+    if decision.kind != "retreat":
         return None
     context = decision.context
     return context["standing"] < (context["engaged"] + 1) // 2

@@ -6,7 +6,7 @@ module, so every hook implementation is imported here. The modules, one job each
 * ``stats``: the stat block (§6.2) and starting state;
 * ``turns``: the round's turns in order, and whom each strikes (the ``target`` decision);
 * ``strike``: the always-hitting attack, its damage roll, avoidance, endurance, wounds, the fall;
-* ``ending``: the bleeding clock, the verdict, flight (the ``flee`` decision), the cap, fates;
+* ``ending``: the bleeding clock, the verdict, flight (the ``retreat`` decision), the cap, fates;
 * ``tactics``: the default answers to ``target`` and ``flee``.
 """
 

@@ -86,7 +86,7 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
     elif (
         default_flee(standing, engaged)
         if fight.default_tactics
-        else fight.decide("flee", None, options=(True, False), standing=standing, engaged=engaged)
+        else fight.decide("retreat", None, options=(True, False), standing=standing, engaged=engaged)
     ):
         _flee(fight)
         outcome = Outcome.PARTY_FLED

@@ -21,7 +21,7 @@ def rulebench_ruleset() -> RulesetInfo:
             "left is a wound, and whoever takes his last wound falls and bleeds out."
         ),
         stats=STATS,
-        decisions=("target", "flee"),
+        decisions=("target", "retreat"),
     )
 
 

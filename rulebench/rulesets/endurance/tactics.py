@@ -14,7 +14,7 @@ def rulebench_decide(fight: Fight, decision: Decision) -> Any:
     members, counting the fallen, still stand."""
     if decision.kind == "target":
         return decision.options[0]  # the options list the standing front first
-    if decision.kind == "flee":
+    if decision.kind == "retreat":
         return default_flee(decision.context["standing"], decision.context["engaged"])
     return None
 
