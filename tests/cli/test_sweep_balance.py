@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 from pathlib import Path
@@ -10,7 +9,6 @@ from pathlib import Path
 import pytest
 from cli_helpers import run, run_json
 
-HAS_EXACT = importlib.util.find_spec("rulebench.core.exact") is not None
 COUNT = "enemy.members[0].count"
 
 
@@ -36,7 +34,6 @@ def test_sweep_table(duel: Path) -> None:
     assert result.exit_code == 0 and "party_wins" in result.stdout
 
 
-@pytest.mark.skipif(not HAS_EXACT, reason="core/exact.py not there yet")
 def test_exact_sweep_party_wins_never_rises_with_more_enemies(guards: Path) -> None:
     document = run_json("sweep", guards, "--vary", f"{COUNT}=1..8", "-r", "classic", "--exact")
     wins = [p["party_wins"] if "party_wins" in p else p["outcomes"]["party_wins"] for p in document["results"][0]["points"]]
