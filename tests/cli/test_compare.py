@@ -11,7 +11,6 @@ from cli_helpers import run, run_json
 
 from rulebench import analysis
 
-HAS_EXACT = importlib.util.find_spec("rulebench.core.exact") is not None
 
 
 def check_result(entry: dict) -> None:  # type: ignore[type-arg]
@@ -65,7 +64,6 @@ def test_exact_unavailable_is_a_clear_error(duel: Path, monkeypatch: pytest.Monk
     assert entry["method"] == "monte-carlo"
 
 
-@pytest.mark.skipif(not HAS_EXACT, reason="core/exact.py not there yet")
 @pytest.mark.parametrize("limit", ["budget", "rolls"])
 def test_exact_over_budget(duel: Path, monkeypatch: pytest.MonkeyPatch, limit: str) -> None:
     from rulebench.core import exact
@@ -84,7 +82,6 @@ def test_exact_over_budget(duel: Path, monkeypatch: pytest.MonkeyPatch, limit: s
     assert json.loads(auto.stdout)["results"][0]["method"] == "monte-carlo"
 
 
-@pytest.mark.skipif(not HAS_EXACT, reason="core/exact.py not there yet")
 def test_exact_with_fractions(duel: Path) -> None:
     [entry] = run_json("compare", duel, "-r", "classic", "--exact", "--fractions")["results"]
     assert entry["method"] == "exact" and entry["fights"] is None and entry["ci95"] is None

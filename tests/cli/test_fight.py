@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from cli_helpers import EXAMPLES, run, run_json
 
-from rulebench.core.plugins import discover
 
 AM1_DICE = "4,6,2,3,5,2,6,2,1,4,5,4,6,3,5,6,4,1,2,3,4"
 
@@ -45,7 +43,6 @@ def test_unused_dice_are_a_warning(duel: Path) -> None:
     assert result.stdout.lstrip().startswith("{")
 
 
-@pytest.mark.skipif("ambermarch" not in discover().rulesets(), reason="ambermarch not loaded")
 def test_am1_vector() -> None:
     document = run_json("fight", EXAMPLES / "am-1.toml", "-r", "ambermarch", "--dice", AM1_DICE)
     totals = [(r["party_total"], r["enemy_total"]) for r in document["rounds"]]

@@ -7,10 +7,8 @@ from fractions import Fraction
 import pytest
 from cli_helpers import run, run_json
 
-from rulebench.core.plugins import discover
 
 
-@pytest.mark.skipif("ambermarch" not in discover().rulesets(), reason="ambermarch not loaded")
 def test_probe_2_9() -> None:
     document = run_json("probe", "2", "9", "--fractions")
     assert document["attribute"] == 2 and document["target"] == 9 and document["modifiers"] == []
