@@ -24,7 +24,7 @@ def skirmish_installed() -> str:
     try:
         return metadata.version("rulebench-skirmish")
     except metadata.PackageNotFoundError:
-        command = [sys.executable, "-m", "pip", "install", "--no-deps", "--no-build-isolation", "-e", str(EXAMPLE)]
+        command = [sys.executable, "-m", "pip", "install", "--no-deps", "-e", str(EXAMPLE)]
         subprocess.run(command, check=True, capture_output=True)
         metadata.distributions.cache_clear() if hasattr(metadata.distributions, "cache_clear") else None
         return metadata.version("rulebench-skirmish")
