@@ -402,3 +402,26 @@ def test_a_technique_from_a_plugin_is_a_test_rolled_before_the_attacks(faces: st
     technique = next(e for e in events(fight, "total") if e.get("who") == "Mage")
     assert (technique["tier"], technique["total"]) == (tier, adds)
     assert [e["party_total"] for e in events(fight, "totals")] == [2 + adds]
+
+
+# -- review fixes: stabilising by a member who sat out, non-fighters under an ambush -------------
+def test_a_member_who_sat_the_fight_out_stabilises_the_fallen() -> None:
+    # RULES.md §0 "Stabilising": someone of his side still standing; P was not engaged but stands.
+    data = {"name": "test", "engaged": ["W"], "party": [{"name": "W", "melee": 1}, {"name": "P", "melee": 2}],
+            "enemy": {"members": [{"name": "Ogre", "melee": 6, "life": 4}]}}
+    fight = fought(data, "1 | 6 1 | 6")
+    assert fight.outcome is Outcome.PARTY_FLED
+    assert fates(fight) == (Fate(EndState.OUT, "down"), Fate(EndState.UNHURT, "unhurt"), Fate(EndState.UNHURT, "steadfast"))
+
+
+def test_non_fighters_stay_behind_all_others_when_ambushed_from_behind() -> None:
+    # Classic seed on staying out: "Wenn die Gruppe von hinten angegriffen wird, ist es natürlich
+    # andersherum": the damage order starts at the back, so the non-fighter marches at the front.
+    party = [{"name": "Warrior", "melee": 6, "armour": 2}, {"name": "Scout", "melee": 5, "armour": 1},
+             {"name": "Priest", "melee": 2, "fighter": False}]
+    data = encounter(party, [{"name": "Skel", "count": 4, "melee": 2, "armour": 2, "life": 2}],
+                     tactics=[{"retreat": True}], ambush_from_behind=True)
+    fight = fought(data, "1 1 | 6 6 6 6")
+    stances = {e["who"]: e["text"] for e in fight.log if e["kind"] == "stance"}
+    assert "hold" in stances["Priest"]
+    assert [m.name for m in fight.party.members if m.vars["ladder"] > 0] == ["Warrior", "Scout"]

@@ -133,7 +133,8 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
     ladder = combatant.vars[LADDER]
     if ladder < DOWN:
         return _BY_STEP[ladder]
-    members = fight.party.members
-    # RULES.md §0 "Stabilising": no help roll is given; someone still standing stabilises him.
-    someone_stands = any(members[i].vars[LADDER] < DOWN for i in fight.vars[ORDER])
+    # RULES.md §0 "Stabilising": no help roll is given; someone of his side still standing
+    # stabilises him, a member who sat the fight out included (he is there to help; endurance
+    # reads §0 the same way).
+    someone_stands = any(not m.engaged or m.vars[LADDER] < DOWN for m in fight.party.members)
     return _DOWN_OUT if someone_stands else _DOWN_DEAD

@@ -93,8 +93,13 @@ def rulebench_setup(fight: Fight) -> None:
     group.stats["steadfastness"] = group_steadfastness([e.stats["steadfastness"] for e in group.members])
 
     # RULES.md §0 "Non-fighters stand at the back of the damage order"; only engaged members fight.
+    # The damage order is the marching order reversed when ambushed from behind, so there they
+    # march at the front (classic seed: "Wenn die Gruppe von hinten angegriffen wird, ist es
+    # natürlich andersherum"), which keeps them behind all others and free to hold back.
     engaged = [m for m in fight.party.members if m.engaged]
-    order = [m.index for m in engaged if m.spec.fighter] + [m.index for m in engaged if not m.spec.fighter]
+    fighters = [m.index for m in engaged if m.spec.fighter]
+    others = [m.index for m in engaged if not m.spec.fighter]
+    order = others + fighters if fight.encounter.ambush_from_behind else fighters + others
     fight.vars[ORDER] = tuple(order)
     fight.vars[STEADFASTNESS] = group.stats["steadfastness"]
     fight.vars[MOMENTUM] = 0
