@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from importlib import metadata
 from pathlib import Path
 
@@ -20,14 +18,8 @@ EXAMPLE = ROOT / "examples" / "rulebench-skirmish"
 
 @pytest.fixture(scope="session")
 def skirmish_installed() -> str:
-    """The example package, installed editable if this environment does not have it yet."""
-    try:
-        return metadata.version("rulebench-skirmish")
-    except metadata.PackageNotFoundError:
-        command = [sys.executable, "-m", "pip", "install", "--no-deps", "-e", str(EXAMPLE)]
-        subprocess.run(command, check=True, capture_output=True)
-        metadata.distributions.cache_clear() if hasattr(metadata.distributions, "cache_clear") else None
-        return metadata.version("rulebench-skirmish")
+    """The example package's version; tests/conftest.py installs it with pip at the session's start."""
+    return metadata.version("rulebench-skirmish")
 
 
 def invoke(*args: str) -> tuple[int, str, str]:
