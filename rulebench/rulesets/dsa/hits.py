@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rulebench import Attack, Damage, Fight, hookimpl
+from rulebench.core.chains import Done
 from rulebench.core.fight import Combatant
 
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
@@ -56,12 +57,20 @@ def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
     tp = max(0, fight.roll(dice, "TP", attacker))
     armourless = "demon" in attacker.spec.traits and "magic_armour" not in defender.spec.traits
     rs = 0 if armourless else defender.stats["rs"]
-    if fight.die(20, "critical", attacker) != 1:
+    # Each die matters only through one yes/no, so each is asked as a one-die chain: rolled and
+    # logged as before, while exact analysis branches two ways instead of over 20 or 100 faces.
+    if not fight.chain(None, 20, _is_one, "critical", ("dsa critical",), attacker):
         return Damage(tp, "normal", IGNORES_ARMOUR if armourless else NO_FLAGS)
-    extra = fight.die(100, "critical severity", attacker)
-    severity = tp + extra
-    lethal = severity >= 100 and severity > 10 * rs
+    seen: dict[str, int] = {}  # the d100 as rolled, for the sentence only
+
+    def kills(_: object, face: int) -> Done:
+        seen["d100"] = face
+        return Done(tp + face >= 100 and tp + face > 10 * rs)
+
+    lethal = fight.chain(None, 100, kills, "critical severity", ("dsa severity", tp, rs), attacker)
     if fight.recording:
+        extra = seen["d100"]
+        severity = tp + extra
         verdict = (
             f"at least 100 and more than 10 × RS {rs} = {10 * rs}: a lethal blow"
             if lethal
@@ -79,6 +88,11 @@ def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
             lethal=lethal,
         )
     return Damage(tp, "lethal" if lethal else "critical", IGNORES_ARMOUR)
+
+
+def _is_one(_: object, face: int) -> Done:
+    """A critical hit: the d20 shows 1."""
+    return Done(face == 1)
 
 
 @hookimpl
