@@ -6,8 +6,12 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
+from rich.padding import Padding
 from rich.rule import Rule
 from rich.table import Table
+from rich.text import Text
+
+from rulebench.cli.render import data_table
 
 from rulebench.fights import FightRecord
 
@@ -42,6 +46,13 @@ def event_line(event: dict[str, Any]) -> str:
     return f"{_INDENT.get(kind, '  ')}[{style}]{text}[/]" if style else f"{_INDENT.get(kind, '  ')}{text}"
 
 
+def _print_event(console: Console, event: dict[str, Any]) -> None:
+    """An event line whose wrapped lines hang under its first word, not at the left margin."""
+    line = event_line(event)
+    indent = len(line) - len(line.lstrip(" "))
+    console.print(Padding(Text.from_markup(line.lstrip(" ")), (0, 0, 0, indent), expand=False), highlight=False)
+
+
 def narrate(record: FightRecord, console: Console) -> None:
     """Print the whole fight: setup, each round with its events and totals, the outcome and every fate."""
     info = record.config.ruleset
@@ -49,14 +60,14 @@ def narrate(record: FightRecord, console: Console) -> None:
     console.print(f"[bold]{escape(record.config.encounter.name)}[/] under [bold]{escape(info.title)}[/] ({how})",
                   highlight=False)
     for event in record.setup_events():
-        console.print(event_line(event), highlight=False)
+        _print_event(console, event)
     for row in record.rounds():
         title = f"{info.round_word.capitalize()} {row['number']}"
         if "party_total" in row:
             title += f": party {row['party_total']} vs enemy {row['enemy_total']}"
         console.print(Rule(title, align="left", style="dim"))
         for event in row["events"]:
-            console.print(event_line(event), highlight=False)
+            _print_event(console, event)
     console.print(f"\n[bold]Outcome:[/] {record.result.outcome.value} after {record.result.rounds} {info.round_word}s",
                   highlight=False)
     console.print(fates_table(record))
@@ -64,7 +75,9 @@ def narrate(record: FightRecord, console: Console) -> None:
 
 def fates_table(record: FightRecord) -> Table:
     """Every combatant's end state and its ruleset condition."""
-    table = Table("side", "name", "end state", "condition")
+    table = data_table()
+    for column in ("side", "name", "end state", "condition"):
+        table.add_column(column)
     for combatant, fate in zip(record.fight.combatants, record.result.fates):
         style = _STATE_STYLES.get(fate.state.value, "")
         table.add_row(combatant.side, escape(combatant.name), f"[{style}]{fate.state.value}[/]", escape(fate.condition))

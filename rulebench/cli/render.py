@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -20,6 +21,20 @@ out = Console()
 err = Console(stderr=True)
 
 _EIGHTHS = " ▏▎▍▌▋▊▉█"
+
+
+def data_table(title: str | None = None, caption: str | None = None) -> Table:
+    """The compact table every result uses: a heavy rule under the header, no vertical lines and one
+    space of padding between columns, so that a dozen columns still fit an 80-column terminal."""
+    return Table(title=title, caption=caption, box=box.SIMPLE_HEAVY, show_edge=False, pad_edge=False,
+                 padding=(0, 1, 0, 0))
+
+
+def stat_text(value: Any) -> str:
+    """A stat value as one unbreakable token: dice and numbers as they are, flags and lists as in TOML."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def print_json(document: Any) -> None:
@@ -80,13 +95,20 @@ def method_text(method: str, fights: int | None, seed: int | None) -> str:
     return "exact" if method == "exact" else f"sampled: {fights:,} fights, seed {seed}"
 
 
-def plugin_table(title: str, records: Iterable[Any], columns: tuple[str, ...]) -> None:
-    """A table of discovered plugins (``PluginRecord`` rows) with the chosen columns."""
-    table = Table(title=title)
+def plugin_table(title: str, records: Iterable[Any], columns: tuple[str, ...], detail: str) -> None:
+    """A table of discovered plugins (``PluginRecord`` rows): the chosen columns, with the ``detail``
+    field (hooks, source) as a dim second line under the title, where it has room to wrap."""
+    table = data_table(title)
+    table.show_lines = True  # a blank line between plugins: each one's detail wraps over several lines
     for column in columns:
-        table.add_column(column, overflow="fold")
+        table.add_column(f"title / {detail}" if column == "title" else column, overflow="fold")
     for record in records:
         row = record.to_dict()
-        cells = [", ".join(h.removeprefix("rulebench_") for h in row[c]) if c == "hooks" else str(row.get(c, "")) for c in columns]
-        table.add_row(*(escape(cell) for cell in cells))
+        extra = row.get(detail, "")
+        if detail == "hooks":
+            extra = ", ".join(h.removeprefix("rulebench_") for h in extra)
+        cells = [escape(str(row.get(c, ""))) for c in columns]
+        if "title" in columns and extra:
+            cells[columns.index("title")] += f"\n[dim]{escape(str(extra))}[/]"
+        table.add_row(*cells)
     out.print(table)

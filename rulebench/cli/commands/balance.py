@@ -12,7 +12,7 @@ from rulebench.cli.options import (
     EncounterArg, Exact, Fights, Json, Plugins, Precision, Rulesets, Seed, Tactics, Vary, Workers, analysis_options,
 )
 from rulebench.cli.progress import progress_bar
-from rulebench.cli.render import interval, out, percent, print_json, report
+from rulebench.cli.render import data_table, interval, out, percent, print_json, report
 from rulebench.sweeps import Balance, balance
 
 NAME = "balance"
@@ -23,7 +23,7 @@ Target = Annotated[float, typer.Option("--target", help="The party_wins probabil
 def balance_table(result: Balance) -> Table:
     """Per ruleset: the bracketing values and their party_wins, or where it stays when it never crosses."""
     doc = result.to_dict()
-    table = Table(title=f"{escape(result.encounter.name)}: party_wins = {result.target:g} along {escape(result.vary.path)}")
+    table = data_table(f"{escape(result.encounter.name)}: party_wins = {result.target:g} along {escape(result.vary.path)}")
     for column in ("ruleset", "crosses between", "party_wins", "95% interval"):
         table.add_column(column)
     for row in doc["results"]:
@@ -33,9 +33,9 @@ def balance_table(result: Balance) -> Table:
                           f"{percent(low['party_wins'])} → {percent(high['party_wins'])}",
                           " / ".join(interval(p["ci95"]) for p in row["bracket"]) or "exact")
         else:
-            seen = [p["party_wins"] for p in row["evaluated"]]
+            low, high = (percent(f(p["party_wins"] for p in row["evaluated"])) for f in (min, max))
             table.add_row(escape(row["ruleset"]), "[yellow]never crosses[/]",
-                          f"stays within {percent(min(seen))}–{percent(max(seen))}", "")
+                          f"stays at {low}" if low == high else f"stays within {low}–{high}", "")
     return table
 
 

@@ -17,4 +17,4 @@ def command(json: Json = False) -> None:
     if json:
         print_json([r.to_dict() for r in records])
     else:
-        plugin_table("Plugins", records, ("name", "kind", "title", "package", "version", "hooks"))
+        plugin_table("Plugins", records, ("name", "kind", "title", "package", "version"), detail="hooks")

@@ -17,4 +17,4 @@ def command(json: Json = False) -> None:
     if json:
         print_json([r.to_dict() for r in records])
     else:
-        plugin_table("Rulesets", records, ("name", "title", "package", "version", "source"))
+        plugin_table("Rulesets", records, ("name", "title", "package", "version"), detail="source")

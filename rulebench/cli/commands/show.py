@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.markup import escape
@@ -9,7 +10,7 @@ from rich.table import Table
 
 from rulebench.analysis import jsonable, ruleset_names
 from rulebench.cli.options import EncounterArg, Json, Plugins, Rulesets, Tactics
-from rulebench.cli.render import out, print_json, report
+from rulebench.cli.render import data_table, out, print_json, report, stat_text
 from rulebench.core.dice import RandomRoller
 from rulebench.core.encounter import Encounter, load_encounter
 from rulebench.core.kernel import configure
@@ -17,7 +18,8 @@ from rulebench.core.plugins import Catalog, discover
 
 NAME = "show"
 
-_NEUTRAL = ("melee", "ranged", "armour", "weapon", "body", "speed", "mind", "life", "count", "traits", "skills")
+_NEUTRAL_NUMBERS = ("melee", "ranged", "armour", "weapon", "body", "speed", "mind", "life")
+"""The neutral stats shown as columns; count, traits and skills go with the name."""
 
 
 def stat_blocks(encounter: Encounter, ruleset: str, catalog: Catalog, plugins: tuple[str, ...], tactics: str | None) -> dict[str, Any]:
@@ -30,29 +32,117 @@ def stat_blocks(encounter: Encounter, ruleset: str, catalog: Catalog, plugins: t
     })
 
 
+def _name_cell(name: str, details: list[str]) -> str:
+    """A name, with its details (traits, skills, "not engaged") dim on a second line."""
+    return escape(name) + (f"\n[dim]{escape('; '.join(details))}[/]" if details else "")
+
+
 def _encounter_table(encounter: Encounter) -> Table:
-    table = Table(title=escape(encounter.name), caption=f"surprise {encounter.effective_surprise()}, mode {encounter.mode}")
+    """The neutral stats, one row per entry: its count after the name, its traits and skills under it."""
+    table = data_table(escape(encounter.name), f"surprise {encounter.effective_surprise()}, mode {encounter.mode}")
     table.add_column("side")
     table.add_column("name")
-    for column in _NEUTRAL:
-        table.add_column(column)
+    for column in _NEUTRAL_NUMBERS:
+        table.add_column(column, justify="right", no_wrap=True)
     for side, members in (("party", encounter.party), ("enemy", encounter.enemy.members)):
-        for m in members:
-            values = [getattr(m, c) for c in _NEUTRAL]
-            table.add_row(side, escape(m.name), *(escape(", ".join(v) if isinstance(v, tuple) else str(v)) for v in values))
+        if side == "enemy":
+            table.add_section()
+        for i, m in enumerate(members):
+            name = m.name if m.count == 1 else f"{m.name} ×{m.count}"
+            details = [", ".join(v) for v in (m.traits, m.skills) if v]
+            table.add_row(side if i == 0 else "", _name_cell(name, details), *(_neutral(getattr(m, c)) for c in _NEUTRAL_NUMBERS))
     return table
 
 
+def _neutral(value: Any) -> str:
+    return "[dim]·[/]" if value is None else escape(str(value))
+
+
+def _runs(combatants: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Consecutive combatants of one side with the same stat block, each run labelled by its names:
+    "Skeleton guard 1–4" for numbered copies, else the names joined."""
+    runs: list[list[dict[str, Any]]] = []
+    for c in combatants:
+        last = runs[-1][-1] if runs else None
+        if last and (last["side"], last["engaged"], last["stats"]) == (c["side"], c["engaged"], c["stats"]):
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    labelled = []
+    for run in runs:
+        names = [c["name"] for c in run]
+        numbered = [re.fullmatch(r"(.*) (\d+)", n) for n in names]
+        if len(run) > 1 and all(numbered) and len({m.group(1) for m in numbered}) == 1:
+            label = f"{numbered[0].group(1)} {numbered[0].group(2)}–{numbered[-1].group(2)}"
+        else:
+            label = ", ".join(names)
+        labelled.append((label, run))
+    return labelled
+
+
 def _stats_table(block: dict[str, Any]) -> Table:
+    """One ruleset's derived stat blocks, only the stats it derives; identical numbered copies share
+    a row. A row per combatant when that fits the terminal, else a row per stat (a column per
+    combatant), so that no stat name or value is cut. A stat a combatant lacks shows as a dim dot."""
     names = list(dict.fromkeys(k for c in block["combatants"] for k in c["stats"]))
-    table = Table(title=f"{block['ruleset']}: derived stat blocks")
-    for column in ("side", "name", *names):
-        table.add_column(escape(column))
-    for c in block["combatants"]:
-        name = c["name"] if c["engaged"] else f"{c['name']} (not engaged)"
-        table.add_row(c["side"], escape(name), *(escape(str(c["stats"].get(k, ""))) for k in names))
+    runs = _runs(block["combatants"])
+    tables = [_combatant_rows(block["ruleset"], names, runs), _stat_rows(block["ruleset"], names, runs)]
+    return _fitting(tables)
+
+
+def _fitting(tables: list[Table]) -> Table:
+    """The first table that fits the terminal at its natural width, else the one that wraps least."""
+    unbounded = out.options.update_width(10_000)  # a measurement is capped at the width it is given
+    sizes = [out.measure(t, options=unbounded) for t in tables]
+    for table, size in zip(tables, sizes):
+        if size.maximum <= out.width:
+            return table
+    return min(zip(tables, sizes), key=lambda pair: pair[1].minimum)[0]
+
+
+def _cell(stats: dict[str, Any], key: str) -> str:
+    return escape(stat_text(stats[key])) if key in stats else "[dim]·[/]"
+
+
+def _combatant_rows(ruleset: str, names: list[str], runs: list[tuple[str, list[dict[str, Any]]]]) -> Table:
+    table = data_table(f"{escape(ruleset)}: derived stat blocks")
+    table.add_column("side")
+    table.add_column("name")
+    for column in names:  # a stat's name is never cut: the combatants' names wrap instead
+        table.add_column(escape(column), justify="right", no_wrap=True)
+    side = None
+    for label, run in runs:
+        first = run[0]
+        if side is not None and first["side"] != side:
+            table.add_section()
+        shown_side = first["side"] if first["side"] != side else ""
+        side = first["side"]
+        details = [] if first["engaged"] else ["not engaged"]
+        table.add_row(escape(shown_side), _name_cell(label, details), *(_cell(first["stats"], k) for k in names))
+    return table
+
+
+def _stat_rows(ruleset: str, names: list[str], runs: list[tuple[str, list[dict[str, Any]]]]) -> Table:
+    table = data_table(f"{escape(ruleset)}: derived stat blocks")
+    table.add_column("", no_wrap=True)
+    for label, _ in runs:  # only names of several words can wrap, and only they give way
+        table.add_column(escape(label), justify="right", no_wrap=" " not in label)
+    table.add_row("side", *(escape(run[0]["side"]) + ("" if run[0]["engaged"] else "\n[dim]not engaged[/]") for _, run in runs))
+    table.add_section()
+    for key in names:
+        table.add_row(escape(key), *(_cell(run[0]["stats"], key) for _, run in runs))
+    return table
+
+
+def _sides_table(block: dict[str, Any]) -> Table | None:
+    """The group stat block of each side that has one (the side fights as one: a pool, a total)."""
+    if not block["sides"]:
+        return None
+    table = data_table()
+    table.add_column("side")
+    table.add_column("group stat block (the side as a whole)")
     for side, stats in block["sides"].items():
-        table.add_row(side, "[italic]whole side[/]", *(escape(str(stats.get(k, ""))) for k in names))
+        table.add_row(escape(side), escape("  ".join(f"{k}={stat_text(v)}" for k, v in stats.items())))
     return table
 
 
@@ -74,4 +164,9 @@ def command(
         return
     out.print(_encounter_table(model))
     for block in blocks:
+        out.print()
         out.print(_stats_table(block))
+        sides = _sides_table(block)
+        if sides is not None:
+            out.print()
+            out.print(sides)

@@ -14,7 +14,7 @@ from rulebench.cli.options import (
     analysis_options,
 )
 from rulebench.cli.progress import progress_bar
-from rulebench.cli.render import bar, interval, out, print_json, probability, report
+from rulebench.cli.render import bar, data_table, interval, out, print_json, probability, report
 from rulebench.core.outcome import OUTCOMES
 from rulebench.sweeps import Sweep, sweep
 
@@ -24,21 +24,28 @@ Csv = Annotated[Optional[Path], typer.Option("--csv", help="Also write the point
 
 
 def sweep_tables(result: Sweep, fractions: bool = False) -> list[Table]:
-    """One table per ruleset: a row per value, a column per outcome (party_wins with a bar)."""
+    """One table per ruleset: a row per value, a column per outcome (party_wins with a bar), each
+    sampled probability with its 95% interval below it."""
     tables = []
+    label = result.vary.path.rsplit(".", 1)[-1]  # the title names the whole path
     for name, points in result.points.items():
-        table = Table(title=f"{escape(name)}: {escape(result.encounter.name)}, varying {escape(result.vary.path)}")
-        table.add_column(escape(result.vary.path), justify="right")
+        sampled = any(r.ci95 for r in points)
+        table = data_table(f"{escape(name)}: {escape(result.encounter.name)}, varying {escape(result.vary.path)}",
+                           "95% interval under each value" if sampled else None)
+        table.show_lines = sampled  # a blank line keeps each value's two lines together
+        table.add_column(escape(label), justify="right", no_wrap=True)
         for outcome in OUTCOMES:
-            table.add_column(outcome.value)
-        table.add_column("rounds", justify="right")
+            table.add_column(outcome.value, justify="right", overflow="fold")
+        table.add_column("mean rounds", justify="right")
         for value, r in zip(result.vary.values, points):
             cells = []
             for outcome in OUTCOMES:
                 p = r.outcomes[outcome.value]
                 ci = (r.ci95 or {}).get(outcome.value)
-                shown = probability(p, fractions) + (f" [dim]{interval(ci)}[/]" if ci else "")
-                cells.append(f"[green]{bar(p, 10)}[/] {shown}" if outcome.value == "party_wins" else shown)
+                shown = probability(p, fractions)
+                if outcome.value == "party_wins":
+                    shown = f"[green]{bar(p, 10)}[/] {shown:>6}"
+                cells.append(shown + (f"\n[dim]{interval(ci)}[/]" if ci else ""))
             table.add_row(str(value), *cells, f"{float(r.rounds_mean):.2f}")
         tables.append(table)
     return tables
@@ -79,5 +86,7 @@ def command(
     if json:
         print_json(result.to_dict(fractions))
     else:
-        for table in sweep_tables(result, fractions):
+        for i, table in enumerate(sweep_tables(result, fractions)):
+            if i:
+                out.print()
             out.print(table)
