@@ -14,7 +14,7 @@ from rulebench.core.dice import Dice, ScriptedRoller, parse_dice_script
 from rulebench.core.encounter import encounter_from_dict, load_encounter
 from rulebench.core.errors import BadInput
 from rulebench.core.fight import Combatant, Fight
-from rulebench.core.kernel import configure, fates, play_round
+from rulebench.core.kernel import configure, fates, play, play_round
 from rulebench.core.outcome import EndState, Fate, Outcome
 from rulebench.core.plugins import discover
 from rulebench.rulesets.endurance import rulebench_decide
@@ -344,3 +344,13 @@ def test_the_wolves_example_shows_dodge_magic_armour_robust_and_a_non_fighter() 
     assert who(fight, "Hedge-witch").stats["avoidance"] == 1 + 4  # magic armour: mind for armour
     assert who(fight, "Warden").stats["max_wounds"] == 2
     assert who(fight, "Herbalist").vars["status"] == "sheltered"
+
+
+def test_the_round_cap_comes_before_flight_as_in_dsa() -> None:
+    # RULES.md §5 step 4 "Ends as dsa": dsa withdraws at its cap before asking flight.
+    data = encounter([member("Hero", armour=4, body=5)], [member("Orc", armour=4, body=5)])
+    data["tactics"] = {"round": [{"retreat": False}] * (ROUND_CAP - 1) + [{"retreat": True}]}
+    fight = fight_of(data, " ".join(["1 1"] * ROUND_CAP))
+    play(fight)
+    assert fight.outcome is Outcome.WITHDRAWN and fight.round == ROUND_CAP
+    assert not [e for e in fight.log if e["kind"] == "flight"]

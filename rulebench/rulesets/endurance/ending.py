@@ -57,11 +57,12 @@ def _flee(fight: Fight) -> None:
 @hookimpl
 def rulebench_round_end(fight: Fight) -> Outcome | None:
     """Tick the bleeding clocks (at every round's end, the round of the fall included), then: no enemy
-    standing → party_wins; no engaged member standing → enemy_wins; a ``flee`` decision → party_fled;
-    round 20 → withdrawn ("Ends as dsa").
+    standing → party_wins; no engaged member standing → enemy_wins; round 20 → withdrawn; a
+    ``retreat`` decision → party_fled ("Ends as dsa", in dsa's order: at the cap both sides part
+    anyway, so no flight is asked then).
 
-    (reading: flight is asked only while both sides stand, after round 20 too, before the cap
-    withdraws them; one who falls to the pursuers' blows starts bleeding with a full clock.)
+    (reading: flight is asked only while both sides stand; one who falls to the pursuers' blows
+    starts bleeding with a full clock.)
     """
     engaged = standing = 0
     for m in fight.party.members:
@@ -83,6 +84,8 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
         outcome = Outcome.PARTY_WINS
     elif not standing:
         outcome = Outcome.ENEMY_WINS
+    elif fight.round >= ROUND_CAP:  # before flight, as dsa (§5 step 4 "Ends as dsa"): at the cap both part
+        outcome = Outcome.WITHDRAWN
     elif (
         default_flee(standing, engaged)
         if fight.default_tactics
@@ -90,8 +93,6 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
     ):
         _flee(fight)
         outcome = Outcome.PARTY_FLED
-    elif fight.round >= ROUND_CAP:
-        outcome = Outcome.WITHDRAWN
     else:
         return None
     if fight.recording:
