@@ -353,3 +353,13 @@ def test_the_exchange_cap_ends_a_stalemate_as_withdrawn() -> None:
     result, f = fight(encounter(["A"], ["Orc"], {"A": NO_ATTACK, "Orc": NO_ATTACK}), "50 40")
     assert result.outcome is Outcome.WITHDRAWN and result.rounds == 100
     assert result.fates == (Fate(EndState.UNHURT, "unhurt"), Fate(EndState.UNHURT, "unhurt"))
+
+
+def test_a_fleeing_single_whose_primary_fell_faces_the_attacker_who_takes_its_place() -> None:
+    # §4.1 step 1 rebuilds sub-fights each exchange; step 6 gives "each fleeing member's opponent"
+    # one unparryable attack. X falls in exchange 1, so Y is A's opponent when A flees.
+    data = encounter(["A"], ["X", "Y"], {"X": {"le": 10, "rs": 0}}, surprise="party", tactics={"round": [{"retreat": True}]})
+    result, f = fight(data, "1 2 6 5  20 15")
+    assert result.outcome is Outcome.PARTY_FLED
+    [flight] = [e for e in f.log if e["kind"] == "flight"]
+    assert (flight["attacker"], flight["roll"], flight["cap"], flight["success"]) == ("Y", 15, 7, False)

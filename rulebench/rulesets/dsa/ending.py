@@ -55,10 +55,14 @@ def _verdict(fight: Fight) -> Outcome | None:
 def _flee(fight: Fight) -> None:
     """Each fleeing member's opponent gets one unparryable attack at full AT (RULES.md §4.1 step 6).
 
-    The opponent is his primary if he is a single, the single if he attacks one; it must still
-    stand. Members who faced nobody this exchange (non-fighters behind their fighters) get away
-    untouched. Members flee in damage order (reading: the text gives no order).
+    The opponent is his primary if he is a single, the single if he attacks one, in the sub-fights
+    as they stand now: flight comes between exchanges, and sub-fights are rebuilt each exchange
+    (§4.1 step 1), so a single whose primary fell faces the attacker who takes that place. Members
+    who face nobody (non-fighters behind their fighters) get away untouched. Members flee in
+    damage order (reading: the text gives no order).
     """
+    if fight.vars["regroup"]:
+        build_subfights(fight)
     by_name = {c.name: c for c in fight.combatants}
     members = fight.party.members
     if fight.encounter.ambush_from_behind:
