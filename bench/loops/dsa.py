@@ -26,6 +26,28 @@ PARTY = range(4)
 ENEMY = range(4, 8)
 
 
+def _pairing(up: list[bool]) -> tuple[list[list[int]], list[int], list[int]]:
+    """Sub-fights of the standing (singles the smaller side), each one's foe, and the penalties."""
+    party = [i for i in PARTY if up[i]]
+    enemy = [i for i in ENEMY if up[i]]
+    singles, many = (party, enemy) if len(party) <= len(enemy) else (enemy, party)
+    n = len(singles)
+    groups = [[s, many[i]] for i, s in enumerate(singles)]
+    for j, extra in enumerate(many[n:]):
+        groups[j % n].append(extra)
+    penalty = [0] * 8
+    foe = [-1] * 8
+    for group in groups:
+        single = group[0]
+        foe[single] = group[1]
+        for a in group[1:]:
+            foe[a] = single
+        if len(group) > 2:
+            for c in group:
+                penalty[c] = len(group) - 2  # values stay ≥ 1: the lowest is 6 − 3
+    return groups, foe, penalty
+
+
 def run(fights: int, seed: int) -> dict[str, int]:
     """Play ``fights`` fights from ``seed``; outcome name -> count."""
     rand = random.Random(seed).random
@@ -54,23 +76,7 @@ def run(fights: int, seed: int) -> dict[str, int]:
 
         outcome = "withdrawn"
         for _exchange in range(100):
-            party = [i for i in PARTY if up[i]]
-            enemy = [i for i in ENEMY if up[i]]
-            singles, many = (party, enemy) if len(party) <= len(enemy) else (enemy, party)
-            n = len(singles)
-            groups = [[s, many[i]] for i, s in enumerate(singles)]
-            for j, extra in enumerate(many[n:]):
-                groups[j % n].append(extra)
-            penalty = [0] * 8
-            foe = [-1] * 8
-            for group in groups:
-                single = group[0]
-                foe[single] = group[1]
-                for a in group[1:]:
-                    foe[a] = single
-                if len(group) > 2:
-                    for c in group:
-                        penalty[c] = len(group) - 2  # values stay ≥ 1: the lowest is 6 − 3
+            groups, foe, penalty = _pairing(up)
             for group in groups:
                 s, p = group[0], group[1]
                 if (s, p) in holders or (p, s) in holders:
@@ -124,6 +130,7 @@ def run(fights: int, seed: int) -> dict[str, int]:
             if _exchange == 99:
                 break
             if len(standing) < 2:
+                foe = _pairing(up)[1]  # flight comes between exchanges: the sub-fights as rebuilt
                 for member in standing:
                     f = foe[member]
                     if f >= 0 and up[f] and int(rand() * 20) + 1 <= AT[f]:
