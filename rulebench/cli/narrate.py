@@ -68,7 +68,9 @@ def narrate(record: FightRecord, console: Console) -> None:
         console.print(Rule(title, align="left", style="dim"))
         for event in row["events"]:
             _print_event(console, event)
-    console.print(f"\n[bold]Outcome:[/] {record.result.outcome.value} after {record.result.rounds} {info.round_word}{"" if record.result.rounds == 1 else "s"}",
+    rounds = record.result.rounds
+    length = f"{rounds} {info.round_word}" + ("" if rounds == 1 else "s")
+    console.print(f"\n[bold]Outcome:[/] {record.result.outcome.value} after {length}",
                   highlight=False)
     console.print(fates_table(record))
 
