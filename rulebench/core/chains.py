@@ -45,32 +45,45 @@ def absorption(start: Hashable, sides: int, step: Step) -> dict[Hashable, Fracti
                     raise RulebenchError(f"a chain reaches more than {MAX_CHAIN_STATES} states")
                 index[nxt] = len(states)
                 states.append(nxt)
-    results = sorted({m.result for row in moves for m in row if isinstance(m, Done)}, key=repr)
-    column = {r: j for j, r in enumerate(results)}
-    n, p = len(states), Fraction(1, sides)
-    # (I - Q) X = R, where Q moves between chain states and R ends the chain.
-    matrix = [[Fraction(int(i == j)) for j in range(n)] + [Fraction(0)] * len(results) for i in range(n)]
+    p = Fraction(1, sides)
+    onward: list[dict[int, Fraction]] = [{} for _ in states]
+    """Per state: the probability of moving to each other chain state in one step."""
+    ends: list[dict[Hashable, Fraction]] = [{} for _ in states]
+    """Per state: the probability of ending with each result in one step."""
+    before: list[set[int]] = [set() for _ in states]
+    """Per state: the states that move to it."""
     for i, row in enumerate(moves):
         for nxt in row:
             if isinstance(nxt, Done):
-                matrix[i][n + column[nxt.result]] += p
+                ends[i][nxt.result] = ends[i].get(nxt.result, 0) + p
             else:
-                matrix[i][index[nxt]] -= p
-    _eliminate(matrix, n)
-    return {r: matrix[0][n + j] for r, j in column.items() if matrix[0][n + j]}
+                j = index[nxt]
+                onward[i][j] = onward[i].get(j, 0) + p
+                before[j].add(i)
+    # Eliminate every state but the start, latest found first: its moves are folded into the
+    # states that lead to it, so the start's row ends up holding the answer. Chains are mostly
+    # trees with short loops back, so rows stay short (unlike a dense Gauss-Jordan).
+    for k in range(len(states) - 1, 0, -1):
+        out, done = _leave(onward[k], ends[k], k)
+        for s in before[k] - {k}:
+            w = onward[s].pop(k)
+            for t, q in out.items():
+                onward[s][t] = onward[s].get(t, 0) + w * q
+                before[t].add(s)
+            for r, q in done.items():
+                ends[s][r] = ends[s].get(r, 0) + w * q
+        for t in out:
+            before[t].discard(k)
+    _, done = _leave(onward[0], ends[0], 0)
+    return {r: q for r, q in done.items() if q}
 
 
-def _eliminate(matrix: list[list[Fraction]], n: int) -> None:
-    """Gauss-Jordan elimination on the first ``n`` columns, in place, exact."""
-    for col in range(n):
-        pivot = next((r for r in range(col, n) if matrix[r][col]), None)
-        if pivot is None:
-            raise RulebenchError("a chain can go on forever: some of its states never lead to an end")
-        matrix[col], matrix[pivot] = matrix[pivot], matrix[col]
-        lead = matrix[col][col]
-        pivot_row = [v / lead for v in matrix[col]]
-        matrix[col] = pivot_row
-        for r in range(n):
-            factor = matrix[r][col]
-            if r != col and factor:
-                matrix[r] = [a - factor * b for a, b in zip(matrix[r], pivot_row)]
+def _leave(onward: dict[int, Fraction], ends: dict[Hashable, Fraction], k: int) -> tuple[dict[int, Fraction], dict[Hashable, Fraction]]:
+    """Where state ``k`` leads once its loops back to itself are summed up (a geometric series)."""
+    stay = onward.pop(k, Fraction(0))
+    if stay == 1:
+        raise RulebenchError("a chain can go on forever: some of its states never lead to an end")
+    if not stay:
+        return onward, ends
+    scale = 1 / (1 - stay)
+    return {t: q * scale for t, q in onward.items()}, {r: q * scale for r, q in ends.items()}

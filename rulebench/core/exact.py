@@ -9,9 +9,10 @@ to visit. A sum asked as one roll branches over the sum's distribution (21 value
 the same state are merged, and probability is carried forward step by step, each state expanded
 once, after all the probability that reaches it has arrived.
 
-Two things keep it fast. A step that never looks at the round number (``Fight.round_read``) plays
-the same in every round, so its outcomes are enumerated once and reused for the same situation in
-later rounds: long fights are mostly such turns. And probability is exact but kept as integers:
+Two things keep it fast. A step that uses the round number only to compare it with constants or
+count on from it (``core/round_watch.py``) plays the same in every round where the comparisons come
+out the same, so its outcomes are enumerated once and reused for the same situation in later
+rounds: long, capped fights are mostly such steps. And probability is exact but kept as integers:
 each step's paths are weighed over one common denominator, and the states reached at one step of
 the fight share a few denominators, so the inner loop multiplies and adds integers instead of
 reducing fractions.
@@ -20,21 +21,23 @@ reducing fractions.
 from __future__ import annotations
 
 import heapq
-from collections import Counter
 from collections.abc import Callable, Hashable, Iterator
 from fractions import Fraction
-from math import gcd, lcm
+from math import lcm
 
 from rulebench.core.dice import Dice
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.fight import Fight
 from rulebench.core.kernel import FightConfig, fates, play_step
-from rulebench.core.outcome import FightResult
+from rulebench.core.outcome import Fate, FightResult
 from rulebench.core.results import RulesetResult, Tally
+from rulebench.core.round_watch import Guard, RoundWatch
 
-DEFAULT_MAX_STATES = 200_000
-"""Distinct fight states a solve may visit: at most a few seconds and well under a few hundred MB
-for the built-in rulesets (bench/exact.py), since turns repeated across rounds are reused."""
+DEFAULT_MAX_STATES = 500_000
+"""Fight states (counting the same situation in another round again) a solve may visit: a few
+seconds and well under a few hundred MB for the built-in rulesets (bench/exact.py), since steps
+repeated across rounds are reused rather than replayed: a one-against-one dsa duel, capped at 100
+exchanges, visits about 430,000 in about 3 s."""
 
 MAX_ROLLS_PER_STEP = 10_000
 
@@ -121,31 +124,48 @@ class EnumeratingRoller:
         return self._take(table)
 
 
-Outcomes = tuple[int, tuple[tuple[Hashable, int], ...]]
-"""Where one step leads: a denominator, and each state reached with its numerator over it."""
+Stage = tuple[int, int] | None
+"""Where in its round a state stands (see ``_stage``); None once the fight is over."""
+
+Outcomes = tuple[int, tuple[tuple[int, Hashable, int], ...]]
+"""Where one step leads: a denominator, and each state reached as rounds gone by, the state without
+its round number, and its numerator."""
+
+Moves = tuple[int, tuple[tuple[tuple[int, Stage], tuple[tuple[int, int], ...]], ...]]
+"""``Outcomes`` as the solver keeps them: a denominator, and per (rounds gone by, stage) the states
+reached, each as its number in the solver's table of states with its numerator."""
 
 
-def step_outcomes(fight: Fight, roller: EnumeratingRoller, state: Hashable) -> tuple[Outcomes, bool]:
+def _stage(rest: Hashable) -> Stage:
+    """A state's place in its round: every step moves a fight to a later round or a later stage of
+    the same one, so states are solved in (round, stage) order and each is expanded once, after all
+    the probability that reaches it has arrived."""
+    outcome, pending = rest[0], rest[1]  # type: ignore[index]
+    if outcome is not None:
+        return None
+    return (1, 0) if pending is None else (0, -len(pending))
+
+
+def step_outcomes(fight: Fight, roller: EnumeratingRoller, watch: RoundWatch, state: Hashable) -> Outcomes:
     """Every way one step (``kernel.play_step``) can go from ``state``, paths ending in the same
-    state merged, and whether any path read the round number."""
+    state merged; ``watch`` learns how the step used the round number."""
+    number = state[0]  # type: ignore[index]
+    watch.begin(number)
     paths: list[tuple[int, int, Hashable]] = []
-    round_read = False
     stack: list[tuple[int, ...]] = [()]
     while stack:
         prefix = stack.pop()
         fight.restore(state)
-        fight.round_read = False
         roller.begin(prefix)
         play_step(fight)
-        round_read = round_read or fight.round_read
         stack.extend(roller.siblings())
         num, den = roller.weight()
         paths.append((num, den, fight.snapshot()))
     common = lcm(*{den for _, den, _ in paths})
-    merged: dict[Hashable, int] = {}
+    merged: dict[Hashable, int] = {}  # hashing each state also shows a round number kept in it (opaque)
     for num, den, after in paths:
         merged[after] = merged.get(after, 0) + num * (common // den)
-    return (common, tuple(merged.items())), round_read
+    return common, tuple((after[0] - number, after[1:], num) for after, num in merged.items())  # type: ignore[index]
 
 
 class _Layer:
@@ -155,99 +175,128 @@ class _Layer:
 
     def __init__(self) -> None:
         self.parts: dict[int, dict[Hashable, int]] = {}
+        """Denominator -> state -> numerator."""
 
     def settle(self) -> tuple[int, dict[Hashable, int]]:
-        """One common denominator and each state's numerator over it, reduced by their common factor."""
+        """One common denominator and each state's numerator over it."""
         common = lcm(*self.parts)
         weights: dict[Hashable, int] = {}
         for den, part in self.parts.items():
             scale = common // den
             for state, num in part.items():
                 weights[state] = weights.get(state, 0) + num * scale
-        factor = gcd(common, *weights.values())
-        if factor > 1:
-            common //= factor
-            weights = {state: num // factor for state, num in weights.items()}
         return common, weights
 
 
-def _progress(state: Hashable) -> tuple[int, int, int]:
-    """How far into the fight a state is; every step strictly increases it, so states are solved in
-    this order and each is expanded once, after all the probability that reaches it has arrived."""
-    number, _, pending = state[0], state[1], state[2]  # type: ignore[index]
-    return (number, 1, 0) if pending is None else (number, 0, -len(pending))
-
-
 class _Solver:
-    """One exact solve: the layers still to expand, the finished fights, and the reusable turns."""
+    """One exact solve: the layers still to expand, the finished fights, and the reusable steps.
+
+    A layer holds the states of one round and stage, each without its round number.
+    """
 
     def __init__(self, config: FightConfig, max_states: int, per_die: bool) -> None:
         self.config = config
         self.max_states = max_states
         self.roller = EnumeratingRoller(per_die)
         self.fight = config.new_fight(self.roller)
-        self.fight.watch_round = True
-        self.layers: dict[tuple[int, int, int], _Layer] = {}
-        self.queue: list[tuple[int, int, int]] = []
+        self.watch = RoundWatch()
+        self.fight.round_watch = self.watch
+        self.states: list[Hashable] = []
+        """Every state met, without its round number; elsewhere a state is its index here, since a
+        nested tuple is hashed afresh at every dictionary look-up and an int is not."""
+        self.ids: dict[Hashable, int] = {}
+        self.layers: dict[tuple[int, Stage], _Layer] = {}
+        self.queue: list[tuple[int, Stage]] = []
         self.finished = _Layer()
+        """The probability of each result (``FightResult``)."""
+        self.fates: dict[int, tuple[Fate, ...]] = {}
         self.visited = 0
-        self.reusable: dict[Hashable, Outcomes] = {}
-        """A round-blind step's outcomes by its state without the round number, which they keep."""
+        self.reusable: dict[int, list[tuple[frozenset[Guard], Moves]]] = {}
+        """Steps that used the round number only in comparisons, by their state: the comparisons
+        made and the outcomes, good for any round where the comparisons come out the same."""
 
-    def outcomes(self, state: Hashable) -> Outcomes:
-        """Where the step from ``state`` leads, reused from an earlier round where it cannot differ."""
-        number, rest = state[0], state[1:]  # type: ignore[index]
-        known = self.reusable.get(rest)
-        if known is not None:
-            den, moves = known
-            return den, tuple(((number, *after), num) for after, num in moves)
-        found, round_read = step_outcomes(self.fight, self.roller, state)
-        if not round_read:
-            den, moves = found
-            self.reusable[rest] = (den, tuple((after[1:], num) for after, num in moves))  # type: ignore[index]
+    def _id(self, rest: Hashable) -> int:
+        found = self.ids.get(rest)
+        if found is None:
+            found = self.ids[rest] = len(self.states)
+            self.states.append(rest)
         return found
 
-    def add(self, state: Hashable, den: int, num: int) -> None:
-        """Carry ``num / den`` of probability to ``state``."""
-        if state[1] is not None:  # type: ignore[index]
-            layer = self.finished
-        else:
-            key = _progress(state)
-            layer = self.layers.get(key)  # type: ignore[assignment]
-            if layer is None:
-                layer = self.layers[key] = _Layer()
-                heapq.heappush(self.queue, key)
-        part = layer.parts.get(den)
-        if part is None:
-            part = layer.parts[den] = {}
-        part[state] = part.get(state, 0) + num
+    def outcomes(self, number: int, state: int) -> Moves:
+        """Where the step from ``state`` in round ``number`` leads, reused where no round can differ."""
+        known = self.reusable.get(state)
+        if known is not None:
+            for guards, found in known:
+                if self.watch.holds(guards, number):
+                    return found
+        den, paths = step_outcomes(self.fight, self.roller, self.watch, (number, *self.states[state]))  # type: ignore[misc]
+        grouped: dict[tuple[int, Stage], list[tuple[int, int]]] = {}
+        for delta, rest, num in paths:
+            grouped.setdefault((delta, _stage(rest)), []).append((self._id(rest), num))
+        moves = (den, tuple((where, tuple(targets)) for where, targets in grouped.items()))
+        if not self.watch.opaque:
+            self.reusable.setdefault(state, []).append((frozenset(self.watch.guards), moves))
+        return moves
+
+    def _layer(self, key: tuple[int, Stage]) -> _Layer:
+        layer = self.layers[key] = _Layer()
+        heapq.heappush(self.queue, key)
+        return layer
 
     def run(self) -> dict[FightResult, Fraction]:
         """Carry all probability from the start to the fights' ends; each result's probability."""
-        self.add(self.fight.snapshot(), 1, 1)
+        start = self.fight.snapshot()
+        self._layer((start[0], _stage(start[1:]))).parts[1] = {self._id(start[1:]): 1}  # type: ignore[index]
+        layers, finished = self.layers, self.finished.parts
         while self.queue:
-            den, weights = self.layers.pop(heapq.heappop(self.queue)).settle()
+            key = heapq.heappop(self.queue)
+            number = key[0]
+            den, weights = layers.pop(key).settle()
             self.visited += len(weights)
             if self.visited > self.max_states:
                 raise StateBudgetExceeded(
                     f"exact analysis of {self.config.encounter.name!r} under {self.config.ruleset.name} needs more "
                     f"than {self.max_states:,} fight states; sample it instead (-n FIGHTS) or raise the budget"
                 )
-            scaled: dict[int, int] = {}
+            parts: dict[tuple[tuple[int, Stage], int], dict[int, int]] = {}
+            """Where this layer's probability goes: ((rounds gone by, stage), denominator) -> states."""
             for state, weight in weights.items():
-                step_den, moves = self.outcomes(state)
-                total = scaled.get(step_den)
-                if total is None:
-                    total = scaled[step_den] = den * step_den
-                for after, num in moves:
-                    self.add(after, total, weight * num)
+                step_den, groups = self.outcomes(number, state)
+                for where, targets in groups:
+                    part = parts.get((where, step_den))
+                    if part is None:
+                        part = parts[(where, step_den)] = {}
+                    for after, num in targets:
+                        part[after] = part.get(after, 0) + weight * num
+            for ((delta, stage), step_den), part in parts.items():
+                total = den * step_den
+                if stage is None:
+                    target = finished.setdefault(total, {})
+                    for after, num in part.items():
+                        result = self._result(number + delta, after)
+                        target[result] = target.get(result, 0) + num
+                    continue
+                layer = layers.get((number + delta, stage)) or self._layer((number + delta, stage))
+                target = layer.parts.get(total)  # type: ignore[assignment]
+                if target is None:
+                    layer.parts[total] = part
+                else:
+                    for after, num in part.items():
+                        target[after] = target.get(after, 0) + num
+        return self._results()
+
+    def _result(self, number: int, state: int) -> FightResult:
+        """The result of a fight that ended in round ``number`` in ``state``."""
+        known = self.fates.get(state)
+        if known is None:
+            self.fight.restore((number, *self.states[state]))  # type: ignore[misc]
+            known = self.fates[state] = fates(self.fight)  # a fight ends alike in whichever round
+        return FightResult(self.states[state][0], number, known)  # type: ignore[index]
+
+    def _results(self) -> dict[FightResult, Fraction]:
+        """Each result's probability."""
         den, weights = self.finished.settle()
-        fight = self.fight
-        results: Counter[FightResult] = Counter()
-        for state, num in weights.items():
-            fight.restore(state)
-            results[FightResult(fight.outcome, fight.round, fates(fight))] += num  # type: ignore[arg-type]
-        return {result: Fraction(num, den) for result, num in results.items()}
+        return {result: Fraction(num, den) for result, num in weights.items()}  # type: ignore[misc]
 
 
 def solve(config: FightConfig, *, max_states: int = DEFAULT_MAX_STATES, per_die: bool = False) -> RulesetResult:

@@ -18,7 +18,7 @@ from rulebench.core.contract import Decision, Modifier
 from rulebench.core.dice import Dice, DiceError, Roller, margin_distribution
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.outcome import Outcome
-from rulebench.core.round_watch import WatchedDecision
+from rulebench.core.round_watch import RoundWatch, WatchedDecision
 
 if TYPE_CHECKING:
     from rulebench.core.encounter import Encounter, Member
@@ -114,12 +114,8 @@ class Fight:
         plugin): the ruleset may then take its default answers directly instead of building a
         ``Decision`` for each, which is the same answer at a fraction of the Monte Carlo cost."""
         self._round = 0
-        self.round_read = False
-        """Set whenever ``round`` is read or set, and, while ``watch_round`` is on, when a tactics
-        plugin looks at a decision's round (``core/round_watch.py``): exact analysis clears it
-        before a step and reuses the outcomes of a step that left it clear in every round."""
-        self.watch_round = False
-        """Whether decisions note reads of their round (exact analysis turns it on)."""
+        self.round_watch: RoundWatch | None = None
+        """Set by exact analysis to learn how each step uses the round number (``core/round_watch.py``)."""
         self.outcome: Outcome | None = None
         self.pending: tuple[Any, ...] | None = None
         self.vars: dict[str, Hashable] = {}
@@ -139,14 +135,14 @@ class Fight:
 
     @property
     def round(self) -> int:
-        """The round being played (0 before the first); reading it sets ``round_read``."""
-        self.round_read = True
-        return self._round
+        """The round being played (0 before the first); watched under exact analysis."""
+        if self.round_watch is None:
+            return self._round
+        return self.round_watch.number(self._round)  # type: ignore[return-value]
 
     @round.setter
     def round(self, value: int) -> None:
-        self.round_read = True
-        self._round = value
+        self._round = value if self.round_watch is None else self.round_watch.store(value)
 
     # -- sides -------------------------------------------------------------------------------
     def side_of(self, combatant: Combatant) -> Side:
@@ -226,8 +222,8 @@ class Fight:
     # -- tactics and modifiers ---------------------------------------------------------------
     def decide(self, kind: str, who: Combatant | None = None, options: tuple[Any, ...] = (), **context: Any) -> Any:
         """Ask the tactics sources one decision; a scripted answer outside ``options`` is bad input."""
-        if self.watch_round:
-            decision: Decision = WatchedDecision.of(self, kind, self._round, who, options, context)
+        if self.round_watch is not None:
+            decision: Decision = WatchedDecision.of(self.round_watch, kind, self._round, who, options, context)
         else:
             decision = Decision(kind, self._round, who, options, context)
         answer = self.rules.decide(self, decision)

@@ -1,64 +1,200 @@
-"""Noticing whether a step of a fight looked at the round number, so exact analysis can reuse it.
+"""Watching how a step of a fight uses the round number, so exact analysis can reuse the step.
 
-A turn that never reads ``fight.round`` plays out the same in every round, so the exact solver
-(``core/exact.py``) enumerates it once and reuses its outcomes in later rounds. ``Fight.round``
-notes every read itself; a decision carries the round to the tactics plugins, so under exact
-analysis ``Fight.decide`` hands them a ``WatchedDecision``, which notes any look at its round.
+A turn, a round's start or its end that uses the round number only to compare it with constants
+(``fight.round == 1``, ``fight.round >= ROUND_CAP``) or to count on from it (the kernel's
+``fight.round += 1``) plays out the same in every round where those comparisons come out the same.
+The exact solver (``core/exact.py``) enumerates such a step once and reuses its outcomes in later
+rounds: long, capped fights are mostly such steps.
+
+While a ``RoundWatch`` is attached to a fight, ``Fight.round`` hands out a ``RoundNumber``, which
+notes each comparison with a whole number as a guard. Any other use (hashing it, formatting it,
+indexing with it, arithmetic beyond adding or subtracting whole numbers) makes the step opaque:
+it is then never reused. So does any look at a decision's round (``WatchedDecision``), since a
+tactics script picks its table by it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any, Protocol, SupportsIndex
+import operator
+from collections.abc import Callable, Iterator
+from typing import Any, SupportsIndex
 
 from rulebench.core.contract import Decision
 
+Guard = tuple[Callable[[int, int], bool], int, int, bool]
+"""A comparison a step made: operator, the round's offset from the step's first round, the whole
+number it was compared with, and the answer."""
 
-class RoundReader(Protocol):
-    """Whatever is told that the round was read (a ``Fight``)."""
 
-    round_read: bool
+class RoundWatch:
+    """What the current step has learnt about its round number: its guards, or that it is opaque."""
+
+    __slots__ = ("base", "guards", "opaque")
+
+    def __init__(self) -> None:
+        self.base = 0
+        self.guards: set[Guard] = set()
+        self.opaque = False
+
+    def begin(self, base: int) -> None:
+        """Start watching a step that begins in round ``base``."""
+        self.base = base
+        self.guards = set()
+        self.opaque = False
+
+    def number(self, value: int) -> RoundNumber:
+        """The round number ``value`` as the step may see it."""
+        return RoundNumber(self, value - self.base)
+
+    def store(self, value: Any) -> int:
+        """The round number a step sets, as a plain int; setting one not counted on from the round
+        makes the step opaque."""
+        if isinstance(value, RoundNumber) and value.watch is self:
+            return self.base + value.offset
+        self.opaque = True
+        return int(value)
+
+    def holds(self, guards: frozenset[Guard], base: int) -> bool:
+        """Whether a step with ``guards`` would see the same comparisons starting in round ``base``."""
+        return all(op(base + offset, other) == answer for op, offset, other, answer in guards)
+
+
+class RoundNumber:
+    """The round number during a watched step (an offset from the step's first round).
+
+    Not an ``int`` on purpose: every use goes through a method here, so none goes unseen.
+    """
+
+    __slots__ = ("watch", "offset")
+
+    def __init__(self, watch: RoundWatch, offset: int) -> None:
+        self.watch = watch
+        self.offset = offset
+
+    def _opaque(self) -> int:
+        self.watch.opaque = True
+        return self.watch.base + self.offset
+
+    def _compare(self, op: Callable[[Any, Any], bool], other: Any) -> bool:
+        if isinstance(other, RoundNumber) and other.watch is self.watch:
+            return op(self.offset, other.offset)  # the same in every round
+        if type(other) is int:
+            answer = op(self.watch.base + self.offset, other)
+            self.watch.guards.add((op, self.offset, other, answer))
+            return answer
+        return op(self._opaque(), other)
+
+    def __eq__(self, other: object) -> bool:  # type: ignore[override]
+        return self._compare(operator.eq, other)
+
+    def __ne__(self, other: object) -> bool:  # type: ignore[override]
+        return self._compare(operator.ne, other)
+
+    def __lt__(self, other: Any) -> bool:
+        return self._compare(operator.lt, other)
+
+    def __le__(self, other: Any) -> bool:
+        return self._compare(operator.le, other)
+
+    def __gt__(self, other: Any) -> bool:
+        return self._compare(operator.gt, other)
+
+    def __ge__(self, other: Any) -> bool:
+        return self._compare(operator.ge, other)
+
+    def __bool__(self) -> bool:
+        return self._compare(operator.ne, 0)
+
+    def __add__(self, other: Any) -> Any:
+        if type(other) is int:
+            return RoundNumber(self.watch, self.offset + other)
+        return self._opaque() + other
+
+    __radd__ = __add__
+
+    def __sub__(self, other: Any) -> Any:
+        if type(other) is int:
+            return RoundNumber(self.watch, self.offset - other)
+        if isinstance(other, RoundNumber) and other.watch is self.watch:
+            return self.offset - other.offset
+        return self._opaque() - other
+
+    def __rsub__(self, other: Any) -> Any:
+        return other - self._opaque()
+
+    def __mul__(self, other: Any) -> Any:
+        return self._opaque() * other
+
+    __rmul__ = __mul__
+
+    def __floordiv__(self, other: Any) -> Any:
+        return self._opaque() // other
+
+    def __mod__(self, other: Any) -> Any:
+        return self._opaque() % other
+
+    def __neg__(self) -> int:
+        return -self._opaque()
+
+    def __index__(self) -> int:
+        return self._opaque()
+
+    __int__ = __index__
+
+    def __float__(self) -> float:
+        return float(self._opaque())
+
+    def __hash__(self) -> int:
+        return hash(self._opaque())
+
+    def __str__(self) -> str:
+        return str(self._opaque())
+
+    __repr__ = __str__
+
+    def __format__(self, spec: str) -> str:
+        return format(self._opaque(), spec)
 
 
 class WatchedDecision(Decision):
-    """A ``Decision`` that sets ``round_read`` on its fight when a tactics plugin may see its round.
+    """A ``Decision`` that makes the step opaque when a tactics plugin may see its round.
 
     Reading ``round`` counts, and so does every way of reaching the fields by position (unpacking,
     indexing, comparing or hashing the whole decision): better a step replayed than one wrongly
     reused. Reading ``kind``, ``who``, ``options`` or ``context`` by name does not count.
     """
 
-    watcher: RoundReader  # a NamedTuple subclass without __slots__ keeps it in the instance's __dict__
+    watch: RoundWatch  # a NamedTuple subclass without __slots__ keeps it in the instance's __dict__
 
     @classmethod
-    def of(cls, watcher: RoundReader, kind: str, round_number: int, who: Any, options: tuple[Any, ...], context: dict[str, Any]) -> WatchedDecision:
-        """A decision asked of ``watcher``'s tactics in round ``round_number``."""
+    def of(cls, watch: RoundWatch, kind: str, round_number: int, who: Any, options: tuple[Any, ...], context: dict[str, Any]) -> WatchedDecision:
+        """A decision asked in round ``round_number`` of a watched step."""
         decision = cls(kind, round_number, who, options, context)
-        decision.watcher = watcher
+        decision.watch = watch
         return decision
 
     @property  # type: ignore[override]
     def round(self) -> int:
-        """The round the decision is asked in; reading it is noted."""
-        self.watcher.round_read = True
+        """The round the decision is asked in; reading it makes the step opaque."""
+        self.watch.opaque = True
         return tuple.__getitem__(self, 1)  # type: ignore[no-any-return]
 
     def __getitem__(self, index: SupportsIndex | slice) -> Any:  # type: ignore[override]
-        self.watcher.round_read = True
+        self.watch.opaque = True
         return tuple.__getitem__(self, index)
 
     def __iter__(self) -> Iterator[Any]:
-        self.watcher.round_read = True
+        self.watch.opaque = True
         return tuple.__iter__(self)
 
     def __eq__(self, other: object) -> bool:
-        self.watcher.round_read = True
+        self.watch.opaque = True
         return tuple.__eq__(self, other)
 
     def __ne__(self, other: object) -> bool:
-        self.watcher.round_read = True
+        self.watch.opaque = True
         return tuple.__ne__(self, other)
 
     def __hash__(self) -> int:
-        self.watcher.round_read = True
+        self.watch.opaque = True
         return tuple.__hash__(self)
