@@ -91,13 +91,14 @@ _PARTY_FATES = (
 _CURSED_OUT = Fate(EndState.OUT, "wounded, cursed")
 _ENEMY_BEATEN = Fate(EndState.OUT, "wounded, withdrew")
 _ENEMY_UNHURT = Fate(EndState.UNHURT, "unhurt")
+_PARTY_WINS = Outcome.PARTY_WINS  # a module constant: asked of every enemy after every fight
 
 
 @hookimpl
 def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
     """0 wounds unhurt, 1 out (cursed or not), 2 dead; enemies out when the party won, else unhurt (§7)."""
     if combatant.side == "enemy":
-        return _ENEMY_BEATEN if fight.outcome is Outcome.PARTY_WINS else _ENEMY_UNHURT
+        return _ENEMY_BEATEN if fight.outcome is _PARTY_WINS else _ENEMY_UNHURT
     wounds = combatant.vars["wounds"]
     if wounds == 1 and combatant.vars["cursed"]:
         return _CURSED_OUT

@@ -86,8 +86,12 @@ def _party_total(fight: Fight, enemy: Side) -> int:
     """The fighters' KS rolls in marching order (``choices.lineup``) plus their weapon modifiers.
 
     With the default tactics as the only source the lineup never changes, so the summed dice
-    come from setup (``party.stats["ks"]``) rather than being summed again each round.
+    come from setup (``party.stats["ks"]``) rather than being summed again each round, and a
+    silent fight takes them, and who rolls them, from setup too (``_default_total``).
     """
+    party_dice = fight.party.stats["ks"]
+    if fight.default_tactics and party_dice is not None and not fight.recording:
+        return _default_total(fight, enemy, party_dice)
     fighters = lineup(fight)
     extras = [sum(m.value for m in fight.modifiers(member, "weapon", enemy)) if dice is not None else 0
               for member, _, dice in fighters]
@@ -99,6 +103,21 @@ def _party_total(fight: Fight, enemy: Side) -> int:
     if fight.recording:
         _narrate(fight, fighters, extras, faces, enemy)
     return total + sum(extras)
+
+
+def _default_total(fight: Fight, enemy: Side, party_dice: Dice) -> int:
+    """``_party_total`` for the default lineup (``party.stats["rolling"]``, fixed in setup), the
+    Monte Carlo hot path: the same modifiers asked in the same order, the same one roll."""
+    members = fight.party.members
+    modifiers = fight.modifiers
+    total = 0
+    rolling = fight.party.stats["rolling"]
+    for i in rolling:
+        for modifier in modifiers(members[i], "weapon", enemy):
+            total += modifier.value
+    if rolling:
+        total += fight.roll(party_dice, "party KS")
+    return total
 
 
 def _roll(fight: Fight, rolling: tuple[Dice, ...], party_dice: Dice | None) -> tuple[int, Sequence[int] | None]:

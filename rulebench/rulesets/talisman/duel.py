@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from rulebench import Attack, Combatant, Damage, Dice, Fight, Modifier, Side, hookimpl
 from rulebench.core.fight import ENEMY
 
@@ -47,9 +49,8 @@ def rulebench_initiative(fight: Fight) -> tuple[int, ...]:
     the back (RULES.md §0). The turns are the members' indices; ``rulebench_turn`` resolves each
     when it comes, so that exact analysis merges fight states after every duel.
     """
-    members = fight.party.members[::-1] if fight.encounter.ambush_from_behind else fight.party.members
-    standing = [m for m in members if m.engaged and m.vars["lives"] > 0]
-    return tuple(m.index for m in standing if m.spec.fighter) + tuple(m.index for m in standing if not m.spec.fighter)
+    members = fight.party.members
+    return tuple([i for i in fight.party.stats["turn_order"] if members[i].vars["lives"] > 0])
 
 
 @hookimpl
@@ -78,7 +79,8 @@ def rulebench_turn(fight: Fight, turn: int) -> tuple[Combatant, Combatant | Side
         opponent = front_foe(fight)
     if opponent is None:
         return None
-    if fight.decide("evade", member, EVADE_OPTIONS, opponent=_name(opponent)):
+    # The default tactics never evade: with no other tactics source, skip building the decision.
+    if not fight.default_tactics and fight.decide("evade", member, EVADE_OPTIONS, opponent=_name(opponent)):
         member.vars["evaded"] = True
         if fight.recording:
             fight.emit(
@@ -107,13 +109,16 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
     The returned attack's ``defender`` is the loser (possibly the member), ``hit`` whether the
     loser pays a life, ``margin`` the difference in combat power.
     """
-    mine = fight.modifiers(attacker, "weapon", defender)
-    power = attacker.stats["strength"] + sum(m.value for m in mine) if mine else attacker.stats["strength"]
+    modifiers = fight.modifiers
+    mine = modifiers(attacker, "weapon", defender)
+    power = attacker.stats["strength"]
+    if mine:
+        power += sum(m.value for m in mine)
     if isinstance(defender, Side):
-        theirs = [m for foe in defender.members for m in fight.modifiers(foe, "weapon", attacker)]
+        theirs = [m for foe in defender.members for m in modifiers(foe, "weapon", attacker)]
         against = sum(foe.stats["strength"] for foe in defender.members)
     else:
-        theirs = fight.modifiers(defender, "weapon", attacker)
+        theirs = modifiers(defender, "weapon", attacker)
         against = defender.stats["strength"]
     if theirs:
         against += sum(m.value for m in theirs)
@@ -122,12 +127,31 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
         if fight.recording:
             _narrate(fight, attacker, defender, power, against, mine, theirs, None, "")
         return Attack(attacker, defender, False, 0)
-    winner, loser = (attacker, defender) if lead > 0 else (defender, attacker)
-    spared = next((kind for kind in HARMLESS_TO if loser.has_trait(kind)), None)
+    if lead > 0:
+        winner, loser = attacker, defender
+    else:
+        winner, loser, lead = defender, attacker, -lead
+    spared = _spared(loser)
     harmless = spared is not None and not winner.has_trait("magic_weapon")
     if fight.recording:
         _narrate(fight, attacker, defender, power, against, mine, theirs, winner, spared if harmless else "")
-    return Attack(winner, loser, not harmless, abs(lead))
+    return Attack(winner, loser, not harmless, lead)
+
+
+def _spared(loser: Combatant | Side) -> str | None:
+    """The kind in ``HARMLESS_TO`` that only a magic weapon harms, if the loser is one.
+
+    Asked after every duel that is not a standoff, so a combatant's answer is looked up by its
+    traits (fixed by the encounter) rather than searched each time.
+    """
+    if isinstance(loser, Side):
+        return next((kind for kind in HARMLESS_TO if loser.has_trait(kind)), None)
+    return _spared_by(loser.spec.traits)
+
+
+@functools.lru_cache(maxsize=256)
+def _spared_by(traits: tuple[str, ...]) -> str | None:
+    return next((kind for kind in HARMLESS_TO if kind in traits), None)
 
 
 @hookimpl

@@ -15,22 +15,31 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
     leave with them, RULES.md §0). A member who evaded while another died in the same round has
     fled: he is the one left standing.
     """
-    if not any(e.vars["lives"] > 0 for e in fight.enemy.members):
+    for enemy in fight.enemy.members:
+        if enemy.vars["lives"] > 0:
+            break
+    else:
         return _verdict(fight, Outcome.PARTY_WINS, "Every enemy is defeated: the party wins.")
     standing = [m for m in fight.party.members if m.engaged and m.vars["lives"] > 0]
     if not standing:
         return _verdict(fight, Outcome.ENEMY_WINS, "No engaged member has a life left: the enemy wins.")
-    active = [m for m in standing if m.spec.fighter] or standing
-    if all(m.vars["evaded"] for m in active):
-        return _verdict(fight, Outcome.PARTY_FLED, "Every standing member evaded: the party has fled.")
+    # Only a tactics source other than the defaults (which never evade) can make anyone evade:
+    # under the defaults alone every ``evaded`` flag stays False, so the flight check and the
+    # clearing below cannot change anything and are skipped.
+    evading = not fight.default_tactics
+    if evading:
+        active = [m for m in standing if m.spec.fighter] or standing
+        if all(m.vars["evaded"] for m in active):
+            return _verdict(fight, Outcome.PARTY_FLED, "Every standing member evaded: the party has fled.")
     if fight.round >= fight.vars["round_cap"]:
         cap = fight.vars["round_cap"]
         return _verdict(fight, Outcome.WITHDRAWN, f"Round cap {cap} reached: both sides withdraw.")
     # Evading holds for one round only; clearing it here rather than at the next round's start
     # keeps the state between rounds free of spent flags, so exact analysis merges more states.
-    for member in standing:
-        if member.vars["evaded"]:
-            member.vars["evaded"] = False
+    if evading:
+        for member in standing:
+            if member.vars["evaded"]:
+                member.vars["evaded"] = False
     return None
 
 

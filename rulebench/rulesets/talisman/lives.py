@@ -16,8 +16,11 @@ DEFEATED = Fate(EndState.OUT, "defeated")
 @hookimpl
 def rulebench_wounds(fight: Fight, target: Combatant | Side, damage: Damage) -> bool:
     """The loser of a duel gives up a life; a beaten group loses one life each (RULES.md §3)."""
-    for combatant in target.members if isinstance(target, Side) else (target,):
-        _pay(fight, combatant, damage.amount)
+    if isinstance(target, Side):
+        for combatant in target.members:
+            _pay(fight, combatant, damage.amount)
+    else:
+        _pay(fight, target, damage.amount)
     return True
 
 
@@ -31,17 +34,19 @@ def _pay(fight: Fight, combatant: Combatant, amount: int) -> None:
     character: the loser may protect himself); a creature card has no items or spells, so a
     beaten enemy creature is not asked.
     """
-    shields = fight.modifiers(combatant, "protection", None) if is_character(fight, combatant) else None
-    if shields and sum(s.value for s in shields) > 0:
-        if fight.recording:
-            reasons = ", ".join(s.reason for s in shields)
-            fight.emit(
-                "absorbed",
-                f"{combatant.name} loses the duel but is protected ({reasons}): no life lost.",
-                who=combatant.name,
-                reasons=[s.reason for s in shields],
-            )
-        return
+    # is_character, inlined: asked after every duel that costs a life.
+    if combatant.side == PARTY or fight.encounter.enemy.characters:
+        shields = fight.modifiers(combatant, "protection", None)
+        if shields and sum(s.value for s in shields) > 0:
+            if fight.recording:
+                reasons = ", ".join(s.reason for s in shields)
+                fight.emit(
+                    "absorbed",
+                    f"{combatant.name} loses the duel but is protected ({reasons}): no life lost.",
+                    who=combatant.name,
+                    reasons=[s.reason for s in shields],
+                )
+            return
     left = max(0, combatant.vars["lives"] - amount)
     combatant.vars["lives"] = left
     if fight.recording:
@@ -77,4 +82,4 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
         return LIVES_LOST
     if combatant.side == PARTY:
         return PLUNDERED if combatant.vars["plundered"] else NO_LIVES
-    return NO_LIVES if is_character(fight, combatant) else DEFEATED
+    return NO_LIVES if fight.encounter.enemy.characters else DEFEATED  # is_character, for an enemy

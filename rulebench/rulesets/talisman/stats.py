@@ -64,6 +64,14 @@ def rulebench_setup(fight: Fight) -> None:
             _at_least(c, "round_cap", cap, 1)
             caps.append(cap)
     fight.vars["round_cap"] = min(caps, default=ROUND_CAP)
+    # The engaged members' indices in damage order (the marching order, reversed when ambushed
+    # from behind), fighters before non-fighters (RULES.md §0): fixed by the encounter, so worked
+    # out once here; each round's initiative keeps the standing ones.
+    members = fight.party.members[::-1] if fight.encounter.ambush_from_behind else fight.party.members
+    engaged = [m for m in members if m.engaged]
+    fight.party.stats["turn_order"] = tuple(
+        [m.index for m in engaged if m.spec.fighter] + [m.index for m in engaged if not m.spec.fighter]
+    )
 
 
 def _at_least(combatant: Combatant, stat: str, value: int, low: int) -> None:
