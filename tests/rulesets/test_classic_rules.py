@@ -18,7 +18,7 @@ from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.errors import BadInput
 from rulebench.core.exact import solve
 from rulebench.core.fight import Fight
-from rulebench.core.kernel import FightConfig, play
+from rulebench.core.kernel import FightConfig, play, play_round
 from rulebench.core.outcome import FightResult
 from rulebench.core.plugins import discover
 
@@ -309,6 +309,63 @@ def test_narration_shows_each_ks_roll_the_totals_and_the_walk() -> None:
     assert "A's RW 2 absorbs 2, the next point is a wound; 8 left" in texts
     assert any(e["kind"] == "wrap" and "back to the front" in e["text"] for e in fight.log)
     assert events(fight, "outcome")[0]["outcome"] == "enemy_wins"
+
+
+def one_round(enc: Encounter, dice: str) -> list[str]:
+    """The texts of one narrated round on ``dice``, which it must use up exactly."""
+    fight = configure(enc, "classic").new_fight(ScriptedRoller(parse_dice_script(dice)), record=True)
+    play_round(fight)
+    assert fight.roller.remaining == ()
+    return [e["text"] for e in fight.log]
+
+
+def test_a_lead_the_enemy_rw_absorbs_is_narrated_as_a_higher_total_then_a_drawn_round() -> None:
+    # Reviewer: "the party wins the round by 2" was followed by "the round is drawn".
+    skeletons = [{"name": "Skeleton", "count": 2, "armour": 2}]  # 2W6, RW 2
+    texts = one_round(encounter([A, B], skeletons), "1 1 | 2 3")  # 7 vs 5
+    assert "party 7 vs enemy 5 (KS 2d6): the party's total is higher by 2" in texts
+    assert "damage 2: the enemy's RW 2 absorbs it all, the round is drawn" in texts
+    assert not [t for t in texts if "wins the round" in t]
+
+
+def test_damage_the_party_absorbs_is_narrated_as_a_higher_total_then_a_drawn_round() -> None:
+    texts = one_round(encounter([A, B], WOLVES), "1 1 | 2 3 4")  # 7 vs 9: 2 ≤ A's RW 2
+    assert "party 7 vs enemy 9 (KS 3d6): the enemy's total is higher by 2" in texts
+    assert "A's RW 2 absorbs the last 2: nobody is wounded, the round is drawn" in texts
+    assert not [t for t in texts if "wins the round" in t]
+
+
+def test_a_lead_past_the_armour_wins_the_round_on_the_totals_line() -> None:
+    skeletons = [{"name": "Skeleton", "count": 2, "armour": 2}]
+    texts = one_round(encounter([A, B], skeletons), "1 1 | 1 1")  # 7 vs 2: 5 > RW 2
+    assert "party 7 vs enemy 2 (KS 2d6): the party wins the round by 5" in texts
+
+
+def test_the_silver_modifier_is_shown_under_the_party_ks_roll() -> None:
+    # Reviewer: "party KS 2d6+5 → 12 (3 4)" stood next to "party 13" without the silver +1.
+    enc = encounter([{**A, "traits": ["silver_weapon"]}, B], [{"name": "Skeleton", "count": 2, "traits": ["undead"]}])
+    fight = configure(enc, "classic").new_fight(ScriptedRoller(parse_dice_script("3 4 | 6 6")), record=True)
+    play_round(fight)
+    kinds = [e["kind"] for e in fight.log]
+    modifier = events(fight, "modifier")
+    assert [e["text"] for e in modifier] == ["A +1 silver vs undead: party 12 + 1 = 13"]
+    assert kinds.index("modifier") == kinds.index("roll") + 1  # right under the party's KS roll
+    assert totals(fight) == [(13, 12)]
+
+
+def test_flight_says_how_many_are_actually_wounded() -> None:
+    # Reviewer: "the first 3 take a wound: A, B" when only two members exist.
+    zombie = [{"name": "Zombie", "count": 3, "traits": ["undead"]}]
+    _, fight = fought(encounter([A, B], zombie), "1 1 | 2 2 3  1 1 | 2 2 3  1 1 | 2 2 3 | 3")
+    [flight] = events(fight, "flight")
+    assert flight["text"] == ("the tireless enemy forces the party to flee: "
+                              "d3 3: the first 3 take a wound, and there are only 2: A, B")
+    assert flight["wounded"] == ["A", "B"]
+    enc = encounter([A, B], WOLVES, tactics={"round": [{"retreat": True}]})
+    _, fight = fought(enc, "1 1 | 2 2 3 | 1")
+    assert events(fight, "flight")[0]["text"] == "the party flees (Flucht): d3 1 − 1 = 0: nobody takes a wound"
+    _, fight = fought(enc, "1 1 | 2 2 3 | 3")
+    assert events(fight, "flight")[0]["text"] == "the party flees (Flucht): d3 3 − 1 = 2: the first 2 take a wound: A, B"
 
 
 def test_a_silent_fight_rolls_no_equipment_line() -> None:

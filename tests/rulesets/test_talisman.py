@@ -180,6 +180,37 @@ def test_an_override_out_of_range_is_bad_input(stat: str, value: int) -> None:
         scripted(bad, "")
 
 
+@pytest.mark.parametrize(
+    ("name", "stat", "value", "expected"),
+    [
+        ("Ogre", "strength", 0, "at least 1 and at most 10"),
+        ("Ogre", "strength", 11, "at least 1 and at most 10"),
+        ("Ogre", "lives", 7, "at least 1 and at most 6"),
+        ("Hero", "lives", 0, "at least 1 and at most 6"),
+    ],
+)
+def test_an_override_outside_the_section_3_range_names_the_override_and_the_range(
+    name: str, stat: str, value: int, expected: str
+) -> None:
+    # RULES.md §3: strength 1–10, lives 1–6; an override of 0 strength used to be accepted.
+    bad = encounter([{"name": "Hero"}], [{"name": "Ogre"}], overrides={"talisman": {name: {stat: value}}})
+    with pytest.raises(BadInput) as raised:
+        scripted(bad, "")
+    assert str(raised.value) == f'overrides.talisman."{name}".{stat}: {name}\'s {stat} must be {expected}, got {value}'
+
+
+def test_an_override_by_entry_name_is_named_as_written() -> None:
+    bad = encounter([{"name": "Hero"}], [{"name": "Guard", "count": 2}], overrides={"talisman": {"Guard": {"strength": 11}}})
+    with pytest.raises(BadInput, match=r'^overrides\.talisman\."Guard"\.strength: Guard 1\'s strength must be'):
+        scripted(bad, "")
+
+
+def test_the_unknown_stat_error_lists_the_round_cap_too() -> None:
+    bad = encounter([{"name": "Hero"}], [{"name": "Ogre"}], overrides={"talisman": {"Ogre": {"armour": 2}}})
+    with pytest.raises(BadInput, match="expected one of: strength, lives, round_cap$"):
+        scripted(bad, "")
+
+
 def test_an_unknown_override_is_bad_input() -> None:
     bad = encounter([{"name": "Hero"}], [{"name": "Ogre"}], overrides={"talisman": {"Ogre": {"armour": 2}}})
     with pytest.raises(BadInput, match="talisman has no such stat"):

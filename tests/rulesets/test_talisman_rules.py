@@ -104,6 +104,82 @@ def test_no_duel_once_every_enemy_is_defeated() -> None:
     assert result.outcome is Outcome.PARTY_WINS
 
 
+# -- dice that cannot matter are not rolled (RULES.md §0) ---------------------------------------
+def rolls(fight: Fight) -> list[dict[str, Any]]:
+    return [e for e in fight.log if e["kind"] == "roll"]
+
+
+def duel_texts(fight: Fight) -> list[str]:
+    return [e["text"] for e in fight.log if e["kind"] == "duel"]
+
+
+def test_a_certain_win_rolls_no_dice() -> None:
+    # Reviewer: strength 8 against 1 (9–14 always beats 2–7) still rolled both dice.
+    result, fight = fought(encounter([{"name": "Hero", "melee": 8}], [{"name": "Rat", "melee": 1}]), "")
+    assert duels(fight) == [("Hero", "Rat", 8, 1, "member")]
+    assert rolls(fight) == [] and result.outcome is Outcome.PARTY_WINS
+    assert duel_texts(fight) == [
+        (
+            "Hero strength 8 (9–14 with 1d6) against Rat strength 1 (2–7 with 1d6): "
+            "no dice are rolled, no roll can change the result: Hero always wins."
+        )
+    ]
+
+
+def test_a_certain_loss_rolls_no_dice() -> None:
+    result, fight = fought(encounter([{"name": "Squire", "life": 1}], [{"name": "Troll", "melee": 6}]), "")
+    assert duels(fight) == [("Squire", "Troll", 0, 6, "opponent")]
+    assert rolls(fight) == [] and result.outcome is Outcome.ENEMY_WINS
+
+
+def test_a_lead_of_five_still_rolls_for_the_standoff() -> None:
+    # 6 against 1: 7–12 against 2–7, so a 1 against a 6 ties; the dice matter.
+    _, fight = fought(encounter([{"name": "Hero", "melee": 6}], [{"name": "Rat", "melee": 1}]), "1 | 6  6 | 1")
+    assert [d[2:] for d in duels(fight)] == [(7, 7, "standoff"), (12, 2, "member")]
+
+
+def test_a_silver_bonus_counts_toward_a_certain_win() -> None:
+    hunter = {"name": "Hunter", "melee": 5, "traits": ["silver_weapon"]}
+    _, fight = fought(encounter([hunter], [{"name": "Skeleton", "traits": ["undead"]}]), "")
+    assert duels(fight) == [("Hunter", "Skeleton", 6, 0, "member")]
+    assert "+1 silver vs undead (7–12 with 1d6)" in duel_texts(fight)[0]
+
+
+def test_no_dice_against_a_ghost_that_can_never_win_a_plain_weapon_only_stands_off() -> None:
+    # A plain weapon's win is a standoff, and 9–14 never loses to 4–9: nothing can happen, so
+    # nothing is rolled, round after round, up to the round cap.
+    ghost = encounter([{"name": "Warrior", "melee": 8}], [{"name": "Wraith", "melee": 3, "traits": ["ghost"]}])
+    result, fight = fought(ghost, "")
+    assert result.outcome is Outcome.WITHDRAWN and result.rounds == 20
+    assert rolls(fight) == [] and {d[4] for d in duels(fight)} == {"standoff"}
+    assert duel_texts(fight)[0].endswith(
+        "no dice are rolled, no roll can change the result: Wraith never wins, and Warrior cannot harm "
+        "Wraith (ghost) without a magic weapon: a standoff, nobody is hurt."
+    )
+    # One point less and the Wraith can win (4–9 against 8–13 ties or beats at 8 or 9): roll.
+    closer = encounter([{"name": "Warrior", "melee": 7}], [{"name": "Wraith", "melee": 3, "traits": ["ghost"]}])
+    fight = configure(closer, "talisman").new_fight(ScriptedRoller([1, 6]), record=True)
+    play_round(fight)
+    assert duels(fight) == [("Warrior", "Wraith", 8, 9, "opponent")] and fight.roller.remaining == ()
+
+
+def test_no_dice_when_neither_can_harm_the_other() -> None:
+    spirits = encounter([{**HERO, "traits": ["ghost"]}], [{"name": "Demon", "melee": 4, "traits": ["demon"]}])
+    fight = configure(spirits, "talisman").new_fight(ScriptedRoller([]), record=True)
+    play_round(fight)
+    assert duels(fight) == [("Hero", "Demon", 4, 4, "standoff")] and rolls(fight) == []
+    assert "neither can harm the other without a magic weapon (Hero: ghost, Demon: demon)" in duel_texts(fight)[0]
+
+
+def test_no_dice_when_the_member_never_wins_and_his_opponent_cannot_harm_him() -> None:
+    shade = encounter([{"name": "Shade", "melee": 0, "traits": ["ghost"]}], [{"name": "Rival", "melee": 5}],
+                      enemy={"characters": True})
+    fight = configure(shade, "talisman").new_fight(ScriptedRoller([]), record=True)
+    play_round(fight)
+    assert duels(fight) == [("Shade", "Rival", 0, 5, "standoff")] and rolls(fight) == []
+    assert "Shade never wins, and Rival cannot harm Shade (ghost) without a magic weapon" in duel_texts(fight)[0]
+
+
 # -- grouped enemies -----------------------------------------------------------------------------
 def test_a_beaten_group_loses_one_life_each_and_the_rest_fight_on() -> None:
     pack = encounter(

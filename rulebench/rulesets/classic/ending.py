@@ -23,20 +23,35 @@ def _flight(fight: Fight, forced: bool) -> Outcome:
     """
     fighters, others = damage_line(fight)
     line = [m for m in fighters + others if m.vars["wounds"] < 2]
+    rolled = None
     if forced and len(line) == 1:
         count = 1
     else:
-        count = fight.die(3, "forced flight" if forced else "flight") - (0 if forced else 1)
+        rolled = fight.die(3, "forced flight" if forced else "flight")
+        count = rolled - (0 if forced else 1)
     hit = line[:count]
     cursed = fight.enemy.stats["cursed"]
     if fight.recording:
         why = "the tireless enemy forces the party to flee" if forced else "the party flees (Flucht)"
-        names = ", ".join(m.name for m in hit) or "nobody"
-        fight.emit("flight", f"{why}: the first {count} take a wound: {names}", forced=forced, count=count,
+        fight.emit("flight", f"{why}: {_flight_text(rolled, forced, count, hit)}", forced=forced, count=count,
                    wounded=[m.name for m in hit])
     for member in hit:
         wound(fight, member, cursed, "flight")
     return Outcome.PARTY_FLED
+
+
+def _flight_text(rolled: int | None, forced: bool, count: int, hit: list[Combatant]) -> str:
+    """The die, how many it calls for, and who is actually wounded: fewer when fewer are left."""
+    names = ", ".join(m.name for m in hit)
+    if rolled is None:
+        return f"no die, {names} is the only one left and takes a wound"
+    die = f"d3 {rolled}" if forced else f"d3 {rolled} − 1 = {count}"
+    if count == 0:
+        return f"{die}: nobody takes a wound"
+    first = "the first takes a wound" if count == 1 else f"the first {count} take a wound"
+    if len(hit) < count:
+        return f"{die}: {first}, and there {'is' if len(hit) == 1 else 'are'} only {len(hit)}: {names}"
+    return f"{die}: {first}: {names}"
 
 
 @hookimpl

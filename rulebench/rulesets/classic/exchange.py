@@ -14,7 +14,7 @@ from rulebench.rulesets.classic.info import (
     NONE,
     ORDER,
 )
-from rulebench.rulesets.classic.line import CURSED
+from rulebench.rulesets.classic.line import CURSED, armour_value, damage_line
 
 _CURSED = frozenset({CURSED})
 _PLAIN: frozenset[str] = frozenset()
@@ -101,6 +101,7 @@ def _party_total(fight: Fight, enemy: Side) -> int:
         party_dice = fight.party.stats["ks"] if fight.default_tactics else summed(rolling)
         total, faces = _roll(fight, rolling, party_dice)
     if fight.recording:
+        _narrate_modifiers(fight, fighters, total, sum(extras), enemy)
         _narrate(fight, fighters, extras, faces, enemy)
     return total + sum(extras)
 
@@ -131,6 +132,17 @@ def _roll(fight: Fight, rolling: tuple[Dice, ...], party_dice: Dice | None) -> t
         total += fight.roll(dice, "KS")
         faces.extend(fight.roller.last_faces or ())
     return total, faces if len(faces) == sum(len(d.dice_sides) for d in rolling) else None
+
+
+def _narrate_modifiers(fight: Fight, fighters: Sequence[Fighter], rolled: int, extra: int, enemy: Side) -> None:
+    """The weapon modifiers the party's KS roll does not show (silver +1 vs undead, §2.1 step 3),
+    right under that roll: from the rolled sum to the party's total."""
+    named = [f"{member.name} {m.value:+d} {m.reason}"
+             for member, _, dice in fighters if dice is not None
+             for m in fight.modifiers(member, "weapon", enemy)]
+    if named:
+        fight.emit("modifier", f"{', '.join(named)}: party {rolled} {'+' if extra >= 0 else '−'} {abs(extra)} "
+                   f"= {rolled + extra}", value=extra, modifiers=named)
 
 
 def _narrate(fight: Fight, fighters: Sequence[Fighter], extras: Sequence[int],
@@ -167,16 +179,34 @@ def rulebench_attack(fight: Fight, attacker: Side, defender: Side) -> Attack:
     enemy_total = fight.roll(enemy_dice, "enemy KS")
     margin = party_total - enemy_total
     if fight.recording:
-        verdict = ("equal: the round is drawn" if margin == 0 else
-                   f"the party wins the round by {margin}" if margin > 0 else
-                   f"the enemy wins the round by {-margin}")
-        fight.emit("totals", f"party {party_total} vs enemy {enemy_total} (KS {enemy_dice}): {verdict}",
+        fight.emit("totals", f"party {party_total} vs enemy {enemy_total} (KS {enemy_dice}): {_verdict(fight, margin)}",
                    party_total=party_total, enemy_total=enemy_total)
     if margin > 0:
         return Attack(party, enemy, True, margin)
     if margin < 0:
         return Attack(enemy, party, True, -margin)
     return Attack(party, enemy, False, 0)
+
+
+def _verdict(fight: Fight, margin: int) -> str:
+    """The totals line's verdict: the round's result where the difference already decides it, else
+    only whose total is higher, the result following once armour has spoken (``line``).
+
+    The difference wins the round when it passes the armour it meets first (§2.1 step 4): the
+    enemy group's RW, or the RW of the first fighter in damage order (every fighter is unhurt at
+    a round's start: any wound ends the fight).
+    """
+    if margin == 0:
+        return "equal: the round is drawn"
+    if margin > 0:
+        if margin > fight.enemy.stats["rw"]:
+            return f"the party wins the round by {margin}"
+        return f"the party's total is higher by {margin}"
+    fighters, _ = damage_line(fight)
+    first = next((m for m in fighters if m.vars["wounds"] < 2), None)
+    if first is not None and -margin > armour_value(fight, first):
+        return f"the enemy wins the round by {-margin}"
+    return f"the enemy's total is higher by {-margin}"
 
 
 @hookimpl

@@ -85,7 +85,9 @@ def _walk(fight: Fight, damage: Damage) -> None:
             rw = armour_value(fight, member)
             if left <= rw:
                 if fight.recording:
-                    fight.emit("absorbed", f"{member.name}'s RW {rw} absorbs the last {left}: the damage stops",
+                    stops = ("the damage stops" if wounded else
+                             "nobody is wounded, the round is drawn")  # §2.1 step 4: "No wound at all → drawn"
+                    fight.emit("absorbed", f"{member.name}'s RW {rw} absorbs the last {left}: {stops}",
                                who=member.name, rw=rw, amount=left, left=0)
                 left = 0
                 break

@@ -103,11 +103,12 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
     either duellist (RULES.md §6.3 "+1 total"). A winner without a magic weapon does not harm a
     ghost or demon: the win is a standoff (RULES.md §6.3); the rule holds both ways, so a rival
     or enemy cannot harm a ghostly member either (reading: the same creature means the same
-    everywhere). Both dice are always rolled, even when one cannot change the result (§8 TA-2
-    round 2 and TA-4 list both).
+    everywhere). The dice are rolled only when some face combination can change who pays a life
+    (RULES.md §0 "a die whose result cannot matter is not rolled"; ``_certain``); every duel of
+    §8 TA-1 to TA-4 is open before the dice, so they roll both.
 
     The returned attack's ``defender`` is the loser (possibly the member), ``hit`` whether the
-    loser pays a life, ``margin`` the difference in combat power.
+    loser pays a life, ``margin`` the difference in combat power (without dice, the least it can be).
     """
     modifiers = fight.modifiers
     mine = modifiers(attacker, "weapon", defender)
@@ -122,7 +123,15 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
         against = defender.stats["strength"]
     if theirs:
         against += sum(m.value for m in theirs)
-    lead = power - against + fight.roll(DUEL, "duel dice (member − opponent)", attacker)
+    base = power - against
+    # Within 4 of each other either side may win; if the member's win harms, the dice matter.
+    if not -5 < base < 5 or _harmless(attacker, defender):
+        certain = _certain(attacker, defender, base)
+        if certain is not None:
+            if fight.recording:
+                _narrate_certain(fight, attacker, defender, power, against, mine, theirs, certain)
+            return certain
+    lead = base + fight.roll(DUEL, "duel dice (member − opponent)", attacker)
     if lead == 0:
         if fight.recording:
             _narrate(fight, attacker, defender, power, against, mine, theirs, None, "")
@@ -136,6 +145,36 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
     if fight.recording:
         _narrate(fight, attacker, defender, power, against, mine, theirs, winner, spared if harmless else "")
     return Attack(winner, loser, not harmless, lead)
+
+
+def _harmless(winner: Combatant | Side, loser: Combatant | Side) -> bool:
+    """Whether ``winner`` cannot harm ``loser``: a ghost or demon, and no magic weapon (RULES.md §6.3)."""
+    return _spared(loser) is not None and not winner.has_trait("magic_weapon")
+
+
+def _certain(member: Combatant, opponent: Combatant | Side, base: int) -> Attack | None:
+    """The duel's result when no face of the two dice can change it, else None (RULES.md §0).
+
+    The dice add −5..+5 to ``base`` (the member's combat power before the dice minus the
+    opponent's). What a duel decides is who pays a life: the member's opponent (a member's win
+    that harms), the member (an opponent's win that harms), or nobody (a standoff, or a win that
+    cannot harm a ghost or demon). The dice matter exactly when two of those can happen.
+    """
+    results: set[str | None] = set()
+    if base + 5 > 0:
+        results.add("opponent" if not _harmless(member, opponent) else None)
+    if base - 5 < 0:
+        results.add("member" if not _harmless(opponent, member) else None)
+    if base - 5 <= 0 <= base + 5:
+        results.add(None)
+    if len(results) != 1:
+        return None
+    [loser] = results
+    if loser == "opponent":
+        return Attack(member, opponent, True, base - 5)
+    if loser == "member":
+        return Attack(opponent, member, True, -base - 5)
+    return Attack(member, opponent, False, 0)
 
 
 def _spared(loser: Combatant | Side) -> str | None:
@@ -217,3 +256,61 @@ def _narrate(
         winner=_name(winner) if winner is not None and not spared else None,
         result=result,
     )
+
+
+def _narrate_certain(
+    fight: Fight,
+    member: Combatant,
+    opponent: Combatant | Side,
+    power: int,
+    against: int,
+    mine: list[Modifier],
+    theirs: list[Modifier],
+    attack: Attack,
+) -> None:
+    """A duel decided before the dice: both combat powers with the range a d6 gives them, and why
+    no die is rolled (RULES.md §0)."""
+    foes = opponent.members if isinstance(opponent, Side) else (opponent,)
+    strength = sum(f.stats["strength"] for f in foes)
+    me, them = member.name, _name(opponent)
+    text = (
+        f"{_range_text(me, member.stats['strength'], mine, power)} against "
+        f"{_range_text(them, strength, theirs, against)}: no dice are rolled, no roll can change the result: "
+    )
+    if attack.hit:
+        winner = attack.attacker
+        text += f"{_name(winner)} always wins."
+        result = "member" if winner is member else "opponent"
+    else:
+        text += _standoff_reason(member, opponent, power - against) + ": a standoff, nobody is hurt."
+        result = "standoff"
+    fight.emit(
+        "duel",
+        text,
+        attacker=me,
+        defender=them,
+        member_die=None,
+        opponent_die=None,
+        member_power=power,
+        opponent_power=against,
+        winner=_name(attack.attacker) if attack.hit else None,
+        result=result,
+        rolled=False,
+    )
+
+
+def _range_text(name: str, strength: int, mods: list[Modifier], total: int) -> str:
+    extra = "".join(f" {m.value:+d} {m.reason}" for m in mods)
+    return f"{name} strength {strength}{extra} ({total + 1}–{total + 6} with 1d6)"
+
+
+def _standoff_reason(member: Combatant, opponent: Combatant | Side, base: int) -> str:
+    """Why a duel decided before the dice hurts nobody (see ``_certain``)."""
+    me, them = member.name, _name(opponent)
+    mine_harmless, theirs_harmless = _harmless(member, opponent), _harmless(opponent, member)
+    if mine_harmless and theirs_harmless:
+        return (f"neither can harm the other without a magic weapon ({me}: {_spared(member)}, "
+                f"{them}: {_spared(opponent)})")
+    if mine_harmless:
+        return f"{them} never wins, and {me} cannot harm {them} ({_spared(opponent)}) without a magic weapon"
+    return f"{me} never wins, and {them} cannot harm {me} ({_spared(member)}) without a magic weapon"

@@ -11,6 +11,13 @@ ROUND_CAP = 20
 
 NAME = "talisman"
 
+STRENGTH = (1, 10)
+LIVES = (1, 6)
+"""The ranges RULES.md §3 gives strength and lives; an override outside them is refused."""
+
+OVERRIDABLE = ("strength", "lives", "round_cap")
+"""What ``[overrides.talisman."Name"]`` may set: the two derived stats and the round cap."""
+
 
 @hookimpl
 def rulebench_ruleset() -> RulesetInfo:
@@ -49,10 +56,16 @@ def rulebench_setup(fight: Fight) -> None:
     characters = fight.encounter.enemy.characters
     caps: list[int] = []
     for c in fight.combatants:
-        strength = fight.override(c, "strength", max(c.spec.melee, c.spec.ranged))
-        lives = fight.override(c, "lives", c.spec.life if c.side == PARTY or characters else 1)
-        _at_least(c, "strength", strength, 0)
-        _at_least(c, "lives", lives, 1)
+        strength = fight.override(c, "strength", None)
+        if strength is None:
+            strength = max(c.spec.melee, c.spec.ranged)
+        else:
+            _within(fight, c, "strength", strength, *STRENGTH)
+        lives = fight.override(c, "lives", None)
+        if lives is None:
+            lives = c.spec.life if c.side == PARTY or characters else 1
+        else:
+            _within(fight, c, "lives", lives, *LIVES)
         c.stats["strength"] = strength
         c.stats["lives"] = lives
         c.vars["lives"] = lives
@@ -61,9 +74,15 @@ def rulebench_setup(fight: Fight) -> None:
             c.vars["plundered"] = False  # raiders, after the fight (RULES.md §6.3)
         cap = fight.override(c, "round_cap", None)
         if cap is not None:
-            _at_least(c, "round_cap", cap, 1)
+            _within(fight, c, "round_cap", cap, 1, None)
             caps.append(cap)
     fight.vars["round_cap"] = min(caps, default=ROUND_CAP)
+    unused = fight.unused_overrides()
+    if unused:
+        # The kernel's own check lists RulesetInfo.stats only; round_cap is a setting, not a stat.
+        where = "; ".join(f'overrides.{NAME}."{name}".{stat}' for name, stat in unused)
+        raise BadInput(f"{where}: {NAME} has no such stat for that combatant; expected one of: "
+                       f"{', '.join(OVERRIDABLE)}")
     # The engaged members' indices in damage order (the marching order, reversed when ambushed
     # from behind), fighters before non-fighters (RULES.md §0): fixed by the encounter, so worked
     # out once here; each round's initiative keeps the standing ones.
@@ -74,9 +93,14 @@ def rulebench_setup(fight: Fight) -> None:
     )
 
 
-def _at_least(combatant: Combatant, stat: str, value: int, low: int) -> None:
-    if value < low:
-        raise BadInput(f"overrides.{NAME}: {combatant.name}'s {stat} must be at least {low}, got {value}")
+def _within(fight: Fight, combatant: Combatant, stat: str, value: int, low: int, high: int | None) -> None:
+    """Refuse an override outside ``low..high`` (RULES.md §3: strength 1–10, lives 1–6), naming
+    the override as the encounter file spells it."""
+    if low <= value and (high is None or value <= high):
+        return
+    key = combatant.name if combatant.name in fight.encounter.overrides.get(NAME, {}) else combatant.base_name
+    expected = f"at least {low}" + (f" and at most {high}" if high is not None else "")
+    raise BadInput(f'overrides.{NAME}."{key}".{stat}: {combatant.name}\'s {stat} must be {expected}, got {value}')
 
 
 def is_character(fight: Fight, combatant: Combatant) -> bool:
