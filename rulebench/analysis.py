@@ -29,7 +29,7 @@ DEFAULT_FIGHTS = 20_000
 DEFAULT_SEED = 1
 """The seed of a sampled run when none is given, so the same command prints the same numbers."""
 
-AUTO_MAX_STATES = 5_000
+AUTO_MAX_STATES = 30_000
 """The state budget of the automatic choice: exact where it fits in seconds, else sample at once.
 ``--exact`` uses the solver's own, larger default budget."""
 

@@ -7,8 +7,6 @@ After 30 rounds both sides withdraw. It uses only rulebench's public API, as any
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from rulebench import Attack, Damage, EndState, Fate, Outcome, RulesetInfo, hookimpl
 from rulebench.core.fight import Combatant, Fight
 
@@ -42,14 +40,19 @@ def _standing(members: list[Combatant]) -> list[Combatant]:
 
 
 @hookimpl
-def rulebench_initiative(fight: Fight) -> Iterator[tuple[Combatant, Combatant]]:
-    """Fastest first, the party on ties; each strikes the front-most standing foe at its turn."""
-    order = sorted(_standing(fight.party.members) + _standing(fight.enemy.members),
-                   key=lambda c: (-c.spec.speed, c.side != "party", c.index))
-    for attacker in order:
-        foes = _standing(fight.opponents_of(attacker).members)
-        if attacker.vars["hp"] > 0 and foes:
-            yield attacker, foes[0]
+def rulebench_initiative(fight: Fight) -> tuple[Combatant, ...]:
+    """Fastest first, the party on ties: a tuple of turns, so exact analysis merges between them."""
+    standing = _standing(fight.party.members) + _standing(fight.enemy.members)
+    return tuple(sorted(standing, key=lambda c: (-c.spec.speed, c.side != "party", c.index)))
+
+
+@hookimpl
+def rulebench_turn(fight: Fight, turn: Combatant) -> tuple[Combatant, Combatant] | None:
+    """Each strikes the front-most foe standing when his turn comes; the fallen strike no more."""
+    foes = _standing(fight.opponents_of(turn).members)
+    if turn.vars["hp"] > 0 and foes:
+        return turn, foes[0]
+    return None
 
 
 @hookimpl
