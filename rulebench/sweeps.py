@@ -197,6 +197,25 @@ def _setup(encounter: Encounter | str | Path, vary: str | Vary, rulesets: Sequen
     return model, source, parsed, catalog, ruleset_names(catalog, rulesets)
 
 
+def _analyse_at(
+    model: Encounter,
+    parsed: Vary,
+    value: int,
+    ruleset: str,
+    catalog: Catalog,
+    plugins: Sequence[str],
+    tactics: str | None,
+    plan: Plan,
+    progress: ProgressFactory | None,
+    notes: list[str],
+) -> RulesetResult:
+    """The encounter analysed under ``ruleset`` with the varied number at ``value``; notes collected."""
+    config = configure(model.with_value(parsed.path, value), ruleset, catalog=catalog, plugins=plugins, tactics=tactics)
+    done = analyse(config, plan, progress)
+    notes.extend(f"{parsed.path} = {value}: {note}" for note in done.notes)
+    return done.result
+
+
 def sweep(
     encounter: Encounter | str | Path,
     vary: str | Vary,
@@ -226,10 +245,7 @@ def sweep(
     for name in names:
         points[name] = []
         for value in parsed.values:
-            config = configure(model.with_value(parsed.path, value), name, catalog=catalog, plugins=plugins, tactics=tactics)
-            done = analyse(config, plan, progress)
-            points[name].append(done.result)
-            notes += [f"{parsed.path} = {value}: {note}" for note in done.notes]
+            points[name].append(_analyse_at(model, parsed, value, name, catalog, plugins, tactics, plan, progress, notes))
     return Sweep(model, source, parsed, points, list(catalog.warnings), notes)
 
 
@@ -267,10 +283,7 @@ def balance(
         def above(index: int, name: str = name, seen: dict[int, RulesetResult] = seen) -> bool:
             value = parsed.values[index]
             if value not in seen:
-                config = configure(model.with_value(parsed.path, value), name, catalog=catalog, plugins=plugins, tactics=tactics)
-                done = analyse(config, plan, progress)
-                seen[value] = done.result
-                notes.extend(f"{parsed.path} = {value}: {note}" for note in done.notes)
+                seen[value] = _analyse_at(model, parsed, value, name, catalog, plugins, tactics, plan, progress, notes)
             return seen[value].outcomes["party_wins"] >= target
 
         found = find_bracket(len(parsed.values), above)

@@ -2,7 +2,7 @@
 
 It shares none of the solver's shortcuts: it plays whole rounds (``kernel.play_round``, not steps),
 enumerates every path through a round depth-first, carries ``Fraction`` probabilities, reuses no
-step across rounds, and rolls an opposed roll as its two sums, each over its own distribution.
+step across rounds.
 It merges equal full snapshots between rounds only, which principle 4 makes exact (every
 ruleset's conformance test checks that the snapshot determines the rest). A chain is taken over
 its exact distribution (``core/chains.py``, checked against brute force in test_exact_chains.py).
@@ -67,11 +67,7 @@ class OracleRoller:
         return self._take((tuple(dist), tuple(dist.values())))  # type: ignore[return-value]
 
     def branch(self, key: Hashable, distribution: Callable[[], dict[Hashable, Fraction]]) -> Hashable:
-        """An opposed roll (``Fight.opposed``'s key ``("margin", a, b)``) as its two rolls; a chain
-        over its distribution."""
-        if isinstance(key, tuple) and key and key[0] == "margin":
-            a, b = key[1], key[2]
-            return self.roll(a) - self.roll(b)
+        """A chain over its distribution."""
         table = self.chains.get(key)
         if table is None:  # a chain's key determines it (Fight.chain), so it is solved once
             dist = distribution()

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from functools import partial
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from rulebench.core.chains import Done, Step, absorption
 from rulebench.core.contract import Decision, Modifier
-from rulebench.core.dice import Dice, DiceError, Roller, margin_distribution
+from rulebench.core.dice import Dice, DiceError, Roller
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.outcome import Outcome
 from rulebench.core.round_watch import RoundWatch, WatchedDecision
@@ -26,11 +25,6 @@ if TYPE_CHECKING:
 
 PARTY = "party"
 ENEMY = "enemy"
-
-
-def _margins(a: Dice, b: Dice) -> dict[Hashable, Fraction]:
-    total = a.total_weight * b.total_weight
-    return {m: Fraction(w, total) for m, w in margin_distribution(a, b).items()}
 
 
 class Combatant:
@@ -167,20 +161,6 @@ class Fight:
         if self.log is not None:
             self._log_roll(f"1d{sides}", label, who, value)
         return value
-
-    def opposed(self, a: Dice, b: Dice, label_a: str, label_b: str) -> tuple[int, int]:
-        """Roll ``a`` then ``b`` where only their difference matters to the rules.
-
-        Random and scripted rollers roll (and log) both expressions in that order. An enumerating
-        roller branches over the distribution of ``a - b`` instead (36 margins for 3d6 against
-        4d6, not 16 × 21 pairs), so under exact analysis only the difference of the two totals it
-        returns is faithful: rules code must read nothing else off them.
-        """
-        branch = getattr(self.roller, "branch", None)
-        if branch is None:
-            return self.roll(a, label_a), self.roll(b, label_b)
-        margin = branch(("margin", a, b), lambda: _margins(a, b))
-        return b.minimum + margin, b.minimum  # type: ignore[operator]
 
     def chain(self, start: Hashable, sides: int, step: Step, label: str, key: Hashable, who: Combatant | None = None) -> Hashable:
         """Play a chain of d``sides`` rolls from ``start`` until ``step`` returns ``Done(result)``.

@@ -65,28 +65,22 @@ def _adapt(impl: Any, argnames: tuple[str, ...]) -> Callable[..., Any]:
 
 
 def _resolve(hook: pluggy.HookCaller, argnames: tuple[str, ...]) -> Callable[..., Any]:
-    """Plain callables in pluggy's call order, with pluggy's firstresult or collecting semantics."""
+    """A firstresult hook as one plain callable over its implementations, in pluggy's call order."""
     impls = list(reversed(hook.get_hookimpls()))
     if _TRACE or any(i.hookwrapper or i.wrapper for i in impls):
         return _call_through_pluggy(hook, argnames)
     calls = [_adapt(i, argnames) for i in impls]
-    if hook.spec is not None and hook.spec.opts.get("firstresult"):
-        if len(calls) == 1:
-            return calls[0]
+    if len(calls) == 1:
+        return calls[0]
 
-        def first(*args: Any) -> Any:
-            for call in calls:
-                result = call(*args)
-                if result is not None:
-                    return result
-            return None
+    def first(*args: Any) -> Any:
+        for call in calls:
+            result = call(*args)
+            if result is not None:
+                return result
+        return None
 
-        return first
-
-    def collected(*args: Any) -> list[Any]:
-        return [r for r in (call(*args) for call in calls) if r is not None]
-
-    return collected
+    return first
 
 
 def _notify(hook: pluggy.HookCaller, argnames: tuple[str, ...]) -> Callable[..., None]:
@@ -142,8 +136,10 @@ class Rules:
     def __init__(self, pm: pluggy.PluginManager) -> None:
         for short, argnames in _HOOKS.items():
             hook = getattr(pm.hook, f"rulebench_{short}")
-            setattr(self, short, (_notify if short in _NOTIFY else _resolve)(hook, argnames))
-        self.modifiers = _flat_modifiers(pm.hook.rulebench_modifiers)
+            if short == "modifiers":
+                self.modifiers = _flat_modifiers(hook)
+            else:
+                setattr(self, short, (_notify if short in _NOTIFY else _resolve)(hook, argnames))
 
     setup: Callable[[Fight], None]
     round_start: Callable[[Fight], None]

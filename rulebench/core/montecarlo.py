@@ -75,7 +75,7 @@ def simulate(
     if workers <= 1 or len(chunks) == 1:
         parts = (run_chunk(config, seed, i, size) for i, size in chunks)
         for (_, size), part in zip(chunks, parts):
-            tally = part if tally is None else (tally.merge(part) or tally)
+            tally = part if tally is None else tally.merge(part)
             if progress:
                 progress(size)
     else:
@@ -84,7 +84,7 @@ def simulate(
             futures = [pool.submit(_worker_chunk, seed, i, size) for i, size in chunks]
             for (_, size), future in zip(chunks, futures):
                 part = future.result()
-                tally = part if tally is None else (tally.merge(part) or tally)
+                tally = part if tally is None else tally.merge(part)
                 if progress:
                     progress(size)
     assert tally is not None

@@ -65,7 +65,7 @@ def simulate_to_precision(
 
     def add(part: Tally, size: int) -> None:
         nonlocal tally, played
-        tally = part if tally is None else (tally.merge(part) or tally)
+        tally = part if tally is None else tally.merge(part)
         played += size
         if progress:
             progress(size)

@@ -63,8 +63,8 @@ class Tally:
             fates[fate.state.value] += weight
             conditions[fate.condition] += weight
 
-    def merge(self, other: Tally) -> None:
-        """Add another tally of the same fight configuration into this one."""
+    def merge(self, other: Tally) -> Tally:
+        """Add another tally of the same fight configuration into this one, and return this one."""
         self.total += other.total
         self.outcomes.update(other.outcomes)
         self.rounds.update(other.rounds)
@@ -72,6 +72,7 @@ class Tally:
             mine.update(theirs)
         for mine, theirs in zip(self.conditions, other.conditions):
             mine.update(theirs)
+        return self
 
 
 @dataclass
