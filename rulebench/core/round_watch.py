@@ -9,8 +9,8 @@ rounds: long, capped fights are mostly such steps.
 While a ``RoundWatch`` is attached to a fight, ``Fight.round`` hands out a ``RoundNumber``, which
 notes each comparison with a whole number as a guard. Any other use (hashing it, formatting it,
 indexing with it, arithmetic beyond adding or subtracting whole numbers) makes the step opaque:
-it is then never reused. So does any look at a decision's round (``WatchedDecision``), since a
-tactics script picks its table by it.
+it is then never reused. A decision's round is watched the same way (``WatchedDecision``), so a
+tactics script that picks its table by comparing the round keeps the step reusable.
 """
 
 from __future__ import annotations
@@ -157,11 +157,11 @@ class RoundNumber:
 
 
 class WatchedDecision(Decision):
-    """A ``Decision`` that makes the step opaque when a tactics plugin may see its round.
+    """A ``Decision`` whose round a tactics plugin sees as a ``RoundNumber``.
 
-    Reading ``round`` counts, and so does every way of reaching the fields by position (unpacking,
-    indexing, comparing or hashing the whole decision): better a step replayed than one wrongly
-    reused. Reading ``kind``, ``who``, ``options`` or ``context`` by name does not count.
+    Comparing ``round`` with whole numbers adds guards, as with ``Fight.round``. Every way of
+    reaching the fields by position (unpacking, indexing, comparing or hashing the whole decision)
+    makes the step opaque: better a step replayed than one wrongly reused.
     """
 
     watch: RoundWatch  # a NamedTuple subclass without __slots__ keeps it in the instance's __dict__
@@ -175,9 +175,8 @@ class WatchedDecision(Decision):
 
     @property  # type: ignore[override]
     def round(self) -> int:
-        """The round the decision is asked in; reading it makes the step opaque."""
-        self.watch.opaque = True
-        return tuple.__getitem__(self, 1)  # type: ignore[no-any-return]
+        """The round the decision is asked in, watched like ``Fight.round``."""
+        return self.watch.number(tuple.__getitem__(self, 1))  # type: ignore[return-value]
 
     def __getitem__(self, index: SupportsIndex | slice) -> Any:  # type: ignore[override]
         self.watch.opaque = True

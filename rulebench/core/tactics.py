@@ -30,7 +30,7 @@ class ScriptedTactics:
         """The scripted answer to ``decision`` in its round, or None when the table is silent."""
         if not self.rounds:
             return None
-        table = self.rounds[min(decision.round, len(self.rounds)) - 1]
+        table = self._table(decision.round)
         if decision.kind not in table:
             return None
         value = table[decision.kind]
@@ -43,3 +43,14 @@ class ScriptedTactics:
                 return tuple(value)
             return decision.who.name in value
         return value
+
+    def _table(self, round_number: int) -> Mapping[str, Any]:
+        """The table of round ``round_number``, the last one for every later round.
+
+        Found by comparing the round with whole numbers rather than indexing with it, so that exact
+        analysis reuses a step across the rounds the script treats alike (core/round_watch.py).
+        """
+        for number, table in enumerate(self.rounds[:-1], start=1):
+            if round_number <= number:
+                return table
+        return self.rounds[-1]
