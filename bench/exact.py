@@ -1,54 +1,67 @@
 """Exact analysis against the Monte Carlo run it replaces, for each ruleset on each example.
 
-For every ruleset × example encounter that fits the solver's default budget, prints the exact
-solve's time and states, and the time a Monte Carlo run takes for a ±0.005 95% half-width on
-``party_wins``: n = ceil(1.96² p(1-p) / 0.005²) fights (at least 1,000) with p from the exact
-result, timed by actually playing that many fights. The ratio is Monte Carlo time over solve time.
+For every ruleset × example encounter, prints the exact solve's time, the fight states it
+handled against the default budget, the process's peak memory, and the time a Monte Carlo run
+takes for a ±0.005 95% interval on ``party_wins``: the fewest fights whose Wilson interval at the
+exact p is at most 0.005 either side, timed by actually playing that many fights. The ratio is
+Monte Carlo time over solve time; above 1, exact is the faster way to that precision.
 
     python bench/exact.py [-r RULESET ...] [-e EXAMPLE ...] [--timeout SECONDS] [--json]
 
-Each solve runs in a child process with a time limit, since a pair beyond the budget can take a
-while to find out.
+Each pair runs in a child process of its own, so the peak memory is that pair's, and with a time
+limit, in case a pair is slow to find out that it does not fit.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
+import resource
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from rulebench.core.encounter import load_encounter
-from rulebench.core.exact import StateBudgetExceeded, solve
+from rulebench.core import exact
 from rulebench.core.kernel import configure
 from rulebench.core.montecarlo import simulate
+from rulebench.core.results import wilson
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 RULESETS = ("ambermarch", "classic", "dsa", "endurance", "talisman")
 HALF_WIDTH = 0.005
-Z95 = 1.96
-MIN_FIGHTS = 1_000
 
 
 def fights_for(p: float) -> int:
-    """Fights a Monte Carlo run needs for a ±0.005 95% half-width on a probability near ``p``."""
-    return max(MIN_FIGHTS, math.ceil(Z95 * Z95 * p * (1 - p) / (HALF_WIDTH * HALF_WIDTH)))
+    """The fewest fights whose 95% Wilson interval around ``p`` is at most ±0.005 wide, by bisection
+    (the interval narrows as fights are added)."""
+
+    def fits(n: int) -> bool:
+        low, high = wilson(round(p * n), n)
+        return max(p - low, high - p) <= HALF_WIDTH
+
+    low, high = 1, 2
+    while not fits(high):
+        low, high = high, high * 2
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (low, middle) if fits(middle) else (middle, high)
+    return high
 
 
 def measure(ruleset: str, example: str) -> dict[str, Any]:
     """Solve one pair exactly, then time the Monte Carlo run of matching precision."""
     config = configure(load_encounter(EXAMPLES / f"{example}.toml"), ruleset)
+    solver = exact.Solver(config)
     start = time.perf_counter()
     try:
-        result = solve(config)
-    except StateBudgetExceeded:
-        return {"ruleset": ruleset, "example": example, "exact": None}
+        results = solver.run()
+    except exact.StateBudgetExceeded:
+        return {"ruleset": ruleset, "example": example, "exact": None, "seconds": time.perf_counter() - start}
     solve_s = time.perf_counter() - start
-    p = float(result.outcomes["party_wins"])
+    p = float(sum(chance for result, chance in results.items() if result.outcome.value == "party_wins"))
     fights = fights_for(p)
     start = time.perf_counter()
     simulate(config, fights, seed=1)
@@ -57,6 +70,8 @@ def measure(ruleset: str, example: str) -> dict[str, Any]:
         "ruleset": ruleset,
         "example": example,
         "exact": solve_s,
+        "states": solver.handled,
+        "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
         "party_wins": p,
         "fights": fights,
         "monte_carlo": mc_s,
@@ -91,7 +106,10 @@ def main(argv: list[str] | None = None) -> None:
     examples = args.example or sorted(p.stem for p in EXAMPLES.glob("*.toml"))
     rows = []
     if not args.json:
-        print(f"{'ruleset':11} {'example':20} {'exact s':>8} {'party_wins':>10} {'MC fights':>9} {'MC s':>7} {'MC/exact':>8}")
+        print(
+            f"{'ruleset':11} {'example':20} {'exact s':>8} {'states':>9} {'peak MB':>7} {'party_wins':>10} "
+            f"{'MC fights':>9} {'MC s':>7} {'MC/exact':>8}"
+        )
     for ruleset in args.ruleset or RULESETS:
         for example in examples:
             row = measure_with_limit(ruleset, example, args.timeout)
@@ -99,11 +117,11 @@ def main(argv: list[str] | None = None) -> None:
             if args.json:
                 continue
             if row["exact"] is None:
-                why = f"over {row['timeout']:.0f} s" if "timeout" in row else "beyond the state budget"
+                why = f"over {row['timeout']:.0f} s" if "timeout" in row else f"beyond the budget, found in {row['seconds']:.1f} s"
                 print(f"{ruleset:11} {example:20} {why}")
             else:
                 print(
-                    f"{ruleset:11} {example:20} {row['exact']:8.2f} {row['party_wins']:10.4f} "
+                    f"{ruleset:11} {example:20} {row['exact']:8.2f} {row['states']:9,} {row['peak_mb']:7.0f} {row['party_wins']:10.4f} "
                     f"{row['fights']:9,} {row['monte_carlo']:7.2f} {row['ratio']:8.1f}",
                     flush=True,
                 )

@@ -29,10 +29,6 @@ DEFAULT_FIGHTS = 20_000
 DEFAULT_SEED = 1
 """The seed of a sampled run when none is given, so the same command prints the same numbers."""
 
-AUTO_MAX_STATES = 30_000
-"""The state budget of the automatic choice: exact where it fits in seconds, else sample at once.
-``--exact`` uses the solver's own, larger default budget."""
-
 ProgressFactory = Callable[[str, "int | None"], Progress]
 """Starts a progress display for a task of ``total`` fights (None: unknown) and returns its advance callback."""
 
@@ -42,12 +38,14 @@ class Plan:
     """How to analyse: exact, a fixed number of fights, or fights until a precision is reached.
 
     ``exact`` is True to insist on exact analysis, False to insist on sampling and None for the
-    automatic choice (exact where the encounter fits, else sampling).
+    automatic choice (exact where the encounter fits, else sampling). ``max_states`` is the exact
+    solver's budget (None: its default, ``core.exact.DEFAULT_MAX_STATES``).
     """
 
     exact: bool | None = None
     fights: int | None = None
     precision: float | None = None
+    max_states: int | None = None
     seed: int = DEFAULT_SEED
     cap: int = DEFAULT_CAP
     workers: int = 1
@@ -59,6 +57,7 @@ class Plan:
         exact: bool | None = None,
         fights: int | None = None,
         precision: float | None = None,
+        max_states: int | None = None,
         seed: int | None = None,
         workers: int = 1,
     ) -> Plan:
@@ -77,11 +76,14 @@ class Plan:
             check_precision(precision)
         if workers < 1:
             raise BadInput(f"--workers {workers}: expected at least 1")
+        if max_states is not None and max_states < 1:
+            raise BadInput(f"--max-states {max_states}: expected at least 1 fight state")
         sampling = fights is not None or precision is not None
         return cls(
             exact=False if sampling else exact,
             fights=fights,
             precision=precision,
+            max_states=max_states,
             seed=DEFAULT_SEED if seed is None else seed,
             workers=workers,
         )
@@ -121,7 +123,7 @@ def analyse(config: FightConfig, plan: Plan, progress: ProgressFactory | None = 
                 raise BadInput("--exact: exact analysis is not available in this build of rulebench; sample with -n FIGHTS")
         else:
             try:
-                result = exact.solve(config) if plan.exact else exact.solve(config, max_states=AUTO_MAX_STATES)
+                result = exact.solve(config, max_states=plan.max_states or exact.DEFAULT_MAX_STATES)
             except (exact.StateBudgetExceeded, RulebenchError) as err:
                 # Both mean "does not fit": too many states, or a round with too many rolls to branch over.
                 if plan.exact:

@@ -74,6 +74,7 @@ def compare(
     seed: int | None = None,
     exact: bool | None = None,
     precision: float | None = None,
+    max_states: int | None = None,
     plugins: Sequence[str] = (),
     tactics: str | None = None,
     workers: int = 1,
@@ -89,6 +90,8 @@ def compare(
         seed: the sampling seed (default 1, so runs reproduce).
         exact: True insists on exact analysis, False on sampling, None picks exact where it fits.
         precision: sample until every outcome's 95% half-width is at most this.
+        max_states: the exact solver's budget of fight states (default
+            ``rulebench.core.exact.DEFAULT_MAX_STATES``); beyond it, sample or fail as ``exact`` says.
         plugins: modifier plugins to add.
         tactics: a tactics plugin replacing each ruleset's default tactics.
         workers: processes for sampling.
@@ -99,7 +102,9 @@ def compare(
         BadInput: a bad encounter, unknown ruleset or plugin, contradictory options, or ``exact``
             insisted on where it does not fit.
     """
-    plan = Plan.make(exact=exact, fights=fights, precision=precision, seed=seed, workers=workers)
+    plan = Plan.make(
+        exact=exact, fights=fights, precision=precision, max_states=max_states, seed=seed, workers=workers
+    )
     model, source = load(encounter)
     catalog = catalog if catalog is not None else discover()
     results: list[RulesetResult] = []

@@ -225,6 +225,7 @@ def sweep(
     seed: int | None = None,
     exact: bool | None = None,
     precision: float | None = None,
+    max_states: int | None = None,
     plugins: Sequence[str] = (),
     tactics: str | None = None,
     workers: int = 1,
@@ -238,7 +239,9 @@ def sweep(
     Raises:
         BadInput: as ``compare``, and for a bad ``vary``.
     """
-    plan = Plan.make(exact=exact, fights=fights, precision=precision, seed=seed, workers=workers)
+    plan = Plan.make(
+        exact=exact, fights=fights, precision=precision, max_states=max_states, seed=seed, workers=workers
+    )
     model, source, parsed, catalog, names = _setup(encounter, vary, rulesets, catalog)
     points: dict[str, list[RulesetResult]] = {}
     notes: list[str] = []
@@ -259,6 +262,7 @@ def balance(
     seed: int | None = None,
     exact: bool | None = None,
     precision: float | None = None,
+    max_states: int | None = None,
     plugins: Sequence[str] = (),
     tactics: str | None = None,
     workers: int = 1,
@@ -272,7 +276,9 @@ def balance(
     """
     if not 0 < target < 1:
         raise BadInput(f"--target {target}: expected a probability strictly between 0 and 1, such as 0.5")
-    plan = Plan.make(exact=exact, fights=fights, precision=precision, seed=seed, workers=workers)
+    plan = Plan.make(
+        exact=exact, fights=fights, precision=precision, max_states=max_states, seed=seed, workers=workers
+    )
     model, source, parsed, catalog, names = _setup(encounter, vary, rulesets, catalog)
     brackets: dict[str, tuple[int, int] | None] = {}
     evaluated: dict[str, dict[int, RulesetResult]] = {}

@@ -22,6 +22,11 @@ Precision = Annotated[
     Optional[float],
     typer.Option("--precision", help="Sample until every outcome's 95% half-width is at most E (e.g. 0.01).", metavar="E"),
 ]
+MaxStates = Annotated[
+    Optional[int],
+    typer.Option("--max-states", help="The exact solver's budget of fight states (default 1,000,000, a few seconds).",
+                 metavar="N", show_default=False),
+]
 Fractions = Annotated[bool, typer.Option("--fractions", help="Show exact probabilities as fractions.")]
 Plot = Annotated[Optional[Path], typer.Option("--plot", help="Draw a plot into FILE (.png, .svg or .pdf).", metavar="FILE")]
 Workers = Annotated[int, typer.Option("--workers", help="Processes for sampling.")]
@@ -42,11 +47,11 @@ def exact_flag(exact: bool) -> bool | None:
 
 
 def analysis_options(
-    fights: int | None, seed: int | None, exact: bool, precision: float | None, workers: int,
-    plugins: list[str] | None, tactics: str | None,
+    fights: int | None, seed: int | None, exact: bool, precision: float | None, max_states: int | None,
+    workers: int, plugins: list[str] | None, tactics: str | None,
 ) -> dict[str, object]:
     """The keyword arguments that compare, sweep and balance pass on to the API alike."""
     return {
         "fights": fights, "seed": seed, "exact": exact_flag(exact), "precision": precision,
-        "workers": workers, "plugins": tuple(plugins or ()), "tactics": tactics,
+        "max_states": max_states, "workers": workers, "plugins": tuple(plugins or ()), "tactics": tactics,
     }

@@ -21,6 +21,7 @@ reducing fractions.
 from __future__ import annotations
 
 import heapq
+from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterator
 from fractions import Fraction
 from math import lcm
@@ -31,13 +32,17 @@ from rulebench.core.fight import Fight
 from rulebench.core.kernel import FightConfig, fates, play_step
 from rulebench.core.outcome import Fate, FightResult
 from rulebench.core.results import RulesetResult, Tally
-from rulebench.core.round_watch import Guard, RoundWatch
+from rulebench.core.round_watch import RoundWatch, Window
 
-DEFAULT_MAX_STATES = 500_000
-"""Fight states (counting the same situation in another round again) a solve may visit: a few
-seconds and well under a few hundred MB for the built-in rulesets (bench/exact.py), since steps
-repeated across rounds are reused rather than replayed: a one-against-one dsa duel, capped at 100
-exchanges, visits about 430,000 in about 3 s."""
+DEFAULT_MAX_STATES = 1_000_000
+"""The fight states a solve may handle (``_Solver.handled``): a few seconds and well under a few
+hundred MB for the built-in rulesets (``bench/exact.py`` prints both). The budget also bounds the
+time it takes to find out that an encounter does not fit."""
+
+REPLAY_COST = 10
+"""A state reached by replaying the rules code counts as this many carried ones: a replay costs
+about as much as carrying ten states on to the next step (measured with bench/exact.py), so the
+budget bounds the time of a solve whichever of the two dominates it."""
 
 MAX_ROLLS_PER_STEP = 10_000
 
@@ -65,9 +70,16 @@ class EnumeratingRoller:
         self.prefix: tuple[int, ...] = ()
         self.chosen: list[int] = []
         self.taken: list[Table] = []
+        self.paths = 0
+        """Paths begun since the last ``start``."""
+
+    def start(self) -> None:
+        """Start enumerating a step afresh."""
+        self.paths = 0
 
     def begin(self, prefix: tuple[int, ...]) -> None:
         """Start a path that follows ``prefix`` and then takes every roll's first outcome."""
+        self.paths += 1
         self.prefix = prefix
         self.chosen = []
         self.taken = []
@@ -151,6 +163,7 @@ def step_outcomes(fight: Fight, roller: EnumeratingRoller, watch: RoundWatch, st
     state merged; ``watch`` learns how the step used the round number."""
     number = state[0]  # type: ignore[index]
     watch.begin(number)
+    roller.start()
     paths: list[tuple[int, int, Hashable]] = []
     stack: list[tuple[int, ...]] = [()]
     while stack:
@@ -174,7 +187,7 @@ class _Layer:
     __slots__ = ("parts",)
 
     def __init__(self) -> None:
-        self.parts: dict[int, dict[Hashable, int]] = {}
+        self.parts: dict[int, defaultdict[Hashable, int]] = {}
         """Denominator -> state -> numerator."""
 
     def settle(self) -> tuple[int, dict[Hashable, int]]:
@@ -188,13 +201,13 @@ class _Layer:
         return common, weights
 
 
-class _Solver:
+class Solver:
     """One exact solve: the layers still to expand, the finished fights, and the reusable steps.
 
     A layer holds the states of one round and stage, each without its round number.
     """
 
-    def __init__(self, config: FightConfig, max_states: int, per_die: bool) -> None:
+    def __init__(self, config: FightConfig, max_states: int = DEFAULT_MAX_STATES, per_die: bool = False) -> None:
         self.config = config
         self.max_states = max_states
         self.roller = EnumeratingRoller(per_die)
@@ -210,10 +223,16 @@ class _Solver:
         self.finished = _Layer()
         """The probability of each result (``FightResult``)."""
         self.fates: dict[int, tuple[Fate, ...]] = {}
-        self.visited = 0
-        self.reusable: dict[int, list[tuple[frozenset[Guard], Moves]]] = {}
-        """Steps that used the round number only in comparisons, by their state: the comparisons
-        made and the outcomes, good for any round where the comparisons come out the same."""
+        self.handled = 0
+        """States carried from one step of the fight to the next (the same situation in another
+        round counted again), plus ``REPLAY_COST`` for each state a replayed step ended in."""
+        self.current: dict[int, tuple[int, frozenset[int], Moves]] = {}
+        """The step last found for each state, with the last round and the rounds between where
+        it holds: layers are expanded in round order, so a step found for a round holds in later
+        ones up to there."""
+        self.reusable: dict[int, list[tuple[Window, Moves]]] = {}
+        """Steps that used the round number only in comparisons, by their state: the rounds where
+        the comparisons come out the same, and the outcomes, good for any of those rounds."""
 
     def _id(self, rest: Hashable) -> int:
         found = self.ids.get(rest)
@@ -226,64 +245,79 @@ class _Solver:
         """Where the step from ``state`` in round ``number`` leads, reused where no round can differ."""
         known = self.reusable.get(state)
         if known is not None:
-            for guards, found in known:
-                if self.watch.holds(guards, number):
+            for (low, high, holes), found in known:
+                if low <= number <= high and number not in holes:
+                    self.current[state] = (high, holes, found)
                     return found
         den, paths = step_outcomes(self.fight, self.roller, self.watch, (number, *self.states[state]))  # type: ignore[misc]
+        self._spend(REPLAY_COST * self.roller.paths)
         grouped: dict[tuple[int, Stage], list[tuple[int, int]]] = {}
         for delta, rest, num in paths:
             grouped.setdefault((delta, _stage(rest)), []).append((self._id(rest), num))
         moves = (den, tuple((where, tuple(targets)) for where, targets in grouped.items()))
         if not self.watch.opaque:
-            self.reusable.setdefault(state, []).append((frozenset(self.watch.guards), moves))
+            low, high, holes = window = self.watch.window()
+            self.reusable.setdefault(state, []).append((window, moves))
+            self.current[state] = (high, holes, moves)
         return moves
 
-    def _layer(self, key: tuple[int, Stage]) -> _Layer:
-        layer = self.layers[key] = _Layer()
-        heapq.heappush(self.queue, key)
-        return layer
+    def _spend(self, states: int) -> None:
+        """Count ``states`` more handled states against the budget."""
+        self.handled += states
+        if self.handled > self.max_states:
+            raise StateBudgetExceeded(
+                f"exact analysis of {self.config.encounter.name!r} under {self.config.ruleset.name} needs more "
+                f"than {self.max_states:,} fight states; sample it instead (-n FIGHTS) or raise the budget (--max-states)"
+            )
 
     def run(self) -> dict[FightResult, Fraction]:
         """Carry all probability from the start to the fights' ends; each result's probability."""
         start = self.fight.snapshot()
-        self._layer((start[0], _stage(start[1:]))).parts[1] = {self._id(start[1:]): 1}  # type: ignore[index]
-        layers, finished = self.layers, self.finished.parts
+        self._arrive(start[0], _stage(start[1:]), 1, defaultdict(int, {self._id(start[1:]): 1}))  # type: ignore[index]
+        layers, current = self.layers, self.current
         while self.queue:
             key = heapq.heappop(self.queue)
             number = key[0]
             den, weights = layers.pop(key).settle()
-            self.visited += len(weights)
-            if self.visited > self.max_states:
-                raise StateBudgetExceeded(
-                    f"exact analysis of {self.config.encounter.name!r} under {self.config.ruleset.name} needs more "
-                    f"than {self.max_states:,} fight states; sample it instead (-n FIGHTS) or raise the budget"
-                )
-            parts: dict[tuple[tuple[int, Stage], int], dict[int, int]] = {}
-            """Where this layer's probability goes: ((rounds gone by, stage), denominator) -> states."""
+            self._spend(len(weights))
+            targets_of: dict[tuple[tuple[int, Stage], int], defaultdict[int, int]] = {}
+            """Where this layer's probability goes, by (rounds gone by, stage) and step denominator:
+            the numerators of the states reached, over this layer's and the step's denominators."""
             for state, weight in weights.items():
-                step_den, groups = self.outcomes(number, state)
-                for where, targets in groups:
-                    part = parts.get((where, step_den))
-                    if part is None:
-                        part = parts[(where, step_den)] = {}
-                    for after, num in targets:
-                        part[after] = part.get(after, 0) + weight * num
-            for ((delta, stage), step_den), part in parts.items():
-                total = den * step_den
-                if stage is None:
-                    target = finished.setdefault(total, {})
-                    for after, num in part.items():
-                        result = self._result(number + delta, after)
-                        target[result] = target.get(result, 0) + num
-                    continue
-                layer = layers.get((number + delta, stage)) or self._layer((number + delta, stage))
-                target = layer.parts.get(total)  # type: ignore[assignment]
-                if target is None:
-                    layer.parts[total] = part
+                known = current.get(state)
+                if known is not None and number <= known[0] and number not in known[1]:
+                    step_den, groups = known[2]
                 else:
-                    for after, num in part.items():
-                        target[after] = target.get(after, 0) + num
+                    step_den, groups = self.outcomes(number, state)
+                for where, moves in groups:
+                    target = targets_of.get((where, step_den))
+                    if target is None:
+                        target = targets_of[(where, step_den)] = defaultdict(int)
+                    for after, num in moves:
+                        target[after] += weight * num
+            for ((delta, stage), step_den), reached in targets_of.items():
+                self._arrive(number + delta, stage, den * step_den, reached)
         return self._results()
+
+    def _arrive(self, number: int, stage: Stage, den: int, reached: defaultdict[int, int]) -> None:
+        """Add the numerators over ``den`` of states reached in round ``number`` to their layer, or
+        of finished fights to their results."""
+        if stage is None:
+            results = self.finished.parts.setdefault(den, defaultdict(int))
+            for after, num in reached.items():
+                results[self._result(number, after)] += num
+            return
+        key = (number, stage)
+        layer = self.layers.get(key)
+        if layer is None:
+            layer = self.layers[key] = _Layer()
+            heapq.heappush(self.queue, key)
+        arrived = layer.parts.get(den)
+        if arrived is None:
+            layer.parts[den] = reached
+        else:
+            for after, num in reached.items():
+                arrived[after] += num
 
     def _result(self, number: int, state: int) -> FightResult:
         """The result of a fight that ended in round ``number`` in ``state``."""
@@ -304,13 +338,13 @@ def solve(config: FightConfig, *, max_states: int = DEFAULT_MAX_STATES, per_die:
 
     Args:
         config: the fight configuration.
-        max_states: how many distinct fight states the solve may visit.
+        max_states: how many fight states the solve may handle (``DEFAULT_MAX_STATES``).
         per_die: enumerate every die of a sum separately (a slower check of the sums' distributions).
 
     Raises:
         StateBudgetExceeded: the fight has more states than ``max_states``.
     """
-    solver = _Solver(config, max_states, per_die)
+    solver = Solver(config, max_states, per_die)
     tally = Tally(tuple(c.name for c in solver.fight.combatants))
     for result, p in solver.run().items():
         tally.add(result, p)

@@ -21,9 +21,15 @@ from typing import Any, SupportsIndex
 
 from rulebench.core.contract import Decision
 
+MAX_ROUND = 1 << 62
+"""Beyond any round a fight reaches: the open end of a window."""
+
 Guard = tuple[Callable[[int, int], bool], int, int, bool]
 """A comparison a step made: operator, the round's offset from the step's first round, the whole
 number it was compared with, and the answer."""
+
+Window = tuple[int, int, frozenset[int]]
+"""The rounds a step may begin in and be reused: lowest, highest, and those between left out."""
 
 
 class RoundWatch:
@@ -54,9 +60,27 @@ class RoundWatch:
         self.opaque = True
         return int(value)
 
-    def holds(self, guards: frozenset[Guard], base: int) -> bool:
-        """Whether a step with ``guards`` would see the same comparisons starting in round ``base``."""
-        return all(op(base + offset, other) == answer for op, offset, other, answer in guards)
+    def window(self) -> Window:
+        """The first rounds in which the current step, begun in any of them, would make the same
+        comparisons with the same answers: its guards solved for the step's first round."""
+        low, high, holes = 0, MAX_ROUND, set()
+        for op, offset, other, answer in self.guards:
+            at = other - offset  # the comparison's threshold, moved to the step's first round
+            if op is operator.eq or op is operator.ne:
+                if answer == (op is operator.eq):
+                    low, high = max(low, at), min(high, at)
+                else:
+                    holes.add(at)
+            elif op is operator.lt or op is operator.ge:
+                if (op is operator.lt) == answer:  # below the threshold: lt true or ge false
+                    high = min(high, at - 1)
+                else:
+                    low = max(low, at)
+            elif (op is operator.le) == answer:  # at most the threshold: le true or gt false
+                high = min(high, at)
+            else:
+                low = max(low, at + 1)
+        return low, high, frozenset(holes)
 
 
 class RoundNumber:

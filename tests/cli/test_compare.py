@@ -82,6 +82,30 @@ def test_exact_over_budget(duel: Path, monkeypatch: pytest.MonkeyPatch, limit: s
     assert json.loads(auto.stdout)["results"][0]["method"] == "monte-carlo"
 
 
+def test_max_states_sets_the_budget(duel: Path) -> None:
+    [entry] = run_json("compare", duel, "-r", "classic", "--exact", "--max-states", "10000000")["results"]
+    assert entry["method"] == "exact"
+    tight = run("compare", duel, "-r", "classic", "--exact", "--max-states", "5")
+    assert tight.exit_code == 2
+    assert "needs more than 5 fight states" in tight.stderr and "--max-states" in tight.stderr
+    assert "Traceback" not in tight.stderr
+    auto = run("compare", duel, "-r", "classic", "--max-states", "5", "--json")
+    assert auto.exit_code == 0 and "sampled instead" in auto.stderr
+    assert json.loads(auto.stdout)["results"][0]["method"] == "monte-carlo"
+
+
+@pytest.mark.parametrize("command", ["compare", "sweep"])
+def test_max_states_must_be_positive(duel: Path, command: str) -> None:
+    vary = ("--vary", "enemy.members[0].count=1..2") if command == "sweep" else ()
+    result = run(command, duel, "-r", "classic", *vary, "--max-states", "0")
+    assert result.exit_code == 2 and "--max-states 0: expected at least 1" in result.stderr
+
+
+def test_sweep_exact_honours_max_states(duel: Path) -> None:
+    result = run("sweep", duel, "-r", "classic", "--vary", "enemy.members[0].count=1..2", "--exact", "--max-states", "5")
+    assert result.exit_code == 2 and "needs more than 5 fight states" in result.stderr
+
+
 def test_exact_with_fractions(duel: Path) -> None:
     [entry] = run_json("compare", duel, "-r", "classic", "--exact", "--fractions")["results"]
     assert entry["method"] == "exact" and entry["fights"] is None and entry["ci95"] is None

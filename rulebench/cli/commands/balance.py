@@ -9,7 +9,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from rulebench.cli.options import (
-    EncounterArg, Exact, Fights, Json, Plugins, Precision, Rulesets, Seed, Tactics, Vary, Workers, analysis_options,
+    EncounterArg, Exact, Fights, MaxStates, Json, Plugins, Precision, Rulesets, Seed, Tactics, Vary, Workers, analysis_options,
 )
 from rulebench.cli.progress import progress_bar
 from rulebench.cli.render import data_table, interval, out, percent, print_json, report
@@ -48,6 +48,7 @@ def command(
     seed: Seed = None,
     exact: Exact = False,
     precision: Precision = None,
+    max_states: MaxStates = None,
     workers: Workers = 1,
     tactics: Tactics = None,
     plugin: Plugins = None,
@@ -57,7 +58,7 @@ def command(
     with progress_bar() as progress:
         result = balance(
             encounter, vary, target, ruleset, progress=progress,
-            **analysis_options(fights, seed, exact, precision, workers, plugin, tactics),
+            **analysis_options(fights, seed, exact, precision, max_states, workers, plugin, tactics),
         )
     report(result.warnings, result.notes)
     if json:

@@ -7,7 +7,7 @@ from rich.table import Table
 
 from rulebench.api import Comparison, compare
 from rulebench.cli.options import (
-    EncounterArg, Exact, Fights, Fractions, Json, Plot, Plugins, Precision, Rulesets, Seed, Tactics, Workers,
+    EncounterArg, Exact, Fights, Fractions, MaxStates, Json, Plot, Plugins, Precision, Rulesets, Seed, Tactics, Workers,
     analysis_options,
 )
 from rulebench.cli.progress import progress_bar
@@ -77,6 +77,7 @@ def command(
     seed: Seed = None,
     exact: Exact = False,
     precision: Precision = None,
+    max_states: MaxStates = None,
     fractions: Fractions = False,
     plot: Plot = None,
     workers: Workers = 1,
@@ -91,7 +92,7 @@ def command(
         require_matplotlib(plot)  # before the run, not after it
     with progress_bar() as progress:
         comparison = compare(
-            encounter, ruleset, progress=progress, **analysis_options(fights, seed, exact, precision, workers, plugin, tactics)
+            encounter, ruleset, progress=progress, **analysis_options(fights, seed, exact, precision, max_states, workers, plugin, tactics)
         )
     report(comparison.warnings, comparison.notes)
     if plot is not None:

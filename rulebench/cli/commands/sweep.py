@@ -10,7 +10,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from rulebench.cli.options import (
-    EncounterArg, Exact, Fights, Fractions, Json, Plot, Plugins, Precision, Rulesets, Seed, Tactics, Vary, Workers,
+    EncounterArg, Exact, Fights, Fractions, MaxStates, Json, Plot, Plugins, Precision, Rulesets, Seed, Tactics, Vary, Workers,
     analysis_options,
 )
 from rulebench.cli.progress import progress_bar
@@ -59,6 +59,7 @@ def command(
     seed: Seed = None,
     exact: Exact = False,
     precision: Precision = None,
+    max_states: MaxStates = None,
     fractions: Fractions = False,
     csv: Csv = None,
     plot: Plot = None,
@@ -74,7 +75,7 @@ def command(
         require_matplotlib(plot)
     with progress_bar() as progress:
         result = sweep(
-            encounter, vary, ruleset, progress=progress, **analysis_options(fights, seed, exact, precision, workers, plugin, tactics)
+            encounter, vary, ruleset, progress=progress, **analysis_options(fights, seed, exact, precision, max_states, workers, plugin, tactics)
         )
     report(result.warnings, result.notes)
     if csv is not None:
