@@ -128,7 +128,7 @@ def analyse(config: FightConfig, plan: Plan, progress: ProgressFactory | None = 
                 # Both mean "does not fit": too many states, or a round with too many rolls to branch over.
                 if plan.exact:
                     raise BadInput(f"--exact: {config.ruleset.name} on {config.encounter.name!r}: {err}; sample with -n FIGHTS or --precision E") from None
-                notes.append(f"{config.ruleset.name}: exact analysis does not fit ({err}); sampled instead")
+                notes.append(f"{config.ruleset.name}: exact analysis does not fit: {err}; sampled instead")
     extra: dict[str, Any] = {}
     if result is None:
         label = config.ruleset.name

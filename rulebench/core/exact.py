@@ -265,10 +265,7 @@ class Solver:
         """Count ``states`` more handled states against the budget."""
         self.handled += states
         if self.handled > self.max_states:
-            raise StateBudgetExceeded(
-                f"exact analysis of {self.config.encounter.name!r} under {self.config.ruleset.name} needs more "
-                f"than {self.max_states:,} fight states; sample it instead (-n FIGHTS) or raise the budget (--max-states)"
-            )
+            raise StateBudgetExceeded(f"needs more fight states than the budget of {self.max_states:,} (--max-states)")
 
     def run(self) -> dict[FightResult, Fraction]:
         """Carry all probability from the start to the fights' ends; each result's probability."""

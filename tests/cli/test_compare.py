@@ -87,7 +87,7 @@ def test_max_states_sets_the_budget(duel: Path) -> None:
     assert entry["method"] == "exact"
     tight = run("compare", duel, "-r", "classic", "--exact", "--max-states", "5")
     assert tight.exit_code == 2
-    assert "needs more than 5 fight states" in tight.stderr and "--max-states" in tight.stderr
+    assert "needs more fight states than the budget of 5 (--max-states)" in tight.stderr
     assert "Traceback" not in tight.stderr
     auto = run("compare", duel, "-r", "classic", "--max-states", "5", "--json")
     assert auto.exit_code == 0 and "sampled instead" in auto.stderr
@@ -103,7 +103,7 @@ def test_max_states_must_be_positive(duel: Path, command: str) -> None:
 
 def test_sweep_exact_honours_max_states(duel: Path) -> None:
     result = run("sweep", duel, "-r", "classic", "--vary", "enemy.members[0].count=1..2", "--exact", "--max-states", "5")
-    assert result.exit_code == 2 and "needs more than 5 fight states" in result.stderr
+    assert result.exit_code == 2 and "the budget of 5" in result.stderr
 
 
 def test_exact_with_fractions(duel: Path) -> None:
