@@ -126,6 +126,8 @@ class Fight:
         self._used_overrides: set[tuple[str, str]] = set()
         self._var_keys: tuple[tuple[str, ...], ...] = ()
         self._fight_keys: tuple[str, ...] = ()
+        self._restored: Hashable = None
+        self._restored_vars: tuple[dict[str, Any], list[dict[str, Any]]] = ({}, [])
 
     @property
     def round(self) -> int:
@@ -276,8 +278,21 @@ class Fight:
         )
 
     def restore(self, snapshot: Hashable) -> None:
-        """Put the fight back into a state taken by ``snapshot``."""
-        self._round, self.outcome, self.pending, fight_values, combatant_values = snapshot  # type: ignore[misc]
-        self.vars = dict(zip(self._fight_keys, fight_values))
-        for combatant, keys, values in zip(self.combatants, self._var_keys, combatant_values):
-            combatant.vars = dict(zip(keys, values))
+        """Put the fight back into a state taken by ``snapshot``.
+
+        Exact analysis restores the same snapshot once for every path through a step, so the
+        dictionaries built for the last one are kept and copied, as ``reset`` copies the initial
+        ones (a snapshot's values are immutable, so shallow copies are enough).
+        """
+        if snapshot is not self._restored:
+            _, _, _, fight_values, combatant_values = snapshot  # type: ignore[misc]
+            self._restored = snapshot
+            self._restored_vars = (
+                dict(zip(self._fight_keys, fight_values)),
+                [dict(zip(keys, values)) for keys, values in zip(self._var_keys, combatant_values)],
+            )
+        self._round, self.outcome, self.pending = snapshot[0], snapshot[1], snapshot[2]  # type: ignore[index]
+        fight_vars, combatant_vars = self._restored_vars
+        self.vars = fight_vars.copy()
+        for combatant, values in zip(self.combatants, combatant_vars):
+            combatant.vars = values.copy()
