@@ -1,99 +1,196 @@
-"""A slow, obviously-right oracle for the exact solver (``core/exact.py``), for tests only.
+"""A brute-force oracle for the exact solver (``core/exact.py``), for tests only (issue #7).
 
-It shares none of the solver's shortcuts: it plays whole rounds (``kernel.play_round``, not steps),
-enumerates every path through a round depth-first, carries ``Fraction`` probabilities, reuses no
-step across rounds.
-It merges equal full snapshots between rounds only, which principle 4 makes exact (every
-ruleset's conformance test checks that the snapshot determines the rest). A chain is taken over
-its exact distribution (``core/chains.py``, checked against brute force in test_exact_chains.py).
+What it does: it plays whole fights, from their start to their end, once for every sequence of die
+faces the rules ask for, and adds up the probability of every result. Every single die is
+enumerated on its own: a roll of ``2d6`` is two dice of six faces each (36 paths, never the 11
+sums), and a chain (``Fight.chain``) is played die by die, since :class:`OracleRoller` has no
+``branch`` method. The fights are walked depth-first: a path starts from the fight's start,
+replays a prefix of faces, takes face 1 of every die beyond it, plays the fight to its end with
+``kernel.play`` (the same loop a Monte Carlo fight runs), records ``FightResult(outcome, rounds,
+fates)`` with the path's probability (the product of ``1/sides`` over its dice, a ``Fraction``),
+and then pushes the paths that leave it at one of its new dice with another face.
 
-A fully unmerged search is not feasible even for duels: a tie that repeats each round makes the
-number of die sequences grow exponentially with the round cap.
+Why it is obviously right: it is the definition of the probability of a result, the sum over
+every sequence of faces that leads to it of the product of the faces' probabilities, each face of
+a d``n`` having probability ``1/n``; and it shares none of the solver's shortcuts. Nothing is
+merged: not equal states between rounds, steps or paths, not equal results before the end. No sum
+is read as its distribution (nothing from ``Dice.distribution`` or ``Dice.probabilities``), no
+chain is solved as a Markov chain (nothing from ``core/chains.py``), no step is reused across
+rounds (no ``RoundWatch``), nothing comes from ``core/exact.py``, and no snapshot is taken or
+restored: every path starts from the fight as setup left it (``Fight.reset``, as Monte Carlo
+starts each of its fights; a fresh fight per path would cost twice as much for the same start),
+so every path is one whole fight as Monte Carlo plays it.
+
+The cut-off: some trees are infinite (dsa's attack/parry chain on a run of 1s, its d100
+initiative roll-off on ties, any fight whose rounds can repeat up to a far cap) or too large to
+walk. A path is abandoned at the first die that would make its probability smaller than
+``threshold`` (default 10^-15): the roller raises :class:`CutOff` before rolling it, and the
+path's probability so far, the total probability of all the paths through it that the oracle does
+not walk, is added to ``left_out``. So every result found comes from paths of probability at least
+``threshold``, the probabilities of the results plus ``left_out`` sum to exactly 1, and each
+result's true probability lies between what the oracle found and that plus ``left_out``. The
+threshold bounds the depth of a path too (a die of 2 or more faces at least halves a path's
+probability), so a loop of dice that never ends cannot hang the oracle.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Iterator
+from dataclasses import dataclass
 from fractions import Fraction
 
 from rulebench.core.dice import Dice
-from rulebench.core.kernel import FightConfig, fates, play_round
+from rulebench.core.kernel import FightConfig, play
 from rulebench.core.outcome import FightResult
 
-Table = tuple[tuple[Hashable, ...], tuple[Fraction, ...]]
+DEFAULT_THRESHOLD = Fraction(1, 10**15)
+"""Paths less likely than this are not walked; see the module docstring."""
+
+Prefix = tuple[tuple[int, int], ...]
+"""A path's first dice as ``(face, sides)`` pairs: the faces to replay and the dice they were."""
+
+
+class CutOff(Exception):
+    """The path would fall below the oracle's threshold at its next die: it is abandoned."""
+
+
+class TooManyPaths(RuntimeError):
+    """The tree has more paths than the caller allowed: the encounter is not tiny enough."""
+
+
+class ReplayError(AssertionError):
+    """A replayed path asked for other dice than before: the rules are not deterministic."""
 
 
 class OracleRoller:
-    """Enumerates a round's chance outcomes depth-first, one path per ``begin``."""
+    """Rolls every die separately, replaying a prefix of faces and then taking face 1 of each.
 
-    last_faces = None
+    Args:
+        max_denominator: the largest product of die sides a path may reach (1 / the threshold);
+            a die that would pass it raises :class:`CutOff` before it is rolled.
+    """
 
-    def __init__(self) -> None:
-        self.prefix: tuple[int, ...] = ()
-        self.chosen: list[int] = []
-        self.taken: list[Table] = []
-        self.chains: dict[Hashable, Table] = {}
+    last_faces: tuple[int, ...] | None = None
 
-    def begin(self, prefix: tuple[int, ...]) -> None:
-        """Follow ``prefix``, then take every roll's first outcome."""
-        self.prefix, self.chosen, self.taken = prefix, [], []
+    def __init__(self, max_denominator: int) -> None:
+        self.max_denominator = max_denominator
+        self.prefix: Prefix = ()
+        self.faces: list[int] = []
+        self.sides: list[int] = []
+        self.denominator = 1
+        """The product of the sides of every die of the path so far: its probability is 1 / this."""
 
-    def weight(self) -> Fraction:
-        """The probability of the path just played."""
-        p = Fraction(1)
-        for i, (_, probabilities) in zip(self.chosen, self.taken):
-            p *= probabilities[i]
-        return p
+    def begin(self, prefix: Prefix) -> None:
+        """Start a path that replays ``prefix`` and then takes face 1 of every die."""
+        self.prefix = prefix
+        self.faces = []
+        self.sides = []
+        self.denominator = 1
+        self.last_faces = None
 
-    def siblings(self) -> Iterator[tuple[int, ...]]:
-        """The paths that leave the one just played at one of its new rolls."""
-        for pos in range(len(self.prefix), len(self.chosen)):
-            for k in range(1, len(self.taken[pos][0])):
-                yield (*self.chosen[:pos], k)
+    @property
+    def probability(self) -> Fraction:
+        """The probability of the path so far (every face of a d``n`` has probability 1/n)."""
+        return Fraction(1, self.denominator)
 
-    def _take(self, table: Table) -> Hashable:
-        pos = len(self.chosen)
-        i = self.prefix[pos] if pos < len(self.prefix) else 0
-        self.chosen.append(i)
-        self.taken.append(table)
-        return table[0][i]
+    def siblings(self) -> Iterator[Prefix]:
+        """The paths that leave the one just played at one of its new dice with another face.
+
+        Only dice beyond the replayed prefix: the siblings at the prefix's own dice were pushed by
+        the path that rolled those dice first. A die the path was cut off at was never rolled, so
+        its faces are not walked; its probability is in ``left_out``.
+        """
+        taken = tuple(zip(self.faces, self.sides))
+        for pos in range(len(self.prefix), len(taken)):
+            head = taken[:pos]
+            sides = taken[pos][1]
+            for face in range(2, sides + 1):
+                yield (*head, (face, sides))
 
     def die(self, sides: int) -> int:
-        return self._take((tuple(range(1, sides + 1)), (Fraction(1, sides),) * sides))  # type: ignore[return-value]
+        """One d``sides``: the prefix's face while replaying, face 1 beyond it."""
+        denominator = self.denominator * sides
+        if denominator > self.max_denominator:
+            raise CutOff
+        pos = len(self.faces)
+        if pos < len(self.prefix):
+            face, expected = self.prefix[pos]
+            if sides != expected:
+                raise ReplayError(f"die {pos + 1} of a replayed path is a d{sides}, was a d{expected}")
+        else:
+            face = 1
+        self.faces.append(face)
+        self.sides.append(sides)
+        self.denominator = denominator
+        self.last_faces = (face,)
+        return face
 
     def roll(self, dice: Dice) -> int:
-        dist = dice.probabilities()
-        return self._take((tuple(dist), tuple(dist.values())))  # type: ignore[return-value]
-
-    def branch(self, key: Hashable, distribution: Callable[[], dict[Hashable, Fraction]]) -> Hashable:
-        """A chain over its distribution."""
-        table = self.chains.get(key)
-        if table is None:  # a chain's key determines it (Fight.chain), so it is solved once
-            dist = distribution()
-            table = self.chains[key] = (tuple(dist), tuple(dist.values()))
-        return self._take(table)
+        """Every die of ``dice`` through :meth:`die`, in ``dice_sides`` order, then their total."""
+        faces = tuple([self.die(sides) for sides in dice.dice_sides])
+        self.last_faces = faces
+        return dice.total_of(faces)
 
 
-def oracle(config: FightConfig) -> dict[FightResult, Fraction]:
-    """The exact probability of every fight result, round by round."""
-    roller = OracleRoller()
+@dataclass(frozen=True)
+class OracleResult:
+    """What the oracle found.
+
+    Attributes:
+        results: the probability of every fight result reached by a walked path.
+        left_out: the probability of the paths cut off; ``sum(results.values()) + left_out == 1``.
+        paths: how many paths were played (cut-off ones included).
+    """
+
+    results: dict[FightResult, Fraction]
+    left_out: Fraction
+    paths: int
+
+
+def oracle(config: FightConfig, threshold: Fraction = DEFAULT_THRESHOLD, max_paths: int | None = None) -> OracleResult:
+    """Every fight of ``config``, die by die and path by path, down to paths of probability ``threshold``.
+
+    Args:
+        config: the fight configuration.
+        threshold: paths less likely than this are cut off and counted in ``left_out``.
+        max_paths: stop with :class:`TooManyPaths` rather than play more paths than this.
+
+    Raises:
+        TooManyPaths: the tree has more than ``max_paths`` paths.
+        ReplayError: a replayed path asked for other dice than the first time, or fewer: the
+            rules are not a function of the fight's start and its dice.
+    """
+    roller = OracleRoller(int(1 / Fraction(threshold)))
+    # Counts per denominator, made into fractions once at the end: adding a Fraction per path
+    # would reduce by a gcd each time, and paths number in the tens of thousands.
+    found: defaultdict[FightResult, defaultdict[int, int]] = defaultdict(lambda: defaultdict(int))
+    cut: defaultdict[int, int] = defaultdict(int)
+    paths = 0
     fight = config.new_fight(roller)
-    frontier: dict[Hashable, Fraction] = {fight.snapshot(): Fraction(1)}
-    results: defaultdict[FightResult, Fraction] = defaultdict(Fraction)
-    while frontier:
-        following: defaultdict[Hashable, Fraction] = defaultdict(Fraction)
-        for state, p in frontier.items():
-            stack: list[tuple[int, ...]] = [()]
-            while stack:
-                prefix = stack.pop()
-                fight.restore(state)
-                roller.begin(prefix)
-                play_round(fight)
-                stack.extend(roller.siblings())
-                if fight.outcome is not None:
-                    results[FightResult(fight.outcome, fight.round, fates(fight))] += p * roller.weight()
-                else:
-                    following[fight.snapshot()] += p * roller.weight()
-        frontier = following
-    return dict(results)
+    stack: list[Prefix] = [()]
+    while stack:
+        prefix = stack.pop()
+        if max_paths is not None and paths >= max_paths:
+            where = f"{config.encounter.name!r} under {config.ruleset.name}"
+            raise TooManyPaths(f"{where} has more than {max_paths:,} paths")
+        # Every path from the start, so nothing but the prefix's faces carries over from the last.
+        fight.reset()
+        roller.begin(prefix)
+        paths += 1
+        try:
+            result = play(fight)
+        except CutOff:
+            cut[roller.denominator] += 1
+        else:
+            found[result][roller.denominator] += 1
+        if len(roller.faces) < len(prefix):
+            raise ReplayError(f"a replayed path ended after {len(roller.faces)} of its {len(prefix)} dice")
+        stack.extend(roller.siblings())
+    results = {result: _total(counts) for result, counts in found.items()}
+    return OracleResult(results, _total(cut), paths)
+
+
+def _total(counts: dict[int, int]) -> Fraction:
+    """The sum of ``count / denominator`` over ``counts``."""
+    return sum((Fraction(count, denominator) for denominator, count in counts.items()), Fraction(0))
