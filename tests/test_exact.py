@@ -9,13 +9,14 @@ oracle comparison lives in test_exact_oracle.py.
 
 from __future__ import annotations
 
+import tomllib
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
-from rulebench.core.encounter import load_encounter
-from rulebench.core.exact import StateBudgetExceeded, solve
+from rulebench.core.encounter import encounter_from_dict, load_encounter
+from rulebench.core.exact import REPLAY_COST, Solver, StateBudgetExceeded, solve
 from rulebench.core.kernel import configure
 from rulebench.core.montecarlo import simulate
 from rulebench.core.results import wilson
@@ -58,3 +59,16 @@ def test_exact_sums_to_one_and_lies_within_monte_carlo_interval(ruleset: str, ex
     for outcome, p in exact.outcomes.items():
         low, high = wilson(int(sampled.tally.outcomes.get(outcome, 0)), FIGHTS, Z999)
         assert low <= p <= high, f"{outcome}: exact {float(p):.5f} outside [{low:.5f}, {high:.5f}]"
+
+
+def test_a_step_with_more_paths_than_the_budget_is_cut_off_while_it_is_played() -> None:
+    """The party flees twelve skeleton guards under endurance, and each guard strikes once as it
+    goes (RULES.md §5): 6^12 paths through one step, which would outgrow memory long before its
+    outcomes could be merged, so they are counted against the budget as they are played."""
+    data = tomllib.loads(Path("examples/skeleton-guards.toml").read_text(encoding="utf-8"))
+    data["enemy"]["members"][0]["count"] = 12
+    data["tactics"] = {"round": [{"retreat": True}]}
+    solver = Solver(configure(encounter_from_dict(data), "endurance"), max_states=200_000)
+    with pytest.raises(StateBudgetExceeded, match="budget of 200,000"):
+        solver.run()
+    assert solver.roller.paths <= 200_000 // REPLAY_COST

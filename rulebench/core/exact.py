@@ -158,15 +158,28 @@ def _stage(rest: Hashable) -> Stage:
     return (1, 0) if pending is None else (0, -len(pending))
 
 
-def step_outcomes(fight: Fight, roller: EnumeratingRoller, watch: RoundWatch, state: Hashable) -> Outcomes:
+class TooManyPaths(RulebenchError):
+    """A step has more paths through its rolls than it may play."""
+
+
+def step_outcomes(
+    fight: Fight, roller: EnumeratingRoller, watch: RoundWatch, state: Hashable, max_paths: int | None = None
+) -> Outcomes:
     """Every way one step (``kernel.play_step``) can go from ``state``, paths ending in the same
-    state merged; ``watch`` learns how the step used the round number."""
+    state merged; ``watch`` learns how the step used the round number.
+
+    Raises:
+        TooManyPaths: the step has more than ``max_paths`` paths (a whole round of many dice played
+            as one step can have billions, so they are counted as they are played).
+    """
     number = state[0]  # type: ignore[index]
     watch.begin(number)
     roller.start()
     paths: list[tuple[int, int, Hashable]] = []
     stack: list[tuple[int, ...]] = [()]
     while stack:
+        if max_paths is not None and len(paths) >= max_paths:
+            raise TooManyPaths(f"a step has more than {max_paths:,} paths through its rolls")
         prefix = stack.pop()
         fight.restore(state)
         roller.begin(prefix)
@@ -249,7 +262,11 @@ class Solver:
                 if low <= number <= high and number not in holes:
                     self.current[state] = (high, holes, found)
                     return found
-        den, paths = step_outcomes(self.fight, self.roller, self.watch, (number, *self.states[state]))  # type: ignore[misc]
+        affordable = (self.max_states - self.handled) // REPLAY_COST
+        try:
+            den, paths = step_outcomes(self.fight, self.roller, self.watch, (number, *self.states[state]), affordable)  # type: ignore[misc]
+        except TooManyPaths:
+            raise self._over_budget() from None
         self._spend(REPLAY_COST * self.roller.paths)
         grouped: dict[tuple[int, Stage], list[tuple[int, int]]] = {}
         for delta, rest, num in paths:
@@ -265,7 +282,10 @@ class Solver:
         """Count ``states`` more handled states against the budget."""
         self.handled += states
         if self.handled > self.max_states:
-            raise StateBudgetExceeded(f"needs more fight states than the budget of {self.max_states:,} (--max-states)")
+            raise self._over_budget()
+
+    def _over_budget(self) -> StateBudgetExceeded:
+        return StateBudgetExceeded(f"needs more fight states than the budget of {self.max_states:,} (--max-states)")
 
     def run(self) -> dict[FightResult, Fraction]:
         """Carry all probability from the start to the fights' ends; each result's probability."""
