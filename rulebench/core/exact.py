@@ -35,7 +35,7 @@ from rulebench.core.results import RulesetResult, Tally
 from rulebench.core.round_watch import RoundWatch, Window
 
 DEFAULT_MAX_STATES = 1_000_000
-"""The fight states a solve may handle (``_Solver.handled``): a few seconds and well under a few
+"""The fight states a solve may handle (``Solver.handled``): a few seconds and well under a few
 hundred MB for the built-in rulesets (``bench/exact.py`` prints both). The budget also bounds the
 time it takes to find out that an encounter does not fit."""
 
@@ -56,16 +56,11 @@ Table = tuple[tuple[Hashable, ...], tuple[int, ...], int]
 
 
 class EnumeratingRoller:
-    """A roller that enumerates a step's chance outcomes instead of drawing them.
-
-    Args:
-        per_die: branch over every single die, even of a sum asked as one roll (a slower check).
-    """
+    """A roller that enumerates a step's chance outcomes instead of drawing them."""
 
     last_faces = None
 
-    def __init__(self, per_die: bool = False) -> None:
-        self.per_die = per_die
+    def __init__(self) -> None:
         self._tables: dict[Hashable, Table] = {}
         self.prefix: tuple[int, ...] = ()
         self.chosen: list[int] = []
@@ -116,9 +111,7 @@ class EnumeratingRoller:
         return self._take(table)  # type: ignore[return-value]
 
     def roll(self, dice: Dice) -> int:
-        """Branch over the expression's total (or over each die, for the oracle)."""
-        if self.per_die:
-            return dice.total_of([self.die(sides) for sides in dice.dice_sides])
+        """Branch over the expression's total, not over each die."""
         table = self._tables.get(dice)
         if table is None:
             dist = dice.distribution()
@@ -220,10 +213,10 @@ class Solver:
     A layer holds the states of one round and stage, each without its round number.
     """
 
-    def __init__(self, config: FightConfig, max_states: int = DEFAULT_MAX_STATES, per_die: bool = False) -> None:
+    def __init__(self, config: FightConfig, max_states: int = DEFAULT_MAX_STATES) -> None:
         self.config = config
         self.max_states = max_states
-        self.roller = EnumeratingRoller(per_die)
+        self.roller = EnumeratingRoller()
         self.fight = config.new_fight(self.roller)
         self.watch = RoundWatch()
         self.fight.round_watch = self.watch
@@ -273,9 +266,9 @@ class Solver:
             grouped.setdefault((delta, _stage(rest)), []).append((self._id(rest), num))
         moves = (den, tuple((where, tuple(targets)) for where, targets in grouped.items()))
         if not self.watch.opaque:
-            low, high, holes = window = self.watch.window()
+            window = self.watch.window()
             self.reusable.setdefault(state, []).append((window, moves))
-            self.current[state] = (high, holes, moves)
+            self.current[state] = (window[1], window[2], moves)
         return moves
 
     def _spend(self, states: int) -> None:
@@ -350,18 +343,17 @@ class Solver:
         return {result: Fraction(num, den) for result, num in weights.items()}  # type: ignore[misc]
 
 
-def solve(config: FightConfig, *, max_states: int = DEFAULT_MAX_STATES, per_die: bool = False) -> RulesetResult:
+def solve(config: FightConfig, *, max_states: int = DEFAULT_MAX_STATES) -> RulesetResult:
     """The exact distribution of outcomes, fates and fight lengths of ``config``.
 
     Args:
         config: the fight configuration.
         max_states: how many fight states the solve may handle (``DEFAULT_MAX_STATES``).
-        per_die: enumerate every die of a sum separately (a slower check of the sums' distributions).
 
     Raises:
         StateBudgetExceeded: the fight has more states than ``max_states``.
     """
-    solver = Solver(config, max_states, per_die)
+    solver = Solver(config, max_states)
     tally = Tally(tuple(c.name for c in solver.fight.combatants))
     for result, p in solver.run().items():
         tally.add(result, p)
