@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from rulebench.core.encounter import load_encounter
-from rulebench.core import exact
+from rulebench.analysis import exact
 from rulebench.core.kernel import configure
-from rulebench.core.montecarlo import simulate
-from rulebench.core.results import wilson
+from rulebench.analysis.sampling import simulate
+from rulebench.analysis.results import wilson
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 RULESETS = ("ambermarch", "classic", "dsa", "endurance", "talisman")

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from rulebench.core.encounter import load_encounter
 from rulebench.core.kernel import configure
-from rulebench.core.montecarlo import simulate
-from rulebench.core.plugins import discover
+from rulebench.analysis.sampling import simulate
+from rulebench.core.discovery import discover
 
 HERE = Path(__file__).resolve().parent
 ENCOUNTER = HERE.parent / "examples" / "skeleton-guards.toml"

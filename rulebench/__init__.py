@@ -4,46 +4,55 @@ The public API: the ``hookimpl`` marker and value types for plugin authors, and 
 for scripts and notebooks.
 """
 
-from rulebench.core.contract import Attack, Damage, Decision, Modifier, PluginInfo, RulesetInfo
-from rulebench.core.dice import Dice
+from rulebench.analysis.sampling import simulate
+from rulebench.api import Comparison, balance, compare, fight, sweep
+from rulebench.core.chain import Done
+from rulebench.core.combatants import ENEMY, PARTY, Combatant, Side
+from rulebench.core.dice import Dice, RandomRoller, ScriptedRoller
+from rulebench.core.discovery import discover
+from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.encounter import Encounter, load_encounter
-from rulebench.core.fight import Combatant, Fight, Side
-from rulebench.core.kernel import FightConfig, configure, run_fight
-from rulebench.core.montecarlo import simulate
+from rulebench.core.fight import Fight
+from rulebench.core.kernel import FightConfig, configure, play, run_fight
+from rulebench.core.markers import hookimpl
 from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
-from rulebench.core.plugins import discover, hookimpl
-
-__version__ = "0.1.0"
-
-# After __version__: the API reads it for provenance.
-from rulebench.api import Comparison, balance, compare, fight, sweep  # noqa: E402
+from rulebench.core.values import Attack, Damage, Decision, Modifier, PluginInfo, RulesetInfo
+from rulebench.version import __version__
 
 __all__ = [
+    "ENEMY",
+    "PARTY",
     "Attack",
+    "BadInput",
+    "balance",
     "Combatant",
+    "compare",
     "Comparison",
+    "configure",
     "Damage",
     "Decision",
     "Dice",
-    "EndState",
+    "discover",
+    "Done",
     "Encounter",
+    "EndState",
     "Fate",
     "Fight",
+    "fight",
     "FightConfig",
     "FightResult",
-    "Modifier",
-    "Outcome",
-    "PluginInfo",
-    "RulesetInfo",
-    "Side",
-    "balance",
-    "compare",
-    "configure",
-    "discover",
-    "fight",
     "hookimpl",
     "load_encounter",
+    "Modifier",
+    "Outcome",
+    "play",
+    "PluginInfo",
+    "RandomRoller",
+    "RulebenchError",
+    "RulesetInfo",
     "run_fight",
+    "ScriptedRoller",
+    "Side",
     "simulate",
     "sweep",
     "__version__",

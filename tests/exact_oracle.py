@@ -4,7 +4,7 @@ What it does: it plays whole fights, from their start to their end, once for eve
 faces the rules ask for, and adds up the probability of every result. Every single die is
 enumerated on its own: a roll of ``2d6`` is two dice of six faces each (36 paths, never the 11
 sums), and a chain (``Fight.chain``) is played die by die, since :class:`OracleRoller` has no
-``branch`` method. The fights are walked depth-first: a path starts from the fight's start,
+``solve_chain`` method. The fights are walked depth-first: a path starts from the fight's start,
 replays a prefix of faces, takes face 1 of every die beyond it, plays the fight to its end with
 ``kernel.play`` (the same loop a Monte Carlo fight runs), records ``FightResult(outcome, rounds,
 fates)`` with the path's probability (the product of ``1/sides`` over its dice, a ``Fraction``),

@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from rulebench.core.encounter import encounter_from_dict, load_encounter
-from rulebench.core.exact import REPLAY_COST, Solver, StateBudgetExceeded, solve
+from rulebench.analysis.exact import REPLAY_COST, Solver, StateBudgetExceeded, solve
 from rulebench.core.kernel import configure
-from rulebench.core.montecarlo import simulate
-from rulebench.core.results import wilson
+from rulebench.analysis.sampling import simulate
+from rulebench.analysis.results import wilson
 
 EXAMPLES = sorted(Path(__file__).parent.parent.joinpath("examples").glob("*.toml"))
 RULESETS = ("ambermarch", "classic", "dsa", "endurance", "talisman")

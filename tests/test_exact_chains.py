@@ -15,11 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebench.core import fight as fight_module
-from rulebench.core.chains import Done, Step, absorption
+from rulebench.analysis import exact as exact_module
+from rulebench.analysis.chains import absorption
+from rulebench.core.chain import Done, Step
 from rulebench.core.encounter import load_encounter
 from rulebench.core.errors import RulebenchError
-from rulebench.core.exact import solve
+from rulebench.analysis.exact import solve
 from rulebench.core.kernel import configure
 
 TRUNCATION = 1e-12
@@ -125,7 +126,7 @@ def test_the_dsa_rulesets_own_chains(monkeypatch: pytest.MonkeyPatch) -> None:
         seen.append((start, sides, step))
         return absorption(start, sides, step)
 
-    monkeypatch.setattr(fight_module, "absorption", recording)
+    monkeypatch.setattr(exact_module, "absorption", recording)
     config = configure(load_encounter("examples/dsa-orc-duel.toml"), "dsa")
     solve(config)
     assert seen

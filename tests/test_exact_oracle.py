@@ -22,10 +22,10 @@ from hypothesis import HealthCheck, given, settings
 
 from rulebench.core.dice import Dice
 from rulebench.core.encounter import Encounter, encounter_from_dict
-from rulebench.core.exact import solve
+from rulebench.analysis.exact import solve
 from rulebench.core.kernel import configure
 from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
-from rulebench.core.results import RulesetResult
+from rulebench.analysis.results import RulesetResult
 
 from exact_oracle import CutOff, OracleResult, OracleRoller, ReplayError, oracle  # tests/ is on sys.path under pytest
 from tiny_encounters import CASES, ENCOUNTERS, Shape
@@ -258,7 +258,7 @@ def test_oracle_uses_no_shortcut_of_the_solver(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(Dice, "distribution", gone)
     monkeypatch.setattr(Dice, "probabilities", gone)
-    monkeypatch.setattr("rulebench.core.fight.absorption", gone)
+    monkeypatch.setattr("rulebench.analysis.exact.absorption", gone)
     monkeypatch.setattr("rulebench.core.dice.margin_distribution", gone)
     classic = {
         "name": "sums", "mode": "melee",

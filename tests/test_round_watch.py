@@ -8,9 +8,9 @@ import operator
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulebench.core.contract import Decision
-from rulebench.core.round_watch import RoundWatch, WatchedDecision
-from rulebench.core.tactics import ScriptedTactics
+from rulebench.core.values import Decision
+from rulebench.analysis.round_watch import RoundWatch, WatchedDecision
+from rulebench.core.scripted_tactics import ScriptedTactics
 
 OPERATORS = (operator.eq, operator.ne, operator.lt, operator.le, operator.gt, operator.ge)
 

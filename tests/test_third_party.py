@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from rulebench.cli.app import app
-from rulebench.core.plugins import discover
+from rulebench.core.discovery import discover
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "rulebench-skirmish"

@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from rulebench.version import __version__
 from rulebench.cli.boundary import DEBUG_KEY, RulebenchGroup
 from rulebench.cli.commands import (
     balance,
@@ -36,7 +37,6 @@ for module in (rulesets, plugins, schema, validate, show, fight, compare, sweep,
 
 def _version(value: bool) -> None:
     if value:
-        from rulebench import __version__
 
         typer.echo(f"rulebench {__version__}")
         raise typer.Exit()

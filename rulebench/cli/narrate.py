@@ -13,7 +13,7 @@ from rich.text import Text
 
 from rulebench.cli.render import data_table
 
-from rulebench.fights import FightRecord
+from rulebench.api.narrated_fight import FightRecord
 
 STYLES: dict[str, str] = {
     "roll": "cyan",

@@ -7,7 +7,7 @@ from contextlib import contextmanager
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-from rulebench.analysis import ProgressFactory
+from rulebench.analysis.analyse import ProgressFactory
 from rulebench.cli.render import err
 
 

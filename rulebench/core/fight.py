@@ -12,75 +12,16 @@ from collections.abc import Callable, Hashable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from rulebench.core.chains import Done, Step, absorption
-from rulebench.core.contract import Decision, Modifier
+from rulebench.core.chain import Done, Step
+from rulebench.core.combatants import ENEMY, PARTY, Combatant, Side
 from rulebench.core.dice import Dice, DiceError, Roller
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.outcome import Outcome
-from rulebench.core.round_watch import RoundWatch, WatchedDecision
+from rulebench.core.protocols import ChainSolver, RoundClock, Rules
+from rulebench.core.values import Decision, Modifier
 
 if TYPE_CHECKING:
-    from rulebench.core.encounter import Encounter, Member
-    from rulebench.core.kernel import Rules
-
-PARTY = "party"
-ENEMY = "enemy"
-
-
-class Combatant:
-    """One party member or one enemy, with its neutral spec, derived stats and mutable state.
-
-    Attributes:
-        name: unique within the fight (enemy copies are "Name 1" ... "Name n").
-        base_name: the encounter entry it comes from (equal to ``name`` for party members).
-        side: ``"party"`` or ``"enemy"``.
-        index: position in its side's list (marching order for the party).
-        spec: the neutral encounter entry (melee, armour, traits, ...).
-        engaged: whether it takes part (RULES.md §0 "Engaged").
-        stats: the ruleset's derived stat block, fixed for the fight.
-        vars: the ruleset's mutable state for this combatant.
-    """
-
-    __slots__ = ("name", "base_name", "side", "index", "spec", "engaged", "stats", "vars")
-
-    def __init__(self, name: str, base_name: str, side: str, index: int, spec: Member, engaged: bool) -> None:
-        self.name = name
-        self.base_name = base_name
-        self.side = side
-        self.index = index
-        self.spec = spec
-        self.engaged = engaged
-        self.stats: dict[str, Any] = {}
-        self.vars: dict[str, Hashable] = {}
-
-    def has_trait(self, trait: str) -> bool:
-        """Whether the encounter gives this combatant ``trait`` (undead, silver_weapon, ...)."""
-        return trait in self.spec.traits
-
-    def has_skill(self, skill: str) -> bool:
-        """Whether the encounter gives this combatant ``skill`` (robust, dodge, ...)."""
-        return skill in self.spec.skills
-
-    def __repr__(self) -> str:
-        return f"Combatant({self.name!r}, {self.side})"
-
-
-class Side:
-    """One side of the fight, its members in list order, and a stat block when it fights as one group."""
-
-    __slots__ = ("name", "members", "stats")
-
-    def __init__(self, name: str, members: list[Combatant]) -> None:
-        self.name = name
-        self.members = members
-        self.stats: dict[str, Any] = {}
-
-    def has_trait(self, trait: str) -> bool:
-        """Whether any member has ``trait``: a mixed group fights as one (RULES.md §6.1)."""
-        return any(trait in m.spec.traits for m in self.members)
-
-    def __repr__(self) -> str:
-        return f"Side({self.name!r})"
+    from rulebench.core.encounter import Encounter
 
 
 class Fight:
@@ -108,8 +49,8 @@ class Fight:
         plugin): the ruleset may then take its default answers directly instead of building a
         ``Decision`` for each, which is the same answer at a fraction of the Monte Carlo cost."""
         self._round = 0
-        self.round_watch: RoundWatch | None = None
-        """Set by exact analysis to learn how each step uses the round number (``core/round_watch.py``)."""
+        self.round_watch: RoundClock | None = None
+        """Set by exact analysis to learn how each step uses the round number (see ``RoundClock``)."""
         self.outcome: Outcome | None = None
         self.pending: tuple[Any, ...] | None = None
         self.vars: dict[str, Hashable] = {}
@@ -134,7 +75,7 @@ class Fight:
         """The round being played (0 before the first); watched under exact analysis."""
         if self.round_watch is None:
             return self._round
-        return self.round_watch.number(self._round)  # type: ignore[return-value]
+        return self.round_watch.number(self._round)
 
     @round.setter
     def round(self, value: int) -> None:
@@ -168,13 +109,12 @@ class Fight:
         """Play a chain of d``sides`` rolls from ``start`` until ``step`` returns ``Done(result)``.
 
         Played die by die (each die logged) by random and scripted rollers; an enumerating roller
-        branches over the chain's exact result distribution instead (``core/chains.py``), cached
+        settles the whole chain at once instead (``ChainSolver``), its result distribution cached
         under ``key``, which must determine the chain completely (its start and every parameter
         ``step`` reads).
         """
-        branch = getattr(self.roller, "branch", None)
-        if branch is not None:
-            return branch(key, lambda: absorption(start, sides, step))
+        if isinstance(self.roller, ChainSolver):
+            return self.roller.solve_chain(key, start, sides, step)
         state = start
         while not isinstance(state, Done):
             state = step(state, self.die(sides, label, who))
@@ -205,7 +145,7 @@ class Fight:
     def decide(self, kind: str, who: Combatant | None = None, options: tuple[Any, ...] = (), **context: Any) -> Any:
         """Ask the tactics sources one decision; a scripted answer outside ``options`` is bad input."""
         if self.round_watch is not None:
-            decision: Decision = WatchedDecision.of(self.round_watch, kind, self._round, who, options, context)
+            decision = self.round_watch.decision(kind, self._round, who, options, context)
         else:
             decision = Decision(kind, self._round, who, options, context)
         answer = self.rules.decide(self, decision)

@@ -30,10 +30,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-import pluggy
+from rulebench.core.markers import hookspec
 
 if TYPE_CHECKING:
-    from rulebench.core.contract import (
+    from rulebench.core.values import (
         Attack,
         Damage,
         Decision,
@@ -44,9 +44,6 @@ if TYPE_CHECKING:
     from rulebench.core.fight import Combatant, Fight, Side
     from rulebench.core.outcome import Fate, Outcome
 
-PROJECT = "rulebench"
-
-hookspec = pluggy.HookspecMarker(PROJECT)
 
 
 @hookspec

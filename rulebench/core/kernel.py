@@ -17,15 +17,15 @@ from typing import Any
 
 import pluggy
 
-from rulebench.core.contract import Modifier, RulesetInfo
+from rulebench.core.values import Modifier, RulesetInfo
 from rulebench.core.dice import Roller
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput, RulebenchError
-from rulebench.core import defaults
+from rulebench.core import default_hooks as defaults
 from rulebench.core.fight import Combatant, Fight
 from rulebench.core.outcome import Fate, FightResult
-from rulebench.core.plugins import MODIFIER, RULESET, TACTICS, Catalog, discover, new_plugin_manager
-from rulebench.core.tactics import ScriptedTactics
+from rulebench.core.discovery import MODIFIER, RULESET, TACTICS, Catalog, discover, new_plugin_manager
+from rulebench.core.scripted_tactics import ScriptedTactics
 
 MAX_ROUNDS = 10_000
 """A ruleset that never ends a fight is a bug; the kernel stops it here rather than hang."""
@@ -130,7 +130,7 @@ def _flat_modifiers(hook: pluggy.HookCaller) -> Callable[..., list[Modifier] | t
     return modifiers
 
 
-class Rules:
+class ResolvedHooks:
     """The hooks of one fight configuration, resolved to plain callables (one attribute per hook)."""
 
     def __init__(self, pm: pluggy.PluginManager) -> None:
@@ -174,7 +174,7 @@ class FightConfig:
     tactics: str | None
     package: tuple[str, str]
     pm: pluggy.PluginManager
-    rules: Rules
+    rules: ResolvedHooks
     default_tactics: bool = True
 
     def new_fight(self, roller: Roller, record: bool = False) -> Fight:
@@ -250,7 +250,7 @@ def configure(
         tactics=tactics,
         package=(record.package, record.version),
         pm=pm,
-        rules=Rules(pm),
+        rules=ResolvedHooks(pm),
         default_tactics=default_tactics,
     )
 

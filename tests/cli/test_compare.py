@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import run, run_json
 
-from rulebench import analysis
+
 
 
 
@@ -56,17 +56,9 @@ def test_precision_stops_within_the_half_width(duel: Path) -> None:
     assert again["outcomes"] == entry["outcomes"]
 
 
-def test_exact_unavailable_is_a_clear_error(duel: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(analysis, "_exact_module", lambda: None)
-    result = run("compare", duel, "-r", "skirmish", "--exact")
-    assert result.exit_code == 2 and "not available" in result.stderr
-    [entry] = run_json("compare", duel, "-r", "skirmish")["results"]  # auto mode falls back to sampling
-    assert entry["method"] == "monte-carlo"
-
-
 @pytest.mark.parametrize("limit", ["budget", "rolls"])
 def test_exact_over_budget(duel: Path, monkeypatch: pytest.MonkeyPatch, limit: str) -> None:
-    from rulebench.core import exact
+    from rulebench.analysis import exact
     from rulebench.core.errors import RulebenchError
 
     def too_big(config, **_):  # type: ignore[no-untyped-def]

@@ -16,7 +16,7 @@ def broken_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
     def explode(fight):  # type: ignore[no-untyped-def]
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr("rulebench.fights.play", explode)
+    monkeypatch.setattr("rulebench.api.narrated_fight.play", explode)
     assert kernel  # the real kernel stays untouched
 
 

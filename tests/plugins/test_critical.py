@@ -16,7 +16,7 @@ from rulebench.core.encounter import encounter_from_dict
 from rulebench.core.errors import BadInput
 from rulebench.core.fight import Fight
 from rulebench.core.kernel import configure, play_round
-from rulebench.core.plugins import MODIFIER, discover
+from rulebench.core.discovery import MODIFIER, discover
 
 # A foe that rolls no die (unarmed: damage 1, below any avoidance here); avoidance 1, endurance 8.
 BAG = {"name": "Bag", "armour": 0, "body": 1, "speed": 0, "life": 6, "weapon": "none"}

@@ -20,7 +20,7 @@ from rulebench.core.encounter import encounter_from_dict
 from rulebench.core.errors import BadInput
 from rulebench.core.kernel import configure, fates, play, play_round
 from rulebench.core.outcome import EndState, Fate, Outcome
-from rulebench.core.plugins import discover
+from rulebench.core.discovery import discover
 from rulebench.rulesets.ambermarch.stats import rulebench_ruleset
 from rulebench.rulesets.ambermarch.tactics import default_retreat
 

@@ -16,11 +16,11 @@ from rulebench import Dice, Modifier, Outcome, PluginInfo, configure, hookimpl, 
 from rulebench.core.dice import ScriptedRoller, parse_dice_script
 from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.errors import BadInput
-from rulebench.core.exact import solve
+from rulebench.analysis.exact import solve
 from rulebench.core.fight import Fight
 from rulebench.core.kernel import FightConfig, play, play_round
 from rulebench.core.outcome import FightResult
-from rulebench.core.plugins import discover
+from rulebench.core.discovery import discover
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 

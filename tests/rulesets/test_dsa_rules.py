@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from rulebench.core.contract import Decision
+from rulebench.core.values import Decision
 from rulebench.core.dice import Dice, ScriptedRoller, parse_dice_script
 from rulebench.core.encounter import encounter_from_dict, load_encounter
 from rulebench.core.fight import Fight

@@ -18,7 +18,7 @@ from rulebench import Decision, Fight, PluginInfo, hookimpl
 from rulebench.core.dice import RandomRoller
 from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.kernel import FightConfig, configure, play, play_round
-from rulebench.core.plugins import discover
+from rulebench.core.discovery import discover
 from rulebench.rulesets.endurance.state import BLED_OUT, BLEEDING, SLAIN
 from rulebench.testing import RulesetConformance, encounter_dicts
 

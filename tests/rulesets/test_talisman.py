@@ -18,7 +18,7 @@ from rulebench.core.errors import BadInput
 from rulebench.core.fight import Fight
 from rulebench.core.kernel import play, play_round
 from rulebench.core.outcome import FightResult
-from rulebench.core.plugins import discover
+from rulebench.core.discovery import discover
 from rulebench.testing import RulesetConformance
 
 DATA = Path(__file__).parent / "data" / "talisman"

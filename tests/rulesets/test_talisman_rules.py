@@ -16,7 +16,7 @@ from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.errors import BadInput
 from rulebench.core.kernel import play, play_round
 from rulebench.core.outcome import FightResult
-from rulebench.core.plugins import discover
+from rulebench.core.discovery import discover
 
 
 def encounter(party: list[dict[str, Any]], enemies: list[dict[str, Any]], **extra: Any) -> Encounter:

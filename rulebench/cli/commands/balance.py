@@ -13,7 +13,7 @@ from rulebench.cli.options import (
 )
 from rulebench.cli.progress import progress_bar
 from rulebench.cli.render import data_table, interval, out, percent, print_json, report
-from rulebench.sweeps import Balance, balance
+from rulebench.analysis.sweeps import Balance, balance
 
 NAME = "balance"
 

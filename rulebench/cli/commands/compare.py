@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.markup import escape
 from rich.table import Table
 
-from rulebench.api import Comparison, compare
+from rulebench.api.analyses import Comparison, compare
 from rulebench.cli.options import (
     EncounterArg, Exact, Fights, Fractions, MaxStates, Json, Plot, Plugins, Precision, Rulesets, Seed, Tactics, Workers,
     analysis_options,
@@ -87,7 +87,7 @@ def command(
 ) -> None:
     """Compare rulesets side by side: outcome odds with intervals, fight length and each member's fate."""
     if plot is not None:
-        from rulebench.plot import require_matplotlib
+        from rulebench.api.plots import require_matplotlib
 
         require_matplotlib(plot)  # before the run, not after it
     with progress_bar() as progress:
@@ -96,7 +96,7 @@ def command(
         )
     report(comparison.warnings, comparison.notes)
     if plot is not None:
-        from rulebench.plot import plot_comparison
+        from rulebench.api.plots import plot_comparison
 
         plot_comparison(comparison, plot)
     if json:

@@ -9,7 +9,7 @@ import typer
 from rulebench.cli.narrate import narrate
 from rulebench.cli.options import EncounterArg, Json, Plugins, Ruleset, Seed, Tactics
 from rulebench.cli.render import out, print_json, report, warn
-from rulebench.fights import fight
+from rulebench.api.narrated_fight import fight
 
 NAME = "fight"
 

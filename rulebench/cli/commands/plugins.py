@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulebench.cli.options import Json
 from rulebench.cli.render import plugin_table, print_json, report
-from rulebench.core.plugins import discover
+from rulebench.core.discovery import discover
 
 NAME = "plugins"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulebench.cli.options import Json
 from rulebench.cli.render import plugin_table, print_json, report
-from rulebench.core.plugins import RULESET, discover
+from rulebench.core.discovery import RULESET, discover
 
 NAME = "rulesets"
 

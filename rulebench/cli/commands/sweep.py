@@ -16,7 +16,7 @@ from rulebench.cli.options import (
 from rulebench.cli.progress import progress_bar
 from rulebench.cli.render import bar, data_table, interval, out, print_json, probability, report
 from rulebench.core.outcome import OUTCOMES
-from rulebench.sweeps import Sweep, sweep
+from rulebench.analysis.sweeps import Sweep, sweep
 
 NAME = "sweep"
 
@@ -70,7 +70,7 @@ def command(
 ) -> None:
     """Analyse the encounter at each value of one number (PATH=A..B[:STEP]) under each ruleset."""
     if plot is not None:
-        from rulebench.plot import require_matplotlib
+        from rulebench.api.plots import require_matplotlib
 
         require_matplotlib(plot)
     with progress_bar() as progress:
@@ -81,7 +81,7 @@ def command(
     if csv is not None:
         csv.write_text(result.to_csv(), encoding="utf-8")
     if plot is not None:
-        from rulebench.plot import plot_sweep
+        from rulebench.api.plots import plot_sweep
 
         plot_sweep(result, plot)
     if json:

@@ -11,7 +11,7 @@ from rulebench.core.dice import RandomRoller
 from rulebench.core.encounter import Encounter, load_encounter
 from rulebench.core.errors import BadInput, EncounterError
 from rulebench.core.kernel import configure
-from rulebench.core.plugins import Catalog, discover
+from rulebench.core.discovery import Catalog, discover
 
 NAME = "validate"
 

@@ -9,9 +9,9 @@ ladder at the cost of armour + 1 points and flows on to the next; what is left a
 
 from __future__ import annotations
 
-from rulebench.core.contract import Attack, Damage
-from rulebench.core.fight import Combatant, Fight, Side
-from rulebench.core.plugins import hookimpl
+from rulebench import Attack, Damage
+from rulebench import Combatant, Fight, Side
+from rulebench import hookimpl
 from rulebench.rulesets.ambermarch.state import (
     CONDITIONS,
     COVER,

@@ -6,9 +6,9 @@ ends in withdrawal (round 50 against tireless foes), and otherwise the party may
 
 from __future__ import annotations
 
-from rulebench.core.fight import ENEMY, Combatant, Fight
-from rulebench.core.outcome import EndState, Fate, Outcome
-from rulebench.core.plugins import hookimpl
+from rulebench import ENEMY, Combatant, Fight
+from rulebench import EndState, Fate, Outcome
+from rulebench import hookimpl
 from rulebench.rulesets.ambermarch.damage import step_up
 from rulebench.rulesets.ambermarch.tactics import default_retreat
 from rulebench.rulesets.ambermarch.state import (

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from rulebench.core.contract import Attack, Modifier
-from rulebench.core.dice import Dice
-from rulebench.core.errors import BadInput
-from rulebench.core.fight import Combatant, Fight, Side
-from rulebench.core.plugins import hookimpl
+from rulebench import Attack, Modifier
+from rulebench import Dice
+from rulebench import BadInput
+from rulebench import Combatant, Fight, Side
+from rulebench import hookimpl
 from rulebench.rulesets.ambermarch.state import (
     ATTACK,
     ATTACK_RANGED,

@@ -7,9 +7,9 @@ default tactics are the only source, of them directly: ``fight.default_tactics``
 
 from __future__ import annotations
 
-from rulebench.core.errors import BadInput
-from rulebench.core.fight import Combatant, Fight
-from rulebench.core.plugins import hookimpl
+from rulebench import BadInput
+from rulebench import Combatant, Fight
+from rulebench import hookimpl
 from rulebench.rulesets.ambermarch.state import (
     COVER,
     DECLINED,

@@ -7,7 +7,7 @@ techniques), 3 down (am Boden, out of the encounter). It only ever goes up durin
 
 from __future__ import annotations
 
-from rulebench.core.fight import Combatant, Fight
+from rulebench import Combatant, Fight
 
 UNHURT, BATTERED, WOUNDED, DOWN = 0, 1, 2, 3
 CONDITIONS: tuple[str, ...] = ("unhurt", "battered", "wounded", "down")

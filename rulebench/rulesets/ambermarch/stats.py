@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rulebench.core.contract import RulesetInfo
-from rulebench.core.dice import Dice
-from rulebench.core.fight import Fight
-from rulebench.core.plugins import hookimpl
+from rulebench import RulesetInfo
+from rulebench import Dice
+from rulebench import Fight
+from rulebench import hookimpl
 from rulebench.rulesets.ambermarch.state import (
     DECLINED,
     DEMONIC,

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulebench.core.contract import Decision
-from rulebench.core.fight import Combatant, Fight
-from rulebench.core.plugins import hookimpl
+from rulebench import Decision
+from rulebench import Combatant, Fight
+from rulebench import hookimpl
 from rulebench.rulesets.ambermarch.state import ATTACK, ATTACK_RANGED, BATTERED, HOLD_BACK, LADDER, MOMENTUM, ORDER
 
 

@@ -15,7 +15,7 @@ it costs you", and the fight has no other currency to pay with); failure and doo
 
 from __future__ import annotations
 
-from rulebench.core.fight import Fight, Combatant
+from rulebench import Fight, Combatant
 from rulebench.rulesets.ambermarch.state import LADDER, PENALTY
 from rulebench.rulesets.ambermarch.probe import PARTIAL, SUCCESS, TRIUMPH, probe_result
 

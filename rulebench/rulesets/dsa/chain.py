@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from rulebench import Attack, Fight, hookimpl
-from rulebench.core.chains import Done
-from rulebench.core.fight import Combatant
+from rulebench import Done
+from rulebench import Combatant
 
 from rulebench.rulesets.dsa.free_attacks import free_attack
 from rulebench.rulesets.dsa.hits import struck

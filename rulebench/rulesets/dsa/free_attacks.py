@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulebench import Attack, Fight
-from rulebench.core.fight import Combatant
+from rulebench import Combatant
 
 from rulebench.rulesets.dsa.hits import struck
 from rulebench.rulesets.dsa.stats import MISSED, attack_value, defence_value

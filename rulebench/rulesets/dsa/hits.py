@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from rulebench import Attack, Damage, Fight, hookimpl
-from rulebench.core.chains import Done
-from rulebench.core.fight import Combatant
+from rulebench import Done
+from rulebench import Combatant
 
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
 

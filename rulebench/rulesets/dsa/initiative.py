@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from rulebench import Fight, hookimpl
-from rulebench.core.chains import Done
-from rulebench.core.fight import Combatant
+from rulebench import Done
+from rulebench import Combatant
 
 from rulebench.rulesets.dsa.stats import SKIP_NEXT
 from rulebench.rulesets.dsa.subfights import narrate_subfights

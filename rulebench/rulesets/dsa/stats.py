@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulebench import Dice, Fight, hookimpl
-from rulebench.core.fight import Combatant
+from rulebench import Combatant
 from rulebench.rulesets.dsa.subfights import build_subfights
 
 STATS = ("at", "pa", "dodge", "reaction", "le", "rs", "tp", "coordination")

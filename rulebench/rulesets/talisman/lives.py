@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulebench import Combatant, Damage, EndState, Fate, Fight, Side, hookimpl
-from rulebench.core.fight import PARTY
+from rulebench import PARTY
 from rulebench.rulesets.talisman.stats import is_character
 
 FULL = Fate(EndState.UNHURT, "full lives")

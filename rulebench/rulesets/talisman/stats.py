@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from rulebench import Combatant, Fight, RulesetInfo, hookimpl
-from rulebench.core.errors import BadInput
-from rulebench.core.fight import PARTY
+from rulebench import BadInput
+from rulebench import PARTY
 
 ROUND_CAP = 20
 """Rounds before both sides withdraw (RULES.md §3 "at most 20, configurable")."""

@@ -1,6 +1,6 @@
 """Precision-driven sampling: play chunks of fights until every outcome is known to within ``E``.
 
-Chunk ``i`` is seeded exactly as :func:`rulebench.core.montecarlo.simulate` seeds it, so a run that
+Chunk ``i`` is seeded exactly as :func:`rulebench.analysis.sampling.simulate` seeds it, so a run that
 stops after ``N`` fights gives the same result as ``simulate(config, N, seed)``: asking for a
 precision is only another way of choosing the fight count, and the answer reproduces with ``-n N``.
 """
@@ -11,9 +11,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 from rulebench.core.errors import BadInput
 from rulebench.core.kernel import FightConfig
-from rulebench.core.montecarlo import CHUNK, Progress, _init_worker, _worker_chunk, run_chunk
+from rulebench.analysis.sampling import CHUNK, Progress, _init_worker, _worker_chunk, run_chunk
 from rulebench.core.outcome import OUTCOMES
-from rulebench.core.results import RulesetResult, Tally, wilson
+from rulebench.analysis.results import RulesetResult, Tally, wilson
 
 DEFAULT_CAP = 1_000_000
 """The most fights a precision run plays before it gives up and reports what it reached."""

@@ -26,13 +26,15 @@ from collections.abc import Callable, Hashable, Iterator
 from fractions import Fraction
 from math import lcm
 
+from rulebench.core.chain import Step
 from rulebench.core.dice import Dice
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.fight import Fight
 from rulebench.core.kernel import FightConfig, fates, play_step
 from rulebench.core.outcome import Fate, FightResult
-from rulebench.core.results import RulesetResult, Tally
-from rulebench.core.round_watch import RoundWatch, Window
+from rulebench.analysis.results import RulesetResult, Tally
+from rulebench.analysis.chains import absorption
+from rulebench.analysis.round_watch import RoundWatch, Window
 
 DEFAULT_MAX_STATES = 1_000_000
 """The fight states a solve may handle (``Solver.handled``): a few seconds and well under a few
@@ -118,11 +120,11 @@ class EnumeratingRoller:
             table = self._tables[dice] = (tuple(dist), tuple(dist.values()), dice.total_weight)
         return self._take(table)  # type: ignore[return-value]
 
-    def branch(self, key: Hashable, distribution: Callable[[], dict[Hashable, Fraction]]) -> Hashable:
-        """Branch over an arbitrary exact distribution, built once per ``key``."""
+    def solve_chain(self, key: Hashable, start: Hashable, sides: int, step: Step) -> Hashable:
+        """Branch over a chain's exact result distribution, solved once per ``key``."""
         table = self._tables.get(("branch", key))
         if table is None:
-            dist = distribution()
+            dist = absorption(start, sides, step)
             common = lcm(*(p.denominator for p in dist.values()))
             weights = tuple(int(p * common) for p in dist.values())
             table = self._tables[("branch", key)] = (tuple(dist), weights, sum(weights))

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rulebench.core.plugins import hookimpl
+from rulebench.core.markers import hookimpl
 
 if TYPE_CHECKING:
-    from rulebench.core.contract import Decision
+    from rulebench.core.values import Decision
     from rulebench.core.fight import Fight
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulebench.core.fight import Combatant, Fight, Side
-from rulebench.core.plugins import hookimpl
+from rulebench.core.markers import hookimpl
 
 
 @hookimpl(trylast=True)

@@ -13,13 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulebench.analysis import Plan, ProgressFactory, analyse, dataframe, load, provenance, ruleset_names
+from rulebench.analysis.analyse import Plan, ProgressFactory, analyse, dataframe, load, provenance, ruleset_names
 from rulebench.core.encounter import Encounter
 from rulebench.core.kernel import configure
-from rulebench.core.plugins import Catalog, discover
-from rulebench.core.results import RulesetResult
-from rulebench.fights import FightRecord, fight
-from rulebench.sweeps import Balance, Sweep, balance, sweep
+from rulebench.core.discovery import Catalog, discover
+from rulebench.analysis.results import RulesetResult
+from rulebench.api.narrated_fight import FightRecord, fight
+from rulebench.analysis.sweeps import Balance, Sweep, balance, sweep
 
 __all__ = ["Balance", "Comparison", "FightRecord", "Sweep", "balance", "compare", "fight", "sweep"]
 
@@ -91,7 +91,7 @@ def compare(
         exact: True insists on exact analysis, False on sampling, None picks exact where it fits.
         precision: sample until every outcome's 95% half-width is at most this.
         max_states: the exact solver's budget of fight states (default
-            ``rulebench.core.exact.DEFAULT_MAX_STATES``); beyond it, sample or fail as ``exact`` says.
+            ``rulebench.analysis.exact.DEFAULT_MAX_STATES``); beyond it, sample or fail as ``exact`` says.
         plugins: modifier plugins to add.
         tactics: a tactics plugin replacing each ruleset's default tactics.
         workers: processes for sampling.

@@ -1,12 +1,11 @@
 """How one fight configuration is analysed: exact where it fits, else sampled, and where it came from.
 
-Shared by every entry point of :mod:`rulebench.api` (compare, sweep, balance), so the choice between
+Shared by every entry point of :mod:`rulebench.api.analyses` (compare, sweep, balance), so the choice between
 exact analysis, a fixed number of fights and precision-driven sampling is made in one place.
 """
 
 from __future__ import annotations
 
-import types
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -14,14 +13,16 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from rulebench.analysis import exact
 from rulebench.core.dice import Dice
+from rulebench.version import __version__
 from rulebench.core.encounter import Encounter, load_encounter
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.kernel import FightConfig
-from rulebench.core.plugins import RULESET, Catalog
-from rulebench.core.montecarlo import Progress, simulate
-from rulebench.core.precision import DEFAULT_CAP, check_precision, simulate_to_precision
-from rulebench.core.results import RulesetResult
+from rulebench.core.discovery import RULESET, Catalog
+from rulebench.analysis.sampling import Progress, simulate
+from rulebench.analysis.precision import DEFAULT_CAP, check_precision, simulate_to_precision
+from rulebench.analysis.results import RulesetResult
 
 DEFAULT_FIGHTS = 20_000
 """Fights sampled when exact analysis does not fit and no count or precision was asked for."""
@@ -97,17 +98,6 @@ class Analysed:
     notes: list[str] = field(default_factory=list)
 
 
-def _exact_module() -> types.ModuleType | None:
-    """``rulebench.core.exact`` if this build has it (imported lazily: it is optional until it lands)."""
-    try:
-        from rulebench.core import exact
-    except ModuleNotFoundError as err:
-        if err.name != "rulebench.core.exact":
-            raise
-        return None
-    return exact
-
-
 def analyse(config: FightConfig, plan: Plan, progress: ProgressFactory | None = None) -> Analysed:
     """Analyse one configuration as ``plan`` says; provenance is filled in on the result.
 
@@ -117,18 +107,13 @@ def analyse(config: FightConfig, plan: Plan, progress: ProgressFactory | None = 
     notes: list[str] = []
     result: RulesetResult | None = None
     if plan.exact is not False:
-        exact = _exact_module()
-        if exact is None:
+        try:
+            result = exact.solve(config, max_states=plan.max_states or exact.DEFAULT_MAX_STATES)
+        except (exact.StateBudgetExceeded, RulebenchError) as err:
+            # Both mean "does not fit": too many states, or a round with too many rolls to branch over.
             if plan.exact:
-                raise BadInput("--exact: exact analysis is not available in this build of rulebench; sample with -n FIGHTS")
-        else:
-            try:
-                result = exact.solve(config, max_states=plan.max_states or exact.DEFAULT_MAX_STATES)
-            except (exact.StateBudgetExceeded, RulebenchError) as err:
-                # Both mean "does not fit": too many states, or a round with too many rolls to branch over.
-                if plan.exact:
-                    raise BadInput(f"--exact: {config.ruleset.name} on {config.encounter.name!r}: {err}; sample with -n FIGHTS or --precision E") from None
-                notes.append(f"{config.ruleset.name}: exact analysis does not fit: {err}; sampled instead")
+                raise BadInput(f"--exact: {config.ruleset.name} on {config.encounter.name!r}: {err}; sample with -n FIGHTS or --precision E") from None
+            notes.append(f"{config.ruleset.name}: exact analysis does not fit: {err}; sampled instead")
     extra: dict[str, Any] = {}
     if result is None:
         label = config.ruleset.name
@@ -165,7 +150,6 @@ def load(encounter: Encounter | str | Path) -> tuple[Encounter, str | None]:
 
 def provenance(encounter: Encounter, source: str | None, results: list[RulesetResult]) -> dict[str, Any]:
     """Where a set of numbers came from: versions, the encounter's name and content hash, each ruleset."""
-    from rulebench import __version__  # the package imports this module, so not at import time
 
     return {
         "rulebench": __version__,

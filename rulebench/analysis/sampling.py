@@ -14,7 +14,7 @@ from typing import Any
 from rulebench.core.dice import RandomRoller
 from rulebench.core.kernel import FightConfig, configure, play
 from rulebench.core.outcome import FightResult
-from rulebench.core.results import RulesetResult, Tally
+from rulebench.analysis.results import RulesetResult, Tally
 
 CHUNK = 2_000
 

@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulebench.analysis import Plan, ProgressFactory, analyse, dataframe, load, provenance, ruleset_names
+from rulebench.analysis.analyse import Plan, ProgressFactory, analyse, dataframe, load, provenance, ruleset_names
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput, EncounterError
 from rulebench.core.kernel import configure
-from rulebench.core.plugins import Catalog, discover
-from rulebench.core.results import RulesetResult
+from rulebench.core.discovery import Catalog, discover
+from rulebench.analysis.results import RulesetResult
 
 MAX_POINTS = 200
 """The most values one sweep visits: a range that long is almost certainly a typo."""
@@ -234,7 +234,7 @@ def sweep(
 ) -> Sweep:
     """Analyse the encounter at every value of ``vary`` (``"PATH=A..B[:STEP]"``) under each ruleset.
 
-    The other arguments are those of :func:`rulebench.api.compare`.
+    The other arguments are those of :func:`rulebench.api.analyses.compare`.
 
     Raises:
         BadInput: as ``compare``, and for a bad ``vary``.

@@ -12,19 +12,10 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rulebench.core.chain import Done, Step
 from rulebench.core.errors import RulebenchError
 
 MAX_CHAIN_STATES = 2_000
-
-
-@dataclass(frozen=True, slots=True)
-class Done:
-    """The end of a chain, carrying its result (any hashable value)."""
-
-    result: Hashable
-
-
-Step = Callable[[Hashable, int], "Hashable | Done"]
 
 
 def absorption(start: Hashable, sides: int, step: Step) -> dict[Hashable, Fraction]:

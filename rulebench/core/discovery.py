@@ -15,12 +15,11 @@ from typing import Any
 import pluggy
 
 from rulebench.core import hookspecs
-from rulebench.core.contract import PluginInfo, RulesetInfo
+from rulebench.core.markers import PROJECT
+from rulebench.core.values import PluginInfo, RulesetInfo
 from rulebench.core.errors import BadInput
 
 ENTRY_POINT_GROUP = "rulebench"
-
-hookimpl = pluggy.HookimplMarker(hookspecs.PROJECT)
 
 RULESET = "ruleset"
 MODIFIER = "modifier"
@@ -29,7 +28,7 @@ TACTICS = "tactics"
 
 def new_plugin_manager() -> pluggy.PluginManager:
     """A plugin manager that knows the hook contract and nothing else."""
-    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm = pluggy.PluginManager(PROJECT)
     pm.add_hookspecs(hookspecs)
     return pm
 

@@ -19,7 +19,7 @@ import operator
 from collections.abc import Callable, Iterator
 from typing import Any, SupportsIndex
 
-from rulebench.core.contract import Decision
+from rulebench.core.values import Decision
 
 MAX_ROUND = 1 << 62
 """Beyond any round a fight reaches: the open end of a window."""
@@ -59,6 +59,10 @@ class RoundWatch:
             return self.base + value.offset
         self.opaque = True
         return int(value)
+
+    def decision(self, kind: str, round_number: int, who: Any, options: tuple[Any, ...], context: dict[str, Any]) -> Decision:
+        """A decision asked in round ``round_number`` of the watched step, its round watched too."""
+        return WatchedDecision.of(self, kind, round_number, who, options, context)
 
     def window(self) -> Window:
         """The first rounds in which the current step, begun in any of them, would make the same
