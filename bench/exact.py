@@ -23,11 +23,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rulebench.core.encounter import load_encounter
 from rulebench.analysis import exact
-from rulebench.core.kernel import configure
-from rulebench.analysis.sampling import simulate
 from rulebench.analysis.results import wilson
+from rulebench.analysis.sampling import simulate
+from rulebench.core.encounter import load_encounter
+from rulebench.core.kernel import configure
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 RULESETS = ("ambermarch", "classic", "dsa", "endurance", "talisman")

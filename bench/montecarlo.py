@@ -17,10 +17,10 @@ import sys
 import time
 from pathlib import Path
 
-from rulebench.core.encounter import load_encounter
-from rulebench.core.kernel import configure
 from rulebench.analysis.sampling import simulate
 from rulebench.core.discovery import discover
+from rulebench.core.encounter import load_encounter
+from rulebench.core.kernel import configure
 
 HERE = Path(__file__).resolve().parent
 ENCOUNTER = HERE.parent / "examples" / "skeleton-guards.toml"

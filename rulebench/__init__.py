@@ -10,8 +10,8 @@ from rulebench.core.chain import Done
 from rulebench.core.combatants import ENEMY, PARTY, Combatant, Side
 from rulebench.core.dice import Dice, RandomRoller, ScriptedRoller
 from rulebench.core.discovery import discover
-from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.encounter import Encounter, load_encounter
+from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.fight import Fight
 from rulebench.core.kernel import FightConfig, configure, play, run_fight
 from rulebench.core.markers import hookimpl

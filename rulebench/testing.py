@@ -21,10 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulebench.core.dice import RandomRoller, ScriptedRoller
+from rulebench.core.discovery import RULESET, discover
 from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.kernel import FightConfig, configure, play, play_round
 from rulebench.core.outcome import EndState, FightResult, Outcome
-from rulebench.core.discovery import RULESET, discover
 
 WEAPONS = ("1d6", "1d8", "1d4+1", "2d6", "1d10", "none")
 PARTY_TRAITS = ("magic_weapon", "silver_weapon", "magic_armour")

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 import rulebench
+from rulebench.analysis.sweeps import find_bracket
 from rulebench.api.analyses import Comparison, compare, fight
 from rulebench.core.encounter import encounter_from_dict
 from rulebench.core.errors import BadInput
-from rulebench.analysis.sweeps import find_bracket
 
 DUEL = encounter_from_dict({
     "name": "Duel",

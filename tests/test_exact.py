@@ -9,17 +9,17 @@ oracle comparison lives in test_exact_oracle.py.
 
 from __future__ import annotations
 
-import tomllib
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import tomllib
 
-from rulebench.core.encounter import encounter_from_dict, load_encounter
 from rulebench.analysis.exact import REPLAY_COST, Solver, StateBudgetExceeded, solve
-from rulebench.core.kernel import configure
-from rulebench.analysis.sampling import simulate
 from rulebench.analysis.results import wilson
+from rulebench.analysis.sampling import simulate
+from rulebench.core.encounter import encounter_from_dict, load_encounter
+from rulebench.core.kernel import configure
 
 EXAMPLES = sorted(Path(__file__).parent.parent.joinpath("examples").glob("*.toml"))
 RULESETS = ("ambermarch", "classic", "dsa", "endurance", "talisman")

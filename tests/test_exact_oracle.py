@@ -18,17 +18,16 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from exact_oracle import CutOff, OracleResult, OracleRoller, ReplayError, oracle  # tests/ is on sys.path under pytest
 from hypothesis import HealthCheck, given, settings
+from tiny_encounters import CASES, ENCOUNTERS, Shape
 
+from rulebench.analysis.exact import solve
+from rulebench.analysis.results import RulesetResult
 from rulebench.core.dice import Dice
 from rulebench.core.encounter import Encounter, encounter_from_dict
-from rulebench.analysis.exact import solve
 from rulebench.core.kernel import configure
 from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
-from rulebench.analysis.results import RulesetResult
-
-from exact_oracle import CutOff, OracleResult, OracleRoller, ReplayError, oracle  # tests/ is on sys.path under pytest
-from tiny_encounters import CASES, ENCOUNTERS, Shape
 
 MAX_LEFT_OUT = Fraction(1, 10**9)
 """The most probability the oracle may leave out and still count as agreeing."""

@@ -8,9 +8,9 @@ import operator
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulebench.core.values import Decision
 from rulebench.analysis.round_watch import RoundWatch, WatchedDecision
 from rulebench.core.scripted_tactics import ScriptedTactics
+from rulebench.core.values import Decision
 
 OPERATORS = (operator.eq, operator.ne, operator.lt, operator.le, operator.gt, operator.ge)
 
@@ -24,7 +24,7 @@ def test_window_holds_exactly_where_the_comparisons_come_out_the_same(base: int,
     number = watch.number(base)
     answers = [op(number + offset, other) for op, offset, other in made]
     low, high, holes = watch.window()
-    for start in range(0, 20):
+    for start in range(20):
         same = all(op(start + offset, other) == answer for (op, offset, other), answer in zip(made, answers))
         assert (low <= start <= high and start not in holes) == same, (start, made)
 

@@ -16,6 +16,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from rulebench.core.encounter import Encounter, encounter_from_dict
+
 Shape = tuple[int, int]
 """Party size and enemy size."""
 

@@ -7,8 +7,7 @@ After 30 rounds both sides withdraw. It uses only rulebench's public API, as any
 
 from __future__ import annotations
 
-from rulebench import Attack, Damage, EndState, Fate, Outcome, RulesetInfo, hookimpl
-from rulebench import Combatant, Fight
+from rulebench import Attack, Combatant, Damage, EndState, Fate, Fight, Outcome, RulesetInfo, hookimpl
 
 ROUND_CAP = 30
 

@@ -14,15 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from rulebench.analysis import exact
+from rulebench.analysis.precision import DEFAULT_CAP, check_precision, simulate_to_precision
+from rulebench.analysis.results import RulesetResult
+from rulebench.analysis.sampling import Progress, simulate
 from rulebench.core.dice import Dice
-from rulebench.version import __version__
+from rulebench.core.discovery import RULESET, Catalog
 from rulebench.core.encounter import Encounter, load_encounter
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.kernel import FightConfig
-from rulebench.core.discovery import RULESET, Catalog
-from rulebench.analysis.sampling import Progress, simulate
-from rulebench.analysis.precision import DEFAULT_CAP, check_precision, simulate_to_precision
-from rulebench.analysis.results import RulesetResult
+from rulebench.version import __version__
 
 DEFAULT_FIGHTS = 20_000
 """Fights sampled when exact analysis does not fit and no count or precision was asked for."""

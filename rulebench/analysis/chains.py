@@ -8,8 +8,7 @@ here with fractions, so no cut-off is needed however long a chain may run.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from collections.abc import Hashable
 from fractions import Fraction
 
 from rulebench.core.chain import Done, Step

@@ -22,19 +22,19 @@ from __future__ import annotations
 
 import heapq
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Hashable, Iterator
 from fractions import Fraction
 from math import lcm
 
+from rulebench.analysis.chains import absorption
+from rulebench.analysis.results import RulesetResult, Tally
+from rulebench.analysis.round_watch import RoundWatch, Window
 from rulebench.core.chain import Step
 from rulebench.core.dice import Dice
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.fight import Fight
 from rulebench.core.kernel import FightConfig, fates, play_step
 from rulebench.core.outcome import Fate, FightResult
-from rulebench.analysis.results import RulesetResult, Tally
-from rulebench.analysis.chains import absorption
-from rulebench.analysis.round_watch import RoundWatch, Window
 
 DEFAULT_MAX_STATES = 1_000_000
 """The fight states a solve may handle (``Solver.handled``): a few seconds and well under a few

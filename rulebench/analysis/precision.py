@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from concurrent.futures import ProcessPoolExecutor
 
+from rulebench.analysis.results import RulesetResult, Tally, wilson
+from rulebench.analysis.sampling import CHUNK, Progress, _init_worker, _worker_chunk, run_chunk
 from rulebench.core.errors import BadInput
 from rulebench.core.kernel import FightConfig
-from rulebench.analysis.sampling import CHUNK, Progress, _init_worker, _worker_chunk, run_chunk
 from rulebench.core.outcome import OUTCOMES
-from rulebench.analysis.results import RulesetResult, Tally, wilson
 
 DEFAULT_CAP = 1_000_000
 """The most fights a precision run plays before it gives up and reports what it reached."""

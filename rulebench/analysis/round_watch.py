@@ -93,7 +93,7 @@ class RoundNumber:
     Not an ``int`` on purpose: every use goes through a method here, so none goes unseen.
     """
 
-    __slots__ = ("watch", "offset")
+    __slots__ = ("offset", "watch")
 
     def __init__(self, watch: RoundWatch, offset: int) -> None:
         self.watch = watch

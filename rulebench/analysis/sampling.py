@@ -11,10 +11,10 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from rulebench.analysis.results import RulesetResult, Tally
 from rulebench.core.dice import RandomRoller
 from rulebench.core.kernel import FightConfig, configure, play
 from rulebench.core.outcome import FightResult
-from rulebench.analysis.results import RulesetResult, Tally
 
 CHUNK = 2_000
 

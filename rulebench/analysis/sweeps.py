@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from rulebench.analysis.analyse import Plan, ProgressFactory, analyse, dataframe, load, provenance, ruleset_names
+from rulebench.analysis.results import RulesetResult
+from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput, EncounterError
 from rulebench.core.kernel import configure
-from rulebench.core.discovery import Catalog, discover
-from rulebench.analysis.results import RulesetResult
 
 MAX_POINTS = 200
 """The most values one sweep visits: a range that long is almost certainly a typo."""

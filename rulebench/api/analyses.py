@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from rulebench.analysis.analyse import Plan, ProgressFactory, analyse, dataframe, load, provenance, ruleset_names
+from rulebench.analysis.results import RulesetResult
+from rulebench.analysis.sweeps import Balance, Sweep, balance, sweep
+from rulebench.api.narrated_fight import FightRecord, fight
+from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.kernel import configure
-from rulebench.core.discovery import Catalog, discover
-from rulebench.analysis.results import RulesetResult
-from rulebench.api.narrated_fight import FightRecord, fight
-from rulebench.analysis.sweeps import Balance, Sweep, balance, sweep
 
 __all__ = ["Balance", "Comparison", "FightRecord", "Sweep", "balance", "compare", "fight", "sweep"]
 

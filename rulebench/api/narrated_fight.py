@@ -10,12 +10,12 @@ from typing import Any
 
 from rulebench.analysis.analyse import jsonable, load
 from rulebench.core.dice import DiceScriptError, RandomRoller, Roller, ScriptedRoller, parse_dice_script
+from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput
 from rulebench.core.fight import Fight
 from rulebench.core.kernel import FightConfig, configure, play
 from rulebench.core.outcome import FightResult
-from rulebench.core.discovery import Catalog, discover
 
 
 @dataclass

@@ -13,8 +13,8 @@ from rulebench.core.errors import BadInput
 from rulebench.core.outcome import OUTCOMES
 
 if TYPE_CHECKING:
-    from rulebench.api.analyses import Comparison
     from rulebench.analysis.sweeps import Sweep
+    from rulebench.api.analyses import Comparison
 
 FORMATS = (".png", ".svg", ".pdf")
 INSTALL = "pip install 'rulebench[plot]'"

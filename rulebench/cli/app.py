@@ -6,7 +6,6 @@ from typing import Annotated
 
 import typer
 
-from rulebench.version import __version__
 from rulebench.cli.boundary import DEBUG_KEY, RulebenchGroup
 from rulebench.cli.commands import (
     balance,
@@ -22,6 +21,7 @@ from rulebench.cli.commands import (
     sweep,
     validate,
 )
+from rulebench.version import __version__
 
 app = typer.Typer(
     cls=RulebenchGroup,

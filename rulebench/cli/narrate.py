@@ -11,9 +11,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from rulebench.cli.render import data_table
-
 from rulebench.api.narrated_fight import FightRecord
+from rulebench.cli.render import data_table
 
 STYLES: dict[str, str] = {
     "roll": "cyan",

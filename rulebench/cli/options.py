@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -11,28 +11,28 @@ import typer
 EncounterArg = Annotated[Path, typer.Argument(help="An encounter TOML file.", show_default=False)]
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout instead of tables.")]
 Rulesets = Annotated[
-    Optional[list[str]],
+    list[str] | None,
     typer.Option("-r", "--ruleset", help="A ruleset to use; repeat for several. Default: every loaded ruleset.", show_default=False),
 ]
 Ruleset = Annotated[str, typer.Option("-r", "--ruleset", help="The ruleset to fight under.", show_default=False)]
-Seed = Annotated[Optional[int], typer.Option("--seed", help="Random seed (sampling defaults to 1, so runs reproduce).")]
-Fights = Annotated[Optional[int], typer.Option("-n", "--fights", help="Sample exactly this many fights.", show_default=False)]
+Seed = Annotated[int | None, typer.Option("--seed", help="Random seed (sampling defaults to 1, so runs reproduce).")]
+Fights = Annotated[int | None, typer.Option("-n", "--fights", help="Sample exactly this many fights.", show_default=False)]
 Exact = Annotated[bool, typer.Option("--exact", help="Insist on exact analysis; fails when the encounter is too big.")]
 Precision = Annotated[
-    Optional[float],
+    float | None,
     typer.Option("--precision", help="Sample until every outcome's 95% half-width is at most E (e.g. 0.01).", metavar="E"),
 ]
 MaxStates = Annotated[
-    Optional[int],
+    int | None,
     typer.Option("--max-states", help="The exact solver's budget of fight states (default 1,000,000, a few seconds).",
                  metavar="N", show_default=False),
 ]
 Fractions = Annotated[bool, typer.Option("--fractions", help="Show exact probabilities as fractions.")]
-Plot = Annotated[Optional[Path], typer.Option("--plot", help="Draw a plot into FILE (.png, .svg or .pdf).", metavar="FILE")]
+Plot = Annotated[Path | None, typer.Option("--plot", help="Draw a plot into FILE (.png, .svg or .pdf).", metavar="FILE")]
 Workers = Annotated[int, typer.Option("--workers", help="Processes for sampling.")]
-Tactics = Annotated[Optional[str], typer.Option("--tactics", help="A tactics plugin instead of the ruleset's defaults.")]
+Tactics = Annotated[str | None, typer.Option("--tactics", help="A tactics plugin instead of the ruleset's defaults.")]
 Plugins = Annotated[
-    Optional[list[str]], typer.Option("--plugin", help="A modifier plugin to add; repeat for several.", show_default=False)
+    list[str] | None, typer.Option("--plugin", help="A modifier plugin to add; repeat for several.", show_default=False)
 ]
 Vary = Annotated[
     str,

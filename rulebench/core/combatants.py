@@ -26,7 +26,7 @@ class Combatant:
         vars: the ruleset's mutable state for this combatant.
     """
 
-    __slots__ = ("name", "base_name", "side", "index", "spec", "engaged", "stats", "vars")
+    __slots__ = ("base_name", "engaged", "index", "name", "side", "spec", "stats", "vars")
 
     def __init__(self, name: str, base_name: str, side: str, index: int, spec: Member, engaged: bool) -> None:
         self.name = name
@@ -53,7 +53,7 @@ class Combatant:
 class Side:
     """One side of the fight, its members in list order, and a stat block when it fights as one group."""
 
-    __slots__ = ("name", "members", "stats")
+    __slots__ = ("members", "name", "stats")
 
     def __init__(self, name: str, members: list[Combatant]) -> None:
         self.name = name

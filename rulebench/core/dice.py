@@ -220,7 +220,7 @@ class Dice:
         """
         total = self.bonus
         start = 0
-        for count, sides in self.terms:
+        for count, _sides in self.terms:
             end = start + abs(count)
             term = sum(faces[start:end])
             total += term if count > 0 else -term
@@ -320,7 +320,7 @@ class ScriptedRoller:
         values: the die results, in order.
     """
 
-    __slots__ = ("_values", "_used", "last_faces")
+    __slots__ = ("_used", "_values", "last_faces")
 
     def __init__(self, values: Sequence[int]) -> None:
         self._values = tuple(values)

@@ -15,9 +15,9 @@ from typing import Any
 import pluggy
 
 from rulebench.core import hookspecs
+from rulebench.core.errors import BadInput
 from rulebench.core.markers import PROJECT
 from rulebench.core.values import PluginInfo, RulesetInfo
-from rulebench.core.errors import BadInput
 
 ENTRY_POINT_GROUP = "rulebench"
 

@@ -110,7 +110,7 @@ def _weapon_text(value: Dice | None) -> str:
 
 def _override_value(value: Any) -> int | str:
     # Which stats take dice is the ruleset's business (RULES.md §6.2), so text is checked there.
-    if isinstance(value, int) and not isinstance(value, bool) or isinstance(value, str) and value:
+    if (isinstance(value, int) and not isinstance(value, bool)) or (isinstance(value, str) and value):
         return value
     raise _problem("override", f"expected a whole number or dice notation text, got {show(value)}")
 

@@ -51,7 +51,7 @@ def _steps(path: str) -> list[tuple[str, bool]]:
     while position < len(path):
         match = _STEP.match(path, position)
         # A key needs its dot except at the start; an index never takes one.
-        if match is None or match.group(4) is None and bool(match.group(1)) != bool(position):
+        if match is None or (match.group(4) is None and bool(match.group(1)) != bool(position)):
             raise BadInput(f"{path!r} is not a path like 'party[0].melee' or 'overrides.dsa.Orc.le'")
         key, quoted, item = match.group(2, 3, 4)
         steps.append((item, True) if item is not None else (key if quoted is None else quoted, False))

@@ -33,6 +33,8 @@ from typing import TYPE_CHECKING, Any
 from rulebench.core.markers import hookspec
 
 if TYPE_CHECKING:
+    from rulebench.core.fight import Combatant, Fight, Side
+    from rulebench.core.outcome import Fate, Outcome
     from rulebench.core.values import (
         Attack,
         Damage,
@@ -41,8 +43,6 @@ if TYPE_CHECKING:
         PluginInfo,
         RulesetInfo,
     )
-    from rulebench.core.fight import Combatant, Fight, Side
-    from rulebench.core.outcome import Fate, Outcome
 
 
 

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 from rulebench.core.markers import hookimpl
 
 if TYPE_CHECKING:
-    from rulebench.core.values import Decision
     from rulebench.core.fight import Fight
+    from rulebench.core.values import Decision
 
 
 class ScriptedTactics:

@@ -116,4 +116,4 @@ class Decision(NamedTuple):
     round: int
     who: Combatant | None = None
     options: tuple[Any, ...] = ()
-    context: dict[str, Any] = {}  # never mutated: Fight.decide passes a fresh dict
+    context: dict[str, Any] = {}  # noqa: RUF012 (a NamedTuple field; never mutated: Fight.decide passes a fresh dict)

@@ -10,9 +10,6 @@ import pytest
 from cli_helpers import run, run_json
 
 
-
-
-
 def check_result(entry: dict) -> None:  # type: ignore[type-arg]
     assert set(entry["outcomes"]) == {"party_wins", "enemy_wins", "withdrawn", "party_fled"}
     assert abs(sum(entry["outcomes"].values()) - 1) < 1e-9

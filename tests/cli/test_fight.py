@@ -6,7 +6,6 @@ from pathlib import Path
 
 from cli_helpers import EXAMPLES, run, run_json
 
-
 AM1_DICE = "4,6,2,3,5,2,6,2,1,4,5,4,6,3,5,6,4,1,2,3,4"
 
 

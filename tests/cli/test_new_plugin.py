@@ -6,9 +6,9 @@ import importlib.util
 import os
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
+import tomllib
 from cli_helpers import run, run_json
 
 

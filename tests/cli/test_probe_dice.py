@@ -8,7 +8,6 @@ import pytest
 from cli_helpers import run, run_json
 
 
-
 def test_probe_2_9() -> None:
     document = run_json("probe", "2", "9", "--fractions")
     assert document["attribute"] == 2 and document["target"] == 9 and document["modifiers"] == []
@@ -34,4 +33,4 @@ def test_dice_distribution_and_vs() -> None:
 @pytest.mark.parametrize("args", [["2x6"], ["d1"], ["2d6", "--vs", "lots"]])
 def test_bad_dice_expression(args: list[str]) -> None:
     result = run("dice", *args)
-    assert result.exit_code == 2 and "Traceback" not in result.stderr and "dice notation" in result.stderr or "sides" in result.stderr
+    assert (result.exit_code == 2 and "Traceback" not in result.stderr and "dice notation" in result.stderr) or "sides" in result.stderr

@@ -8,7 +8,6 @@ is 21, so the party's loss, and the damage that walks down the line, is known in
 from __future__ import annotations
 
 import re
-
 from collections.abc import Iterable
 from typing import Any
 
@@ -16,11 +15,11 @@ import pytest
 
 from rulebench import Combatant, Fight, Modifier, PluginInfo, Side, hookimpl
 from rulebench.core.dice import Dice, ScriptedRoller, parse_dice_script
+from rulebench.core.discovery import discover
 from rulebench.core.encounter import encounter_from_dict
 from rulebench.core.errors import BadInput
 from rulebench.core.kernel import configure, fates, play, play_round
 from rulebench.core.outcome import EndState, Fate, Outcome
-from rulebench.core.discovery import discover
 from rulebench.rulesets.ambermarch.stats import rulebench_ruleset
 from rulebench.rulesets.ambermarch.tactics import default_retreat
 

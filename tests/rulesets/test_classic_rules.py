@@ -13,14 +13,14 @@ from typing import Any
 import pytest
 
 from rulebench import Dice, Modifier, Outcome, PluginInfo, configure, hookimpl, load_encounter
+from rulebench.analysis.exact import solve
 from rulebench.core.dice import ScriptedRoller, parse_dice_script
+from rulebench.core.discovery import discover
 from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.errors import BadInput
-from rulebench.analysis.exact import solve
 from rulebench.core.fight import Fight
 from rulebench.core.kernel import FightConfig, play, play_round
 from rulebench.core.outcome import FightResult
-from rulebench.core.discovery import discover
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 
@@ -162,7 +162,7 @@ def test_only_engaged_members_fight_and_are_hurt() -> None:
 # -- reordering and attention (§2.1 step 1) ------------------------------------------------------
 def test_a_voluntary_fight_may_reorder_before_round_one() -> None:
     enc = encounter([A, B], WOLVES, forced=False, tactics={"round": [{"order": ["B", "A"]}]})
-    result, fight = fought(enc, "1 6 | 6 6 6")  # B 3, A 9 = 12 vs 18: 6 hits B first
+    _result, fight = fought(enc, "1 6 | 6 6 6")  # B 3, A 9 = 12 vs 18: 6 hits B first
     assert ks_rolls(fight) == [("B", "melee", 3), ("A", "melee", 9)]
     assert [e["who"] for e in events(fight, "wound")] == ["B", "A"]
     assert events(fight, "decision")[0]["order"] == ["B", "A"]

@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from rulebench.core.values import Decision
 from rulebench.core.dice import Dice, ScriptedRoller, parse_dice_script
 from rulebench.core.encounter import encounter_from_dict, load_encounter
 from rulebench.core.fight import Fight
 from rulebench.core.kernel import configure, play, play_round
 from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
+from rulebench.core.values import Decision
 from rulebench.rulesets.dsa.stats import lowered
 from rulebench.rulesets.dsa.subfights import build_subfights
 from rulebench.rulesets.dsa.tactics import rulebench_decide
@@ -345,12 +345,12 @@ def test_a_member_with_no_opponent_gets_away_untouched() -> None:
 def test_flight_is_scriptable_per_exchange() -> None:
     data = encounter(["A"], ["Orc"], {"A": NO_ATTACK, "Orc": NO_ATTACK}, surprise="party",
                      tactics={"round": [{"retreat": False}, {"retreat": False}, {"retreat": True}]})
-    result, f = fight(data, "")
+    result, _f = fight(data, "")
     assert result.outcome is Outcome.PARTY_FLED and result.rounds == 3
 
 
 def test_the_exchange_cap_ends_a_stalemate_as_withdrawn() -> None:
-    result, f = fight(encounter(["A"], ["Orc"], {"A": NO_ATTACK, "Orc": NO_ATTACK}), "50 40")
+    result, _f = fight(encounter(["A"], ["Orc"], {"A": NO_ATTACK, "Orc": NO_ATTACK}), "50 40")
     assert result.outcome is Outcome.WITHDRAWN and result.rounds == 100
     assert result.fates == (Fate(EndState.UNHURT, "unhurt"), Fate(EndState.UNHURT, "unhurt"))
 

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from rulebench import Decision, Fight, PluginInfo, hookimpl
 from rulebench.core.dice import RandomRoller
+from rulebench.core.discovery import discover
 from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.kernel import FightConfig, configure, play, play_round
-from rulebench.core.discovery import discover
 from rulebench.rulesets.endurance.state import BLED_OUT, BLEEDING, SLAIN
 from rulebench.testing import RulesetConformance, encounter_dicts
 

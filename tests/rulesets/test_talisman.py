@@ -13,12 +13,12 @@ import pytest
 
 from rulebench import EndState, Outcome, configure, load_encounter
 from rulebench.core.dice import ScriptedRoller, parse_dice_script
+from rulebench.core.discovery import discover
 from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.errors import BadInput
 from rulebench.core.fight import Fight
 from rulebench.core.kernel import play, play_round
 from rulebench.core.outcome import FightResult
-from rulebench.core.discovery import discover
 from rulebench.testing import RulesetConformance
 
 DATA = Path(__file__).parent / "data" / "talisman"

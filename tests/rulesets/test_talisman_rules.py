@@ -12,11 +12,11 @@ import pytest
 
 from rulebench import Combatant, Fight, Modifier, Outcome, PluginInfo, Side, configure, hookimpl
 from rulebench.core.dice import ScriptedRoller, parse_dice_script
+from rulebench.core.discovery import discover
 from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.errors import BadInput
 from rulebench.core.kernel import play, play_round
 from rulebench.core.outcome import FightResult
-from rulebench.core.discovery import discover
 
 
 def encounter(party: list[dict[str, Any]], enemies: list[dict[str, Any]], **extra: Any) -> Encounter:

@@ -8,12 +8,24 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
+from rulebench.analysis.sweeps import Balance, balance
 from rulebench.cli.options import (
-    EncounterArg, Exact, Fights, MaxStates, Json, Plugins, Precision, Rulesets, Seed, Tactics, Vary, Workers, analysis_options,
+    EncounterArg,
+    Exact,
+    Fights,
+    Json,
+    MaxStates,
+    Plugins,
+    Precision,
+    Rulesets,
+    Seed,
+    Tactics,
+    Vary,
+    Workers,
+    analysis_options,
 )
 from rulebench.cli.progress import progress_bar
 from rulebench.cli.render import data_table, interval, out, percent, print_json, report
-from rulebench.analysis.sweeps import Balance, balance
 
 NAME = "balance"
 

@@ -7,7 +7,19 @@ from rich.table import Table
 
 from rulebench.api.analyses import Comparison, compare
 from rulebench.cli.options import (
-    EncounterArg, Exact, Fights, Fractions, MaxStates, Json, Plot, Plugins, Precision, Rulesets, Seed, Tactics, Workers,
+    EncounterArg,
+    Exact,
+    Fights,
+    Fractions,
+    Json,
+    MaxStates,
+    Plot,
+    Plugins,
+    Precision,
+    Rulesets,
+    Seed,
+    Tactics,
+    Workers,
     analysis_options,
 )
 from rulebench.cli.progress import progress_bar

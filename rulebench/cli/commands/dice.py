@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -16,7 +16,7 @@ from rulebench.core.errors import BadInput
 NAME = "dice"
 
 Expression = Annotated[str, typer.Argument(help="Dice notation, e.g. 4d6+8 or 2d6-1d4.", show_default=False)]
-Versus = Annotated[Optional[str], typer.Option("--vs", help="Another expression: P(a > b), P(a = b), P(a < b).")]
+Versus = Annotated[str | None, typer.Option("--vs", help="Another expression: P(a > b), P(a = b), P(a < b).")]
 
 
 def parse(text: str, option: str) -> Dice:

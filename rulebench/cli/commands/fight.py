@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
+from rulebench.api.narrated_fight import fight
 from rulebench.cli.narrate import narrate
 from rulebench.cli.options import EncounterArg, Json, Plugins, Ruleset, Seed, Tactics
 from rulebench.cli.render import out, print_json, report, warn
-from rulebench.api.narrated_fight import fight
 
 NAME = "fight"
 
 Dice = Annotated[
-    Optional[str],
+    str | None,
     typer.Option("--dice", help="Die results in the order the ruleset asks for them, e.g. 4,6,2,3.", metavar="4,6,2,..."),
 ]
 

@@ -16,7 +16,7 @@ NAME = "new-plugin"
 
 def command(
     name: Annotated[str, typer.Argument(help="The ruleset's name, e.g. 'skirmish'.", show_default=False)],
-    dest: Annotated[Path, typer.Option("--dest", help="Where to create the package folder.")] = Path("."),
+    dest: Annotated[Path, typer.Option("--dest", help="Where to create the package folder.")] = Path(),
     json: Json = False,
 ) -> None:
     """Scaffold an installable plugin package: pyproject entry point, a ruleset that runs, a conformance test."""

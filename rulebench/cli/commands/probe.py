@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.table import Table
@@ -17,7 +17,7 @@ from rulebench.core.errors import BadInput
 NAME = "probe"
 
 Modifiers = Annotated[
-    Optional[list[int]],
+    list[int] | None,
     typer.Option("--modifier", "-m", help="A signed modifier; repeat for several (--modifier=-1).", show_default=False),
 ]
 

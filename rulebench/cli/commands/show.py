@@ -12,9 +12,9 @@ from rulebench.analysis.analyse import jsonable, ruleset_names
 from rulebench.cli.options import EncounterArg, Json, Plugins, Rulesets, Tactics
 from rulebench.cli.render import data_table, out, print_json, report, stat_text
 from rulebench.core.dice import RandomRoller
+from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter, load_encounter
 from rulebench.core.kernel import configure
-from rulebench.core.discovery import Catalog, discover
 
 NAME = "show"
 

@@ -3,24 +3,37 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.markup import escape
 from rich.table import Table
 
+from rulebench.analysis.sweeps import Sweep, sweep
 from rulebench.cli.options import (
-    EncounterArg, Exact, Fights, Fractions, MaxStates, Json, Plot, Plugins, Precision, Rulesets, Seed, Tactics, Vary, Workers,
+    EncounterArg,
+    Exact,
+    Fights,
+    Fractions,
+    Json,
+    MaxStates,
+    Plot,
+    Plugins,
+    Precision,
+    Rulesets,
+    Seed,
+    Tactics,
+    Vary,
+    Workers,
     analysis_options,
 )
 from rulebench.cli.progress import progress_bar
 from rulebench.cli.render import bar, data_table, interval, out, print_json, probability, report
 from rulebench.core.outcome import OUTCOMES
-from rulebench.analysis.sweeps import Sweep, sweep
 
 NAME = "sweep"
 
-Csv = Annotated[Optional[Path], typer.Option("--csv", help="Also write the points as CSV into FILE.", metavar="FILE")]
+Csv = Annotated[Path | None, typer.Option("--csv", help="Also write the points as CSV into FILE.", metavar="FILE")]
 
 
 def sweep_tables(result: Sweep, fractions: bool = False) -> list[Table]:

@@ -8,10 +8,10 @@ from rulebench.cli.boundary import ExitCode
 from rulebench.cli.options import EncounterArg, Json
 from rulebench.cli.render import err, out, print_json, report, warn
 from rulebench.core.dice import RandomRoller
+from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter, load_encounter
 from rulebench.core.errors import BadInput, EncounterError
 from rulebench.core.kernel import configure
-from rulebench.core.discovery import Catalog, discover
 
 NAME = "validate"
 

@@ -9,15 +9,13 @@ ladder at the cost of armour + 1 points and flows on to the next; what is left a
 
 from __future__ import annotations
 
-from rulebench import Attack, Damage
-from rulebench import Combatant, Fight, Side
-from rulebench import hookimpl
+from rulebench import Attack, Combatant, Damage, Fight, Side, hookimpl
 from rulebench.rulesets.ambermarch.state import (
     CONDITIONS,
     COVER,
-    HOLD_BACK,
     DEMONIC,
     DOWN,
+    HOLD_BACK,
     LADDER,
     MAX_MOMENTUM,
     MOMENTUM,

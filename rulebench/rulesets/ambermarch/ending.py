@@ -6,14 +6,10 @@ ends in withdrawal (round 50 against tireless foes), and otherwise the party may
 
 from __future__ import annotations
 
-from rulebench import ENEMY, Combatant, Fight
-from rulebench import EndState, Fate, Outcome
-from rulebench import hookimpl
+from rulebench import ENEMY, Combatant, EndState, Fate, Fight, Outcome, hookimpl
 from rulebench.rulesets.ambermarch.damage import step_up
-from rulebench.rulesets.ambermarch.tactics import default_retreat
 from rulebench.rulesets.ambermarch.state import (
     BATTERED,
-    WOUNDED,
     CONDITIONS,
     DECLINED,
     DOWN,
@@ -25,8 +21,10 @@ from rulebench.rulesets.ambermarch.state import (
     TAINTED,
     TIRELESS,
     UNHURT,
+    WOUNDED,
     damage_line,
 )
+from rulebench.rulesets.ambermarch.tactics import default_retreat
 
 ROUND_LIMIT = 4  # seed: "nach höchstens vier Runden"
 TIRELESS_CAP = 50  # RULES.md §1.2 step 5 (reading: a safety cap where the seed has none)

@@ -14,11 +14,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from rulebench import Attack, Modifier
-from rulebench import Dice
-from rulebench import BadInput
-from rulebench import Combatant, Fight, Side
-from rulebench import hookimpl
+
+from rulebench import Attack, BadInput, Combatant, Dice, Fight, Modifier, Side, hookimpl
 from rulebench.rulesets.ambermarch.state import (
     ATTACK,
     ATTACK_RANGED,

@@ -7,9 +7,7 @@ default tactics are the only source, of them directly: ``fight.default_tactics``
 
 from __future__ import annotations
 
-from rulebench import BadInput
-from rulebench import Combatant, Fight
-from rulebench import hookimpl
+from rulebench import BadInput, Combatant, Fight, hookimpl
 from rulebench.rulesets.ambermarch.state import (
     COVER,
     DECLINED,
@@ -26,6 +24,7 @@ from rulebench.rulesets.ambermarch.state import (
     marching_line,
 )
 from rulebench.rulesets.ambermarch.tactics import default_stance
+
 
 @hookimpl
 def rulebench_round_start(fight: Fight) -> None:

@@ -11,10 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rulebench import RulesetInfo
-from rulebench import Dice
-from rulebench import Fight
-from rulebench import hookimpl
+from rulebench import Dice, Fight, RulesetInfo, hookimpl
 from rulebench.rulesets.ambermarch.state import (
     DECLINED,
     DEMONIC,

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulebench import Decision
-from rulebench import Combatant, Fight
-from rulebench import hookimpl
+from rulebench import Combatant, Decision, Fight, hookimpl
 from rulebench.rulesets.ambermarch.state import ATTACK, ATTACK_RANGED, BATTERED, HOLD_BACK, LADDER, MOMENTUM, ORDER
 
 

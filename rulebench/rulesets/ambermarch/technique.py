@@ -15,9 +15,9 @@ it costs you", and the fight has no other currency to pay with); failure and doo
 
 from __future__ import annotations
 
-from rulebench import Fight, Combatant
-from rulebench.rulesets.ambermarch.state import LADDER, PENALTY
+from rulebench import Combatant, Fight
 from rulebench.rulesets.ambermarch.probe import PARTIAL, SUCCESS, TRIUMPH, probe_result
+from rulebench.rulesets.ambermarch.state import LADDER, PENALTY
 
 PURPOSE = "technique"
 TARGET = 7

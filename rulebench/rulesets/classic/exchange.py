@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rulebench import Attack, Damage, Dice, Fight, Side, hookimpl
-from rulebench import BadInput
+from rulebench import Attack, BadInput, Damage, Dice, Fight, Side, hookimpl
 from rulebench.rulesets.classic.choices import Fighter, candidates, lineup, summed
 from rulebench.rulesets.classic.info import (
     ATTENTION,

@@ -13,7 +13,6 @@ from rulebench.rulesets.classic.choices import default_fight
 from rulebench.rulesets.classic.info import FIGHT, FLEE, ORDER, POTION
 
 
-
 @hookimpl(trylast=True)
 def rulebench_decide(fight: Fight, decision: Decision) -> Any:
     """Default answers: fight with the higher allowed KS; keep the order; no voluntary flight; no potion."""

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from rulebench import Attack, Fight, hookimpl
-from rulebench import Done
-from rulebench import Combatant
-
+from rulebench import Attack, Combatant, Done, Fight, hookimpl
 from rulebench.rulesets.dsa.free_attacks import free_attack
 from rulebench.rulesets.dsa.hits import struck
 from rulebench.rulesets.dsa.stats import attack_value, defence_value

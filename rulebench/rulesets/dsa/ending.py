@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from rulebench import Attack, EndState, Fate, Fight, Outcome, hookimpl
-from rulebench import Combatant
-
+from rulebench import Attack, Combatant, EndState, Fate, Fight, Outcome, hookimpl
 from rulebench.rulesets.dsa.hits import struck
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
 from rulebench.rulesets.dsa.subfights import build_subfights

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from rulebench import Attack, Fight
-from rulebench import Combatant
-
+from rulebench import Attack, Combatant, Fight
 from rulebench.rulesets.dsa.hits import struck
 from rulebench.rulesets.dsa.stats import MISSED, attack_value, defence_value
 

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from rulebench import Attack, Damage, Fight, hookimpl
-from rulebench import Done
-from rulebench import Combatant
-
+from rulebench import Attack, Combatant, Damage, Done, Fight, hookimpl
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
 
 IGNORES_ARMOUR = frozenset({"ignores_armour"})

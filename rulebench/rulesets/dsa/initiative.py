@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from rulebench import Fight, hookimpl
-from rulebench import Done
-from rulebench import Combatant
-
+from rulebench import Combatant, Done, Fight, hookimpl
 from rulebench.rulesets.dsa.stats import SKIP_NEXT
 from rulebench.rulesets.dsa.subfights import narrate_subfights
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from rulebench import Dice, Fight, hookimpl
-from rulebench import Combatant
+from rulebench import Combatant, Dice, Fight, hookimpl
 from rulebench.rulesets.dsa.subfights import build_subfights
 
 STATS = ("at", "pa", "dodge", "reaction", "le", "rs", "tp", "coordination")

@@ -69,7 +69,7 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
         status = m.vars["status"]
         if status == BLEEDING:
             _tick(fight, m)
-        elif status == STANDING or status == SHELTERED:
+        elif status in (STANDING, SHELTERED):
             standing += 1
         if status != ABSENT:
             engaged += 1
@@ -127,7 +127,7 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
         if cvars["endurance"] < combatant.stats["endurance"]:
             return Fate(EndState.HURT, "winded")
         return Fate(EndState.UNHURT, "fresh")
-    if status == SHELTERED or status == ABSENT:
+    if status in (SHELTERED, ABSENT):
         return Fate(EndState.UNHURT, status)
     if status == BLEEDING:
         helped = any(m.vars["status"] in UP for m in fight.side_of(combatant).members)

@@ -7,7 +7,6 @@ from typing import Any
 from rulebench import Decision, Fight, hookimpl
 
 
-
 @hookimpl(trylast=True)
 def rulebench_decide(fight: Fight, decision: Decision) -> Any:
     """Strike the front-most standing opponent; flee when fewer than half (rounded up) of the engaged

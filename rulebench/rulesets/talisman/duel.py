@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from rulebench import Attack, Combatant, Damage, Dice, Fight, Modifier, Side, hookimpl
-from rulebench import ENEMY
+from rulebench import ENEMY, Attack, Combatant, Damage, Dice, Fight, Modifier, Side, hookimpl
 
 DUEL = Dice(((1, 6), (-1, 6)))
 """The member's d6 minus the opponent's, asked as one roll: only the difference decides a duel

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from rulebench import Combatant, Damage, EndState, Fate, Fight, Side, hookimpl
-from rulebench import PARTY
+from rulebench import PARTY, Combatant, Damage, EndState, Fate, Fight, Side, hookimpl
 from rulebench.rulesets.talisman.stats import is_character
 
 FULL = Fate(EndState.UNHURT, "full lives")

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from rulebench import Combatant, Fight, RulesetInfo, hookimpl
-from rulebench import BadInput
-from rulebench import PARTY
+from rulebench import PARTY, BadInput, Combatant, Fight, RulesetInfo, hookimpl
 
 ROUND_CAP = 20
 """Rounds before both sides withdraw (RULES.md §3 "at most 20, configurable")."""
