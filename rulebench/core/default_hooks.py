@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulebench.core.fight import Combatant, Fight, Side
+from rulebench.core.combatants import Combatant, Side
+from rulebench.core.fight import Fight
 from rulebench.core.markers import hookimpl
 
 

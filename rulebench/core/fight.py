@@ -10,18 +10,30 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rulebench.core.chain import Done, Step
 from rulebench.core.combatants import ENEMY, PARTY, Combatant, Side
 from rulebench.core.dice import Dice, DiceError, Roller
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.outcome import Outcome
-from rulebench.core.protocols import ChainSolver, RoundClock, Rules
+from rulebench.core.protocols import ChainSolver, RoundClock
 from rulebench.core.values import Decision, Modifier
 
 if TYPE_CHECKING:
     from rulebench.core.encounter import Encounter
+
+
+class Rules(Protocol):
+    """What a fight calls back into during play: the kernel's resolved hooks (``core/kernel.py``)."""
+
+    def modifiers(self, fight: Fight, combatant: Combatant, purpose: str, against: Any = None) -> Sequence[Modifier]:
+        """Every plugin's modifiers for one of ``combatant``'s values (``rulebench_modifiers``)."""
+        ...
+
+    def decide(self, fight: Fight, decision: Decision) -> Any:
+        """The first tactics source's answer to ``decision`` (``rulebench_decide``)."""
+        ...
 
 
 class Fight:

@@ -33,7 +33,8 @@ from typing import TYPE_CHECKING, Any
 from rulebench.core.markers import hookspec
 
 if TYPE_CHECKING:
-    from rulebench.core.fight import Combatant, Fight, Side
+    from rulebench.core.combatants import Combatant, Side
+    from rulebench.core.fight import Fight
     from rulebench.core.outcome import Fate, Outcome
     from rulebench.core.values import (
         Attack,

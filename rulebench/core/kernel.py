@@ -18,11 +18,12 @@ from typing import Any
 import pluggy
 
 from rulebench.core import default_hooks as defaults
+from rulebench.core.combatants import Combatant
 from rulebench.core.dice import Roller
 from rulebench.core.discovery import MODIFIER, RULESET, TACTICS, Catalog, discover, new_plugin_manager
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput, RulebenchError
-from rulebench.core.fight import Combatant, Fight
+from rulebench.core.fight import Fight
 from rulebench.core.outcome import Fate, FightResult
 from rulebench.core.scripted_tactics import ScriptedTactics
 from rulebench.core.values import Modifier, RulesetInfo

@@ -1,32 +1,19 @@
 """The interfaces a fight is driven through, owned by the kernel and implemented above it.
 
-``Rules`` is what a fight calls back into (the kernel's resolved hooks); ``RoundClock`` and
-``ChainSolver`` are how exact analysis watches the round number and solves chains without the
-fight knowing exact analysis.
+``RoundClock`` and ``ChainSolver`` are how exact analysis watches the round number and solves
+chains without the fight knowing exact analysis. (What a fight calls back into, the resolved
+hooks, is ``Rules`` in ``core/fight.py``, next to the fight that uses it.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from rulebench.core.chain import Step
     from rulebench.core.combatants import Combatant
-    from rulebench.core.fight import Fight
-    from rulebench.core.values import Decision, Modifier
-
-
-class Rules(Protocol):
-    """The hooks a fight asks during play: modifiers for a value, and answers to decisions."""
-
-    def modifiers(self, fight: Fight, combatant: Combatant, purpose: str, against: Any = None) -> Sequence[Modifier]:
-        """Every plugin's modifiers for one of ``combatant``'s values (``rulebench_modifiers``)."""
-        ...
-
-    def decide(self, fight: Fight, decision: Decision) -> Any:
-        """The first tactics source's answer to ``decision`` (``rulebench_decide``)."""
-        ...
+    from rulebench.core.values import Decision
 
 
 class RoundClock(Protocol):

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
-    from rulebench.core.fight import Combatant, Side
+    from rulebench.core.combatants import Combatant, Side
 
 
 @dataclass(frozen=True, slots=True)
