@@ -9,11 +9,16 @@ oracle comparison lives in test_exact_oracle.py.
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
-import tomllib
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # the project supports 3.10, where tomli is its backport
+    import tomli as tomllib
 
 from rulebench.analysis.exact import REPLAY_COST, Solver, StateBudgetExceeded, solve
 from rulebench.analysis.results import wilson

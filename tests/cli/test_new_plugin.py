@@ -8,7 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import tomllib
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # the project supports 3.10, where tomli is its backport
+    import tomli as tomllib
+
 from cli_helpers import run, run_json
 
 

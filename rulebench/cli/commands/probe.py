@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Annotated
+from typing import Annotated, cast
 
 import typer
 from rich.table import Table
 
 from rulebench.cli.options import Fractions, Json
 from rulebench.cli.render import bar, out, print_json, probability
+from rulebench.core.discovery import discover
 from rulebench.core.errors import BadInput
 
 NAME = "probe"
@@ -23,12 +23,12 @@ Modifiers = Annotated[
 
 
 def probe_function() -> Callable[..., dict[str, Fraction]]:
-    """Ambermarch's ``probe_tiers``, imported only when asked for: the kernel knows no ruleset."""
-    try:
-        module = importlib.import_module("rulebench.rulesets.ambermarch.probe")
-    except ModuleNotFoundError as error:
-        raise BadInput(f"probe needs the ambermarch ruleset, which is not available ({error})") from None
-    return module.probe_tiers
+    """Ambermarch's ``probe_tiers``, found like any plugin: the CLI imports no ruleset by name."""
+    record = discover().rulesets().get("ambermarch")
+    tiers = getattr(record.plugin, "probe_tiers", None) if record is not None else None
+    if not callable(tiers):
+        raise BadInput("probe needs the ambermarch ruleset (and its probe_tiers), which is not installed")
+    return cast("Callable[..., dict[str, Fraction]]", tiers)
 
 
 def command(

@@ -30,7 +30,6 @@ from rulebench.rulesets.ambermarch.state import (
 
 NAME = "ambermarch"
 MEMBER_STATS = ("melee", "ranged", "armour", "body", "speed", "mind")
-ENEMY_STATS = ("pool", "armour", "steadfastness")
 DECISIONS = ("decline", "stance", "momentum", "order", "retreat")
 ALERTNESS = "alertness"  # Wachsamkeit
 MAX_ATTRIBUTE = 4
