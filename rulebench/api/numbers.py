@@ -1,0 +1,168 @@
+"""Probabilities and fight lengths as people read them, in tables, narration and plots alike.
+
+Percentages never use scientific notation and never round to 0% or 100% for a value that is not
+exactly that: below 0.01% they read ``<0.01%``, above 99.99% ``>99.99%``. Below 1% they keep two
+significant digits (``0.58%``, ``0.012%``), from 1% on one decimal, two where one would read 100.0.
+A 95% interval rounds its lower bound down and its upper bound up, on a grid no finer than its
+estimate's where it matters, so the printed interval always contains the printed estimate.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from functools import cache
+
+Probability = float | Fraction
+
+LOW = Fraction(1, 100)
+"""The smallest percentage printed as a number; anything above 0 and below it reads ``<0.01%``."""
+HIGH = 100 - LOW
+"""The largest percentage below 100 printed as a number; anything above it reads ``>99.99%``."""
+
+SHORT_FRACTION = 11
+"""The longest fraction ``--fractions`` prints in a table; longer ones show their decimal expansion."""
+EXPANSION_DIGITS = 6
+"""Significant digits of an exact value's decimal expansion when its fraction is too long to print."""
+
+
+def _percent(p: Probability) -> Fraction:
+    """``p`` (0 to 1) as an exact percentage: floats convert exactly, so no rounding happens here."""
+    return Fraction(p) * 100
+
+
+def _decimals(value: Fraction) -> int:
+    """Decimals that show a percentage's magnitude: one from 1% on, two significant digits below."""
+    decimals = 1
+    while value < Fraction(1, 10 ** (decimals - 1)):
+        decimals += 1
+    return decimals
+
+
+def _fixed(units: int, decimals: int) -> str:
+    """``units`` hundredths, thousandths… as a fixed-point number with ``decimals`` decimals."""
+    sign = "-" if units < 0 else ""
+    whole, part = divmod(abs(units), 10**decimals)
+    return f"{sign}{whole}.{part:0{decimals}d}" if decimals else f"{sign}{whole}"
+
+
+def _nearest(value: Fraction, decimals: int) -> int:
+    return math.floor(value * 10**decimals + Fraction(1, 2))
+
+
+def percent_number(p: Probability) -> str:
+    """A probability as a percentage without the ``%`` sign: ``94.5``, ``0.58``, ``<0.01``, ``>99.99``."""
+    value = _percent(p)
+    if value in (0, 100):
+        return str(int(value))
+    if value < LOW:
+        return "<0.01"
+    if value > HIGH:
+        return ">99.99"
+    decimals = _decimals(value)
+    if decimals > 1 and _nearest(value, decimals) >= 100:  # 0.996 rounds up to 1.00: read it as 1.0
+        decimals -= 1
+    if _nearest(value, decimals) >= 100 * 10**decimals:  # 99.95 to 99.99 would read 100.0
+        decimals += 1
+    return _fixed(_nearest(value, decimals), decimals)
+
+
+def percent(p: Probability) -> str:
+    """A probability as a percentage: ``94.5%``, ``0.58%``, ``<0.01%``, ``>99.99%``, exactly ``0%`` or ``100%``."""
+    return percent_number(p) + "%"
+
+
+def lower_bound(p: Probability) -> str:
+    """An interval's lower bound as a percentage without the sign, rounded down (never to 0 unless it is 0)."""
+    value = _percent(p)
+    if value in (0, 100):
+        return str(int(value))
+    decimals = _decimals(value)
+    return _fixed(math.floor(value * 10**decimals), decimals)
+
+
+def upper_bound(p: Probability) -> str:
+    """An interval's upper bound as a percentage without the sign, rounded up (never to 100 unless it is 100)."""
+    value = _percent(p)
+    if value in (0, 100):
+        return str(int(value))
+    if value < LOW:  # rounded up to the smallest number an estimate prints, so "<0.01%" stays inside
+        return "0.01"
+    decimals = _decimals(value)
+    while math.ceil(value * 10**decimals) >= 100 * 10**decimals:
+        decimals += 1
+    return _fixed(math.ceil(value * 10**decimals), decimals)
+
+
+def interval(bounds: tuple[Probability, Probability] | list[Probability] | None) -> str:
+    """A 95% interval as ``52.4–53.8%`` (lower bound rounded down, upper up); empty when there is none."""
+    if not bounds:
+        return ""
+    low, high = bounds
+    return f"{lower_bound(low)}–{upper_bound(high)}%"
+
+
+def _exponent(value: Fraction) -> int:
+    """The power of ten of a positive value's leading digit: 10**e <= value < 10**(e + 1)."""
+    exponent = len(str(value.numerator)) - len(str(value.denominator))
+    while Fraction(10) ** exponent > value:
+        exponent -= 1
+    while Fraction(10) ** (exponent + 1) <= value:
+        exponent += 1
+    return exponent
+
+
+def decimal_expansion(value: Fraction, digits: int = EXPANSION_DIGITS) -> str:
+    """An exact value's decimal expansion to ``digits`` significant digits, ``…`` where it goes on.
+
+    Fixed-point, however small: ``0.000000000140…``, never ``1.4e-10``.
+    """
+    if value == 0:
+        return "0"
+    sign = "-" if value < 0 else ""
+    value = abs(value)
+    decimals = max(0, digits - 1 - _exponent(value))
+    scaled = value * 10**decimals
+    units = math.floor(scaled)
+    text = _fixed(units, decimals)
+    if scaled == units:  # the expansion ends here: no trailing zeros, no ellipsis
+        return sign + (text.rstrip("0").rstrip(".") if "." in text else text)
+    return sign + text + "…"
+
+
+def fraction_text(value: Fraction, width: int = SHORT_FRACTION) -> str:
+    """An exact probability as ``n/d`` when that is at most ``width`` characters, else its decimal expansion."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    text = f"{value.numerator}/{value.denominator}"
+    return text if len(text) <= width else decimal_expansion(value)
+
+
+def probability_text(p: Probability, fractions: bool = False) -> str:
+    """``percent(p)``, or with ``fractions`` an exact value as :func:`fraction_text`."""
+    if fractions and isinstance(p, Fraction):
+        return fraction_text(p)
+    return percent(p)
+
+
+def plural(word: str, count: float = 2) -> str:
+    """``round`` → ``rounds`` (every unit a ruleset uses takes a plain ``s``), singular for exactly one."""
+    return word if count == 1 else word + "s"
+
+
+def length_text(mean: Probability, unit: str = "round") -> str:
+    """A mean fight length with its unit: ``3.95 rounds``, ``18.73 exchanges``."""
+    return f"{float(mean):.2f} {plural(unit)}"
+
+
+@cache
+def _round_words() -> dict[str, str]:
+    from rulebench.core.discovery import discover
+
+    return {name: record.info.round_word for name, record in discover().rulesets().items()
+            if hasattr(record.info, "round_word")}
+
+
+def round_word(ruleset: str) -> str:
+    """What ``ruleset`` calls one turn of its fight ("round", dsa's "exchange"); "round" when unknown."""
+    return _round_words().get(ruleset, "round")
