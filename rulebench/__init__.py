@@ -16,7 +16,7 @@ from rulebench.core.fight import Fight
 from rulebench.core.kernel import FightConfig, configure, play, run_fight
 from rulebench.core.markers import hookimpl
 from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
-from rulebench.core.values import Attack, Damage, Decision, Modifier, PluginInfo, RulesetInfo
+from rulebench.core.values import Attack, Damage, Decision, DecisionInfo, Modifier, PluginInfo, RulesetInfo
 from rulebench.version import __version__
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
     "configure",
     "Damage",
     "Decision",
+    "DecisionInfo",
     "Dice",
     "discover",
     "Done",

@@ -14,6 +14,33 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
+class DecisionInfo:
+    """One decision a ruleset asks and the answers it takes, so that ``validate`` can check a
+    scripted ``[[tactics.round]]`` answer before any fight.
+
+    Attributes:
+        kind: the decision's name, which is its key in a ``[[tactics.round]]`` table.
+        per_member: asked about one combatant at a time, so a script answers it with one value for
+            everyone, a table ``{Name = value}`` or, for a yes/no decision, the list of the names
+            answering yes; else asked of the side as a whole, and answered with one value.
+        options: the answers allowed, when they form a fixed set.
+        options_by_mode: the options under each encounter ``mode`` (melee, ranged, mixed), where
+            they depend on it; ``options`` is then unused.
+        answer: what an answer is when there are no options: ``"whole_number"`` (0 to ``maximum``),
+            ``"party_order"`` (every party member's name once, front first) or ``"opponent"``
+            (the name of a combatant on the other side).
+        maximum: the largest whole number a ``"whole_number"`` answer may be.
+    """
+
+    kind: str
+    per_member: bool = False
+    options: tuple[Any, ...] = ()
+    options_by_mode: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    answer: str = "option"
+    maximum: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class RulesetInfo:
     """What ``rulebench_ruleset()`` returns: a ruleset's descriptor.
 
@@ -25,6 +52,10 @@ class RulesetInfo:
         stats: the derived stat names an encounter may override (RULES.md §6.2).
         decisions: the decision kinds the ruleset asks, which an encounter may script per round.
         round_word: what one turn of the loop is called in narration ("round", "exchange").
+        asks: each decision in ``decisions`` with the answers it takes (a kind left out here is
+            checked by its name only).
+        skills: the skills the ruleset reads (``robust``, ``dodge`` ...); None when it does not
+            say, and then ``validate`` refuses no skill on its account.
     """
 
     name: str
@@ -34,6 +65,8 @@ class RulesetInfo:
     stats: tuple[str, ...] = ()
     decisions: tuple[str, ...] = ()
     round_word: str = "round"
+    asks: tuple[DecisionInfo, ...] = ()
+    skills: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +80,7 @@ class PluginInfo:
         summary: one sentence on what it changes.
         default: whether it takes part in every fight unless switched off (the trait rules do).
         rulesets: the rulesets it applies to; empty means all.
+        skills: the skills it reads, which ``validate`` then accepts in an encounter.
     """
 
     name: str
@@ -55,6 +89,7 @@ class PluginInfo:
     summary: str = ""
     default: bool = False
     rulesets: tuple[str, ...] = ()
+    skills: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
