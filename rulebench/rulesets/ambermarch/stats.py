@@ -11,16 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rulebench import Dice, Fight, RulesetInfo, hookimpl
+from rulebench import DecisionInfo, Dice, Fight, RulesetInfo, hookimpl
 from rulebench.rulesets.ambermarch.state import (
     DECLINED,
     DEMONIC,
     GHOSTLY,
     LADDER,
+    MAX_MOMENTUM,
     MOMENTUM,
     ORDER,
     SPENT,
     STANCE,
+    STANCES,
     STEADFASTNESS,
     TAINTED,
     TIRELESS,
@@ -50,6 +52,14 @@ def rulebench_ruleset() -> RulesetInfo:
         ),
         stats=(*MEMBER_STATS, "pool", "steadfastness"),
         decisions=DECISIONS,
+        asks=(
+            DecisionInfo("decline", options=(True, False)),
+            DecisionInfo("stance", per_member=True, options=STANCES),
+            DecisionInfo("momentum", answer="whole_number", maximum=MAX_MOMENTUM),
+            DecisionInfo("order", answer="party_order"),
+            DecisionInfo("retreat", options=(True, False)),
+        ),
+        skills=(ALERTNESS,),
     )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulebench import RulesetInfo, hookimpl
+from rulebench import DecisionInfo, RulesetInfo, hookimpl
 
 NAME = "classic"
 
@@ -47,4 +47,11 @@ def rulebench_ruleset() -> RulesetInfo:
         ),
         stats=("melee_ks", "ranged_ks", "rw"),
         decisions=(ORDER, FIGHT, FLEE, POTION),
+        asks=(
+            DecisionInfo(ORDER, answer="party_order"),
+            DecisionInfo(FIGHT, per_member=True, options_by_mode=tuple(FIGHT_OPTIONS.items())),
+            DecisionInfo(FLEE, options=YES_NO),
+            DecisionInfo(POTION, per_member=True, options=YES_NO),
+        ),
+        skills=(ATTENTION,),
     )

@@ -8,7 +8,7 @@ live in small modules and are gathered here, because pluggy registers this packa
 
 from __future__ import annotations
 
-from rulebench import RulesetInfo, hookimpl
+from rulebench import DecisionInfo, RulesetInfo, hookimpl
 from rulebench.rulesets.dsa.chain import rulebench_attack
 from rulebench.rulesets.dsa.ending import rulebench_end_state, rulebench_fight_end, rulebench_round_end
 from rulebench.rulesets.dsa.hits import rulebench_damage, rulebench_wounds
@@ -45,5 +45,7 @@ def rulebench_ruleset() -> RulesetInfo:
         ),
         stats=STATS,
         decisions=("retreat",),
+        asks=(DecisionInfo("retreat", options=(True, False)),),
+        skills=(),
         round_word="exchange",
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulebench import Combatant, Dice, Fight, RulesetInfo, hookimpl
+from rulebench import Combatant, DecisionInfo, Dice, Fight, RulesetInfo, hookimpl
 from rulebench.rulesets.endurance.state import ABSENT, SHELTERED, STANDING
 from rulebench.rulesets.endurance.turns import turn_orders
 
@@ -22,6 +22,8 @@ def rulebench_ruleset() -> RulesetInfo:
         ),
         stats=STATS,
         decisions=("target", "retreat"),
+        asks=(DecisionInfo("target", per_member=True, answer="opponent"), DecisionInfo("retreat", options=(True, False))),
+        skills=("robust", "dodge", "arcane_armour"),
     )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulebench import PARTY, BadInput, Combatant, Fight, RulesetInfo, hookimpl
+from rulebench import PARTY, BadInput, Combatant, DecisionInfo, Fight, RulesetInfo, hookimpl
 
 ROUND_CAP = 20
 """Rounds before both sides withdraw (RULES.md §3 "at most 20, configurable")."""
@@ -30,6 +30,8 @@ def rulebench_ruleset() -> RulesetInfo:
         ),
         stats=("strength", "lives"),
         decisions=("evade",),
+        asks=(DecisionInfo("evade", per_member=True, options=(False, True)),),
+        skills=(),
     )
 
 
