@@ -54,8 +54,8 @@ class RulesetInfo:
         round_word: what one turn of the loop is called in narration ("round", "exchange").
         asks: each decision in ``decisions`` with the answers it takes (a kind left out here is
             checked by its name only).
-        skills: the skills the ruleset reads (``robust``, ``dodge`` ...); None when it does not
-            say, and then ``validate`` refuses no skill on its account.
+        skills: the skills the ruleset reads (``robust``, ``dodge`` ...); ``validate`` refuses a
+            skill that no installed ruleset or plugin declares.
     """
 
     name: str
@@ -66,7 +66,7 @@ class RulesetInfo:
     decisions: tuple[str, ...] = ()
     round_word: str = "round"
     asks: tuple[DecisionInfo, ...] = ()
-    skills: tuple[str, ...] | None = None
+    skills: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
