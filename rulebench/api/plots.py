@@ -72,7 +72,7 @@ def plot_comparison(comparison: Comparison, path: Path) -> None:
     plt.close(fig)
 
 
-def plot_sweep(sweep: Sweep, path: Path, outcome: str = "party_wins") -> None:
+def plot_sweep(sweep: Sweep, path: Path, outcome: str = "party_wins", label: str | None = None) -> None:
     """One line per ruleset of ``outcome`` against the varied value, with its 95% band when sampled."""
     require_matplotlib(path)
     plt = _pyplot()

@@ -29,6 +29,11 @@ MaxStates = Annotated[
 ]
 Fractions = Annotated[bool, typer.Option("--fractions", help="Show exact probabilities as fractions.")]
 Plot = Annotated[Path | None, typer.Option("--plot", help="Draw a plot into FILE (.png, .svg or .pdf).", metavar="FILE")]
+Label = Annotated[
+    str | None,
+    typer.Option("--label", help="What to call the varied number in tables and plots (default: read from the path, "
+                 "e.g. 'Skeleton guard count').", show_default=False),
+]
 Workers = Annotated[int, typer.Option("--workers", help="Processes for sampling.")]
 Tactics = Annotated[str | None, typer.Option("--tactics", help="A tactics plugin instead of the ruleset's defaults.")]
 Plugins = Annotated[

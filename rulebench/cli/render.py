@@ -7,15 +7,25 @@ Data goes to stdout (``out``, or :func:`print_json`); warnings, notes and progre
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from fractions import Fraction
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+
+from rulebench.analysis.results import RulesetResult
+from rulebench.api.labels import vary_label
+from rulebench.api.numbers import Probability, interval, length_text, percent, plural, probability_text, round_word
+from rulebench.core.outcome import END_STATES, OUTCOMES
+
+if TYPE_CHECKING:
+    from rulebench.analysis.sweeps import Balance, Sweep
+    from rulebench.api.analyses import Comparison
+
+__all__ = ["interval", "percent"]  # re-exported: the commands format numbers through this module
 
 out = Console()
 err = Console(stderr=True)
@@ -27,7 +37,7 @@ def data_table(title: str | None = None, caption: str | None = None) -> Table:
     """The compact table every result uses: a heavy rule under the header, no vertical lines and one
     space of padding between columns, so that a dozen columns still fit an 80-column terminal."""
     return Table(title=title, caption=caption, box=box.SIMPLE_HEAVY, show_edge=False, pad_edge=False,
-                 padding=(0, 1, 0, 0))
+                 padding=(0, 1, 0, 0), caption_justify="left")
 
 
 def stat_text(value: Any) -> str:
@@ -60,30 +70,17 @@ def report(warnings: Iterable[str] = (), notes: Iterable[str] = ()) -> None:
         note(message)
 
 
-def percent(p: float | Fraction) -> str:
-    """A probability as a percentage with enough digits that a rare outcome does not read as 0."""
-    value = float(p) * 100
-    if value == 0 or value >= 1:
-        return f"{value:.1f}%"
-    return f"{value:.2g}%" if value >= 0.01 else f"{value:.1e}%"
+def probability(p: Probability, fractions: bool = False) -> str:
+    """A probability as a percentage, or with ``fractions`` an exact one as a short fraction or its expansion."""
+    return probability_text(p, fractions)
 
 
-def probability(p: float | Fraction, fractions: bool = False) -> str:
-    """``percent``, or the exact fraction when asked for and known."""
-    if fractions and isinstance(p, Fraction):
-        return f"{p.numerator}/{p.denominator}"
-    return percent(p)
+def cell(p: Probability, fractions: bool = False) -> str:
+    """A probability in a table: ``·`` (explained in the caption) where it is exactly zero."""
+    return "[dim]·[/]" if p == 0 else probability(p, fractions)
 
 
-def interval(bounds: tuple[float, float] | list[float] | None) -> str:
-    """A 95% interval as ``52.4–53.8%``; empty for exact results."""
-    if not bounds:
-        return ""
-    lo, hi = bounds
-    return f"{float(lo) * 100:.1f}–{float(hi) * 100:.1f}%"
-
-
-def bar(p: float | Fraction, width: int = 20) -> str:
+def bar(p: Probability, width: int = 20) -> str:
     """A horizontal bar of ``p`` (0 to 1) in eighths of a character."""
     eighths = round(max(0.0, min(1.0, float(p))) * width * 8)
     full, part = divmod(eighths, 8)
@@ -93,6 +90,148 @@ def bar(p: float | Fraction, width: int = 20) -> str:
 def method_text(method: str, fights: int | None, seed: int | None) -> str:
     """How a result was obtained, in words."""
     return "exact" if method == "exact" else f"sampled: {fights:,} fights, seed {seed}"
+
+
+def mixed_methods(results: Sequence[RulesetResult]) -> bool:
+    """Whether the rows of a table were obtained differently (then each row says how)."""
+    return len({(r.method, r.fights, r.seed) for r in results}) > 1
+
+
+def row_method(result: RulesetResult) -> str:
+    """The short note under a row's name when the rows of a table were obtained differently."""
+    return "exact" if result.method == "exact" else f"sampled, {result.fights:,} fights"
+
+
+EXPLAIN_HINT = "What a word means: rulebench explain withdrawn (or any other term)."
+
+
+def results_caption(results: Sequence[RulesetResult], fractions: bool = False) -> str:
+    """The caption under a table of results: how the rows were obtained, what ``·`` means, where the
+    words are explained. Exact rows count every possible roll; sampled rows carry a 95% Wilson interval."""
+    exact = [r for r in results if r.method == "exact"]
+    sampled = [r for r in results if r.method != "exact"]
+    lines = []
+    if exact and not sampled:
+        lines.append("Exact: every possible roll counted, no sampling error.")
+        if fractions:
+            lines.append("A fraction too long to read shows its decimal expansion (the JSON has every fraction).")
+        lines.append("· never happens.")
+    elif sampled and not mixed_methods(results):
+        r = sampled[0]
+        lines.append(f"Sampled: {r.fights:,} fights per row, seed {r.seed}; 95% Wilson interval under each value.")
+        lines.append("· never happened in those fights.")
+    else:
+        lines.append("Each row says how it was obtained. Exact: every possible roll counted.")
+        lines.append("Sampled: N fights, 95% Wilson interval under each value.")
+        lines.append("· never happens (exact) or never happened in those fights (sampled).")
+    lines.append(EXPLAIN_HINT)
+    return "\n".join(lines)
+
+
+def length_header(rulesets: Iterable[str]) -> str:
+    """The fight-length column's title: in the one unit all rulesets share, else "mean length"."""
+    units = {round_word(name) for name in rulesets}
+    return f"mean {plural(units.pop())}" if len(units) == 1 else "mean length"
+
+
+def length_cell(result: RulesetResult, header: str) -> str:
+    """A mean fight length; its unit is spelled out unless the column's title names it."""
+    unit = round_word(result.ruleset)
+    return f"{float(result.rounds_mean):.2f}" if header == f"mean {plural(unit)}" else length_text(result.rounds_mean, unit)
+
+
+def outcome_cell(result: RulesetResult, outcome: str, fractions: bool = False) -> str:
+    """An outcome's probability with its 95% interval on a dim second line when sampled."""
+    ci = (result.ci95 or {}).get(outcome)
+    return cell(result.outcomes[outcome], fractions) + (f"\n[dim]{interval(ci)}[/]" if ci else "")
+
+
+def comparison_table(comparison: Comparison, fractions: bool = False) -> Table:
+    """One row per ruleset: each outcome's probability (its 95% interval below it when sampled) and
+    the mean fight length in each ruleset's own unit; the caption says how the rows were obtained."""
+    results = comparison.results
+    table = data_table(f"{escape(comparison.encounter.name)}: outcomes", results_caption(results, fractions))
+    table.show_lines = any(r.ci95 for r in results)  # a blank line keeps each ruleset's two lines together
+    table.add_column("ruleset", no_wrap=True)
+    for outcome in OUTCOMES:
+        table.add_column(outcome.value, justify="right")
+    header = length_header(r.ruleset for r in results)
+    table.add_column(header, justify="right")
+    mixed = mixed_methods(results)
+    for r in results:
+        name = escape(r.ruleset) + (f"\n[dim]{row_method(r)}[/]" if mixed else "")
+        table.add_row(name, *(outcome_cell(r, o.value, fractions) for o in OUTCOMES), length_cell(r, header))
+    return table
+
+
+def comparison_fates_table(comparison: Comparison) -> Table:
+    """Each member's chance of ending unhurt, hurt, out or dead: one block of rows per member, one row per ruleset."""
+    results = comparison.results
+    several = len(results) > 1
+    title = f"{escape(comparison.encounter.name)}: fates" + ("" if several else f" under {escape(results[0].ruleset)}")
+    never = "· never happens." if all(r.method == "exact" for r in results) else "· never happens or never happened."
+    table = data_table(title, f"{never}\nEnd states: rulebench explain out (or unhurt, hurt, dead).")
+    table.add_column("member", no_wrap=True)
+    if several:
+        table.add_column("ruleset", no_wrap=True)
+    for state in END_STATES:
+        table.add_column(state.value, justify="right")
+    fates = [r.fates() for r in results]
+    for i, member in enumerate(fates[0] if fates else []):
+        if several and i:
+            table.add_section()
+        for j, (r, rows) in enumerate(zip(results, fates)):
+            cells = [cell(rows[i][s.value]) for s in END_STATES]
+            name = escape(member["name"]) if j == 0 else ""
+            table.add_row(name, *([escape(r.ruleset)] if several else []), *cells)
+    return table
+
+
+def sweep_tables(result: Sweep, fractions: bool = False, label: str | None = None) -> list[Table]:
+    """One table per ruleset: a row per value, a column per outcome (party_wins with a bar), each
+    sampled probability with its 95% interval below it, and the mean fight length in the ruleset's unit."""
+    tables = []
+    label = label or vary_label(result.vary.path, result.encounter)
+    for name, points in result.points.items():
+        header = length_header([name])
+        table = data_table(f"{escape(name)}: {escape(result.encounter.name)}, varying {escape(label)} "
+                           f"[dim]({escape(result.vary.path)})[/]", results_caption(points, fractions))
+        table.show_lines = any(r.ci95 for r in points)  # a blank line keeps each value's two lines together
+        table.add_column(escape(label), justify="right")
+        for outcome in OUTCOMES:
+            table.add_column(outcome.value, justify="right")
+        table.add_column(header, justify="right")
+        mixed = mixed_methods(points)
+        for value, r in zip(result.vary.values, points):
+            cells = [outcome_cell(r, o.value, fractions) for o in OUTCOMES]
+            cells[0] = f"[green]{bar(r.outcomes['party_wins'], 10)}[/] {cells[0]}"
+            shown = str(value) + (f"\n[dim]{row_method(r)}[/]" if mixed else "")
+            table.add_row(shown, *cells, length_cell(r, header))
+        tables.append(table)
+    return tables
+
+
+def balance_table(result: Balance, label: str | None = None) -> Table:
+    """Per ruleset: the bracketing values and their party_wins, or where it stays when it never crosses."""
+    doc = result.to_dict()
+    label = label or vary_label(result.vary.path, result.encounter)
+    table = data_table(f"{escape(result.encounter.name)}: party_wins = {percent(result.target)} along {escape(label)}",
+                       "The 95% interval is the Wilson interval of each sampled bracket value; exact values have none.\n"
+                       + EXPLAIN_HINT)
+    for column in ("ruleset", "crosses between", "party_wins", "95% interval"):
+        table.add_column(column)
+    for row in doc["results"]:
+        if row["crosses"]:
+            low, high = row["bracket"]
+            table.add_row(escape(row["ruleset"]), f"{low['value']} and {high['value']}",
+                          f"{percent(low['party_wins'])} → {percent(high['party_wins'])}",
+                          " / ".join(interval(p["ci95"]) for p in row["bracket"]) or "exact")
+        else:
+            lowest, highest = (f(p["party_wins"] for p in row["evaluated"]) for f in (min, max))
+            low, high = percent(lowest), percent(highest)
+            table.add_row(escape(row["ruleset"]), "[yellow]never crosses[/]",
+                          f"stays at {low}" if low == high else f"stays within {low}–{high}", "")
+    return table
 
 
 def plugin_table(title: str, records: Iterable[Any], columns: tuple[str, ...], detail: str) -> None:
