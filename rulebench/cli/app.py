@@ -11,6 +11,7 @@ from rulebench.cli.commands import (
     balance,
     compare,
     dice,
+    explain,
     fight,
     new_plugin,
     plugins,
@@ -31,7 +32,7 @@ app = typer.Typer(
     add_completion=False,
 )
 
-for module in (rulesets, plugins, schema, validate, show, fight, compare, sweep, balance, probe, dice, new_plugin):
+for module in (rulesets, plugins, schema, validate, show, fight, compare, sweep, balance, probe, dice, explain, new_plugin):
     app.command(name=module.NAME)(module.command)
 
 
