@@ -2,11 +2,16 @@
 
 Discovery loads every entry point, registers it on a scratch plugin manager to validate its hooks
 against the contract, and asks it to describe itself. A plugin that fails any step is reported by
-name as a warning; the others keep working.
+name as a warning (a misspelled hook or argument with a "did you mean"); the others keep working.
+
+Any plugin can be switched off with ``rulebench -p no:NAME`` or ``RULEBENCH_DISABLE_PLUGINS=a,b``:
+it is still listed (``disabled``), but no fight uses it.
 """
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -17,13 +22,31 @@ import pluggy
 from rulebench.core import hookspecs
 from rulebench.core.errors import BadInput
 from rulebench.core.markers import PROJECT
+from rulebench.core.plugin_errors import did_you_mean, remember_provenance
 from rulebench.core.values import PluginInfo, RulesetInfo
 
 ENTRY_POINT_GROUP = "rulebench"
 
+DISABLE_VARIABLE = "RULEBENCH_DISABLE_PLUGINS"
+
+_disabled_by_option: frozenset[str] = frozenset()
+"""The plugins switched off with ``-p no:NAME`` for this command (see ``disable``)."""
+
 RULESET = "ruleset"
 MODIFIER = "modifier"
 TACTICS = "tactics"
+
+
+def disable(names: Iterable[str]) -> None:
+    """Switch off the plugins ``names`` (``rulebench -p no:NAME``) for the discoveries that follow."""
+    global _disabled_by_option
+    _disabled_by_option = frozenset(names)
+
+
+def disabled_names() -> frozenset[str]:
+    """Every plugin switched off, by ``-p no:NAME`` or by ``RULEBENCH_DISABLE_PLUGINS=a,b``."""
+    from_env = {n.strip() for n in os.environ.get(DISABLE_VARIABLE, "").split(",") if n.strip()}
+    return _disabled_by_option | from_env
 
 
 def new_plugin_manager() -> pluggy.PluginManager:
@@ -46,6 +69,7 @@ class PluginRecord:
     plugin: Any = field(repr=False)
     info: RulesetInfo | PluginInfo = field(repr=False)
     hooks: tuple[str, ...] = ()
+    disabled: bool = False
 
     @property
     def default(self) -> bool:
@@ -74,6 +98,7 @@ class PluginRecord:
             "package": self.package,
             "version": self.version,
             "hooks": list(self.hooks),
+            "disabled": self.disabled,
         }
         if isinstance(self.info, PluginInfo):
             row["default"] = self.info.default
@@ -86,14 +111,14 @@ class PluginRecord:
 
 @dataclass
 class Catalog:
-    """Every plugin that loaded, by name, and a warning for each that did not."""
+    """Every plugin that loaded, by name (switched-off ones too), and a warning for each that did not."""
 
     records: dict[str, PluginRecord] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
 
     def of_kind(self, kind: str) -> dict[str, PluginRecord]:
-        """The loaded plugins of one kind, by name."""
-        return {name: r for name, r in self.records.items() if r.kind == kind}
+        """The loaded plugins of one kind that are not switched off, by name."""
+        return {name: r for name, r in self.records.items() if r.kind == kind and not r.disabled}
 
     def rulesets(self) -> dict[str, PluginRecord]:
         """The loaded rulesets, by name."""
@@ -104,9 +129,11 @@ class Catalog:
         found = self.of_kind(kind)
         if name in found:
             return found[name]
+        if name in self.records and self.records[name].disabled:
+            raise BadInput(f"{kind} {name!r} is switched off (-p no:{name} or {DISABLE_VARIABLE})")
         known = ", ".join(sorted(found)) or "none"
         hint = next((f" ({w})" for w in self.warnings if f"'{name}'" in w), "")
-        raise BadInput(f"unknown {kind} {name!r}{hint}; expected one of: {known}")
+        raise BadInput(f"unknown {kind} {name!r}{hint}{did_you_mean(name, found)}; expected one of: {known}")
 
 
 def discover(extra: Iterable[tuple[str, Any]] = ()) -> Catalog:
@@ -120,6 +147,7 @@ def discover(extra: Iterable[tuple[str, Any]] = ()) -> Catalog:
     """
     catalog = Catalog()
     seen: set[str] = set()
+    disabled = disabled_names()
     for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
         if ep.name in seen:
             continue
@@ -127,18 +155,42 @@ def discover(extra: Iterable[tuple[str, Any]] = ()) -> Catalog:
         package = ep.dist.name if ep.dist else "?"
         version = ep.dist.version if ep.dist else "?"
         try:
-            _add(catalog, ep.name, ep.load(), package, version)
+            _add(catalog, ep.name, ep.load(), package, version, disabled)
         except Exception as err:  # a broken third-party plugin must not take the others down
             catalog.warnings.append(f"plugin '{ep.name}' from package {package} {version} was skipped: {type(err).__name__}: {err}")
     for name, plugin in extra:
-        _add(catalog, name, plugin, getattr(plugin, "__module__", None) or getattr(plugin, "__name__", "?"), "local")
+        _add(catalog, name, plugin, str(getattr(plugin, "__module__", None) or getattr(plugin, "__name__", "?")), "local", disabled)
     return catalog
 
 
-def _add(catalog: Catalog, name: str, plugin: Any, package: str, version: str) -> None:
+def _register(name: str, plugin: Any) -> pluggy.PluginManager:
+    """Register ``plugin`` on a scratch manager, explaining a misspelled hook or argument."""
     pm = new_plugin_manager()
-    pm.register(plugin, name=name)
-    pm.check_pending()
+    try:
+        pm.register(plugin, name=name)
+        pm.check_pending()
+    except pluggy.PluginValidationError as err:
+        raise pluggy.PluginValidationError(err.plugin, f"{err}{_suggestion(str(err))}") from None
+    return pm
+
+
+def _suggestion(message: str) -> str:
+    """A "did you mean" for pluggy's unknown-hook and unknown-argument messages."""
+    hooks = [name for name in dir(hookspecs) if name.startswith("rulebench_")]
+    unknown_hook = re.search(r"unknown hook '(\w+)'", message)
+    if unknown_hook:
+        return did_you_mean(unknown_hook.group(1), hooks)
+    unknown_args = re.search(r"hook '(\w+)'.*Argument\(s\) \{(.*?)\}", message, re.DOTALL)
+    if unknown_args and unknown_args.group(1) in hooks:
+        spec = getattr(hookspecs, unknown_args.group(1))
+        known = spec.__code__.co_varnames[: spec.__code__.co_argcount]
+        names = re.findall(r"'(\w+)'", unknown_args.group(2))
+        return "".join(did_you_mean(n, known).replace(" (did", f" ({n!r}: did") for n in names)
+    return ""
+
+
+def _add(catalog: Catalog, name: str, plugin: Any, package: str, version: str, disabled: frozenset[str] = frozenset()) -> None:
+    pm = _register(name, plugin)
     rulesets = pm.hook.rulebench_ruleset()
     plugins = pm.hook.rulebench_plugin()
     if len(rulesets) + len(plugins) != 1:
@@ -149,7 +201,11 @@ def _add(catalog: Catalog, name: str, plugin: Any, package: str, version: str) -
         raise TypeError(f"unknown plugin kind {kind!r}; expected modifier or tactics")
     if info.name in catalog.records:
         raise TypeError(f"the name {info.name!r} is taken by package {catalog.records[info.name].package}")
+    if info.name != name and version != "local":
+        # The entry point's name is what a user may switch off; the descriptor's is what -r takes.
+        raise TypeError(f"its entry point is named {name!r} but it describes itself as {info.name!r}; the two must match")
     hooks = tuple(sorted(h.name for h in pm.get_hookcallers(plugin) or ()))
+    remember_provenance(plugin, package, version)
     catalog.records[info.name] = PluginRecord(
         name=info.name,
         kind=kind,
@@ -160,4 +216,5 @@ def _add(catalog: Catalog, name: str, plugin: Any, package: str, version: str) -
         plugin=plugin,
         info=info,
         hooks=hooks,
+        disabled=info.name in disabled or name in disabled,
     )

@@ -1,0 +1,293 @@
+"""Errors a plugin causes during a fight, attributed the way pytest attributes a failing test.
+
+The kernel does not wrap every hook call (that is the dispatch cost it avoids): it catches an
+exception once, where a fight is set up or played (``FightConfig.new_fight``, ``play``,
+``play_round``, ``play_step``), and :func:`attribute` works out afterwards who is to blame from
+the traceback and the fight: the innermost frame that is a hook implementation of a plugin taking
+part names the plugin and the hook, that frame's arguments name the combatants, the fight names
+the round. Where the kernel itself stumbled over a hook's answer (``attack.hit`` on a ``bool``),
+the kernel frame's locals say which hook answered what.
+"""
+
+from __future__ import annotations
+
+import difflib
+import inspect
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from types import CodeType, FrameType, TracebackType
+from typing import Any, NoReturn
+
+from rulebench.core.combatants import Combatant, Side
+from rulebench.core.dice import DiceScriptError
+from rulebench.core.errors import RulebenchError
+from rulebench.core.outcome import Fate, Outcome
+from rulebench.core.values import Attack, Damage, Decision
+
+__all__ = ["PluginError", "attribute", "did_you_mean", "provenance", "remember_provenance"]
+
+HOOK_PREFIX = "rulebench_"
+
+_PROVENANCE: dict[int, tuple[Any, str, str]] = {}
+"""id(plugin) -> (plugin, package, version), filled in by discovery; the plugin is kept so its id
+is never reused by another object."""
+
+
+def remember_provenance(plugin: Any, package: str, version: str) -> None:
+    """Record where ``plugin`` comes from, so an error can name its package and version."""
+    _PROVENANCE[id(plugin)] = (plugin, package, version)
+
+
+def provenance(plugin: Any) -> tuple[str, str]:
+    """The package and version ``plugin`` was discovered in (``("?", "?")`` if it never was)."""
+    found = _PROVENANCE.get(id(plugin))
+    return (found[1], found[2]) if found is not None else ("?", "?")
+
+
+class PluginError(RulebenchError):
+    """A plugin failed during a fight: it raised, answered a hook with the wrong type, broke the
+    state rules, or never ended the fight. The CLI exits with code 3 (``exit_code``).
+
+    Attributes:
+        plugin: the plugin's name (as ``rulebench plugins`` lists it), when known.
+        package: its distribution package and version, when known.
+        hook: the hook it failed in, when known.
+        round: the fight's round when it failed (0 during setup), when known.
+        combatants: the names of the combatants the failing call was about.
+    """
+
+    exit_code = 3
+    kind = "plugin"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        plugin: str | None = None,
+        package: str | None = None,
+        hook: str | None = None,
+        round: int | None = None,
+        combatants: tuple[str, ...] = (),
+    ) -> None:
+        super().__init__(message)
+        self.plugin = plugin
+        self.package = package
+        self.hook = hook
+        self.round = round
+        self.combatants = combatants
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest of ``known`` to a misspelled ``name``, else ``""``."""
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+@dataclass(frozen=True)
+class _Impl:
+    """One hook implementation of a plugin taking part in the fight."""
+
+    plugin: str
+    package: str
+    hook: str
+    plugin_object: Any
+
+
+def _implementations(pm: Any) -> dict[CodeType, _Impl]:
+    """The code object of every hook implementation registered on ``pm``, with its plugin and hook."""
+    found: dict[CodeType, _Impl] = {}
+    if pm is None:
+        return found
+    for plugin in pm.get_plugins():
+        name = pm.get_name(plugin) or "?"
+        package, version = provenance(plugin)
+        shown = f"{package} {version}" if package != "?" else _module_of(plugin)
+        for caller in pm.get_hookcallers(plugin) or ():
+            for impl in caller.get_hookimpls():
+                if impl.plugin is plugin:
+                    code = getattr(inspect.unwrap(impl.function), "__code__", None)
+                    if code is not None:
+                        found[code] = _Impl(name, shown, caller.name, plugin)
+    return found
+
+
+def _module_of(plugin: Any) -> str:
+    return plugin.__name__ if inspect.ismodule(plugin) else type(plugin).__module__
+
+
+def _frames(tb: TracebackType | None) -> list[FrameType]:
+    frames = []
+    while tb is not None:
+        frames.append(tb.tb_frame)
+        tb = tb.tb_next
+    return frames
+
+
+def _names(values: Iterable[Any]) -> Iterator[str]:
+    for value in values:
+        if isinstance(value, (Combatant, Side)):
+            yield value.name
+        elif isinstance(value, Attack):
+            yield from _names((value.attacker, value.defender))
+        elif isinstance(value, Decision) and value.who is not None:
+            yield value.who.name
+
+
+def _involved(frame: FrameType) -> tuple[str, ...]:
+    """The combatants a hook call was about, from its arguments, in order and without repeats."""
+    code = frame.f_code
+    arguments = [frame.f_locals.get(n) for n in code.co_varnames[: code.co_argcount]]
+    return tuple(dict.fromkeys(_names(arguments)))
+
+
+def _describe(value: Any) -> str:
+    shown = repr(value)
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+    return f"{shown} ({type(value).__name__})"
+
+
+_EXPECTED = {
+    "rulebench_initiative": "a tuple (or other iterable) of turns",
+    "rulebench_turn": "an (attacker, defender) pair or None",
+    "rulebench_attack": "an Attack or None",
+    "rulebench_damage": "a Damage or None",
+    "rulebench_round_end": "an Outcome or None",
+    "rulebench_end_state": "a Fate",
+}
+
+
+def _wrong_answer(frames: list[FrameType], error: BaseException) -> tuple[str, Any, tuple[str, ...]] | None:
+    """A hook answer the kernel or the next hook stumbled over: (hook, the answer, combatants).
+
+    Found without any cost during play: the kernel's ``take_turn`` keeps the answers it consumes in
+    locals, and a hook that received a value of the wrong type as an argument got it from the hook
+    that produces that type.
+    """
+    for frame in reversed(frames):
+        local = frame.f_locals
+        if frame.f_code.co_name == "take_turn":
+            pair = local.get("pair")
+            attack = local.get("attack")
+            if "attack" in local and attack is not None and not isinstance(attack, Attack):
+                return "rulebench_attack", attack, tuple(_names(pair or ()))
+            if pair is not None and not (isinstance(pair, tuple) and len(pair) == 2):
+                return "rulebench_turn", pair, ()
+            return None
+        in_round = frame.f_code.co_name in ("play_round", "play_step", "start_round")
+        if in_round and isinstance(error, TypeError) and ("iter" in str(error) or "not subscriptable" in str(error)):
+            return "rulebench_initiative", local.get("turns"), ()
+        for name, hook, kind in (("damage", "rulebench_damage", Damage), ("attack", "rulebench_attack", Attack)):
+            if name in local and frame.f_code.co_name.startswith(HOOK_PREFIX) and not isinstance(local[name], kind):
+                return hook, local[name], _involved(frame)
+    return None
+
+
+def wrong_type(pm: Any, hook: str, answer: Any, round: int | None, combatants: tuple[str, ...] = ()) -> PluginError:
+    """The error for a hook answered with a value of the wrong type, naming who implements it."""
+    impls = [i for i in _implementations(pm).values() if i.hook == hook and i.plugin != "rulebench-defaults"]
+    if len(impls) == 1:
+        [impl] = impls
+        who = f"plugin {impl.plugin!r} ({impl.package})"
+        plugin, package = impl.plugin, impl.package
+    else:
+        who = "one of the plugins " + ", ".join(repr(i.plugin) for i in impls)
+        plugin, package = None, None
+    expected = _EXPECTED.get(hook, "another type")
+    return PluginError(
+        f"{who}: {hook} returned {_describe(answer)}, expected {expected}{_where(round, combatants)}",
+        plugin=plugin,
+        package=package,
+        hook=hook,
+        round=round,
+        combatants=combatants,
+    )
+
+
+def _where(round: int | None, combatants: tuple[str, ...]) -> str:
+    parts = []
+    if round is not None:
+        parts.append("during setup" if round == 0 else f"in round {round}")
+    if len(combatants) == 2:
+        parts.append(" against ".join(combatants))
+    elif combatants:
+        parts.append("about " + ", ".join(combatants))
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+def fight_round(fight: Any) -> int | None:
+    """The fight's round without telling exact analysis's round watch that it was read."""
+    value = getattr(fight, "_round", None)
+    return value if isinstance(value, int) else None
+
+
+def attribute(error: Exception, fight: Any, pm: Any) -> Exception:
+    """The error to raise instead of ``error``, raised while ``fight`` was set up or played.
+
+    Errors rulebench already explains (bad input, analysis limits, a scripted roller out of dice)
+    and errors from no plugin are returned unchanged; anything a plugin raised or caused becomes a
+    :class:`PluginError` naming the plugin, its package and version, the hook, the round and the
+    combatants involved.
+    """
+    if isinstance(error, (RulebenchError, DiceScriptError)):
+        return error
+    frames = _frames(error.__traceback__)
+    round_ = fight_round(fight)
+    wrong = _wrong_answer(frames, error)
+    if wrong is not None:
+        hook, answer, involved = wrong
+        return wrong_type(pm, hook, answer, round_, involved)
+    impls = _implementations(pm)
+    for frame in reversed(frames):
+        impl = impls.get(frame.f_code)
+        if impl is None:
+            continue
+        involved = _involved(frame)
+        innermost = frames[-1]
+        at = f"{innermost.f_code.co_filename}:{innermost.f_lineno}"
+        return PluginError(
+            f"plugin {impl.plugin!r} ({impl.package}) failed in {impl.hook}{_where(round_, involved)}: "
+            f"{type(error).__name__}: {error} (at {at}; run with --debug for the traceback)",
+            plugin=impl.plugin,
+            package=impl.package,
+            hook=impl.hook,
+            round=round_,
+            combatants=involved,
+        )
+    return error
+
+
+def endless(ruleset: str, rounds: int) -> PluginError:
+    """The error for a ruleset whose fight has not ended after the kernel's limit of ``rounds``."""
+    return PluginError(
+        f"ruleset {ruleset!r} did not end the fight within {rounds:,} rounds: its rulebench_round_end never "
+        "returned an outcome (a round cap, or a side with nobody standing, must end every fight)",
+        plugin=ruleset,
+        hook="rulebench_round_end",
+        round=rounds,
+    )
+
+
+def check_outcome(fight: Any, outcome: Any) -> None:
+    """Refuse an answer of ``rulebench_round_end`` that is not an ``Outcome`` (called once a fight)."""
+    if not isinstance(outcome, Outcome):
+        raise wrong_type(_pm(fight), "rulebench_round_end", outcome, fight_round(fight))
+
+
+def check_fate(fight: Any, fate: Any, combatant: Combatant) -> None:
+    """Refuse an answer of ``rulebench_end_state`` that is not a ``Fate`` (None included)."""
+    if not isinstance(fate, Fate):
+        raise wrong_type(_pm(fight), "rulebench_end_state", fate, fight_round(fight), (combatant.name,))
+
+
+def _pm(fight: Any) -> Any:
+    """The plugin manager behind a fight's resolved hooks (``ResolvedHooks.pm``)."""
+    return getattr(fight.rules, "pm", None)
+
+
+def reraise(error: Exception, fight: Any) -> NoReturn:
+    """Raise ``error`` attributed (see :func:`attribute`), keeping the original as its cause."""
+    attributed = attribute(error, fight, _pm(fight))
+    if attributed is error:
+        raise error
+    raise attributed.with_traceback(None) from error
+

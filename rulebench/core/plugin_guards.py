@@ -1,0 +1,148 @@
+"""Hook instrumentation for ``--check`` and ``--trace``: state guards and a hook-call trace.
+
+Both wrap each plugin's hook implementation (``HookImpl.function``) of one fight configuration, so
+every call is attributed to its plugin. That costs a Python call per hook call, which is why it is
+only done when asked: ``rulebench fight/compare --check``, the conformance kit
+(``rulebench check``), ``--trace`` and ``RULEBENCH_TRACE=1``.
+
+The guards enforce the state rules of ``hookspecs.py`` after every call of a hook implementation:
+no ``fight.vars`` / ``combatant.vars`` key created after setup, every value hashable, and no change
+a snapshot cannot restore (a combatant's or side's ``stats``, which are fixed once setup is over).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from collections.abc import Callable, Hashable
+from typing import Any, TextIO
+
+from rulebench.core.combatants import Combatant, Side
+from rulebench.core.plugin_errors import PluginError, fight_round, provenance
+
+TRACE_VARIABLE = "RULEBENCH_TRACE"
+
+
+def tracing() -> bool:
+    """Whether ``RULEBENCH_TRACE`` asks for every hook call to be traced (read when a fight is configured)."""
+    return os.environ.get(TRACE_VARIABLE, "") not in ("", "0")
+
+
+def instrument(pm: Any, *, check: bool, trace: bool, out: TextIO | None = None) -> None:
+    """Wrap every hook implementation registered on ``pm`` (the kernel's own defaults too, for the trace).
+
+    Args:
+        pm: the plugin manager of one fight configuration (never a shared one).
+        check: enforce the state rules after each call (see the module docstring).
+        trace: print each call (plugin, hook, arguments summary, result) to ``out``.
+        out: where the trace goes; stderr when None.
+    """
+    for plugin in pm.get_plugins():
+        name = pm.get_name(plugin) or "?"
+        for caller in pm.get_hookcallers(plugin) or ():
+            if caller.name in ("rulebench_ruleset", "rulebench_plugin"):
+                continue
+            for impl in caller.get_hookimpls():
+                if impl.plugin is plugin:
+                    impl.function = _wrap(impl.function, name, caller.name, check, trace, out)
+
+
+def _wrap(
+    function: Callable[..., Any],
+    plugin: str,
+    hook: str,
+    check: bool,
+    trace: bool,
+    out: TextIO | None,
+) -> Callable[..., Any]:
+    @functools.wraps(function)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        fight = args[0] if args else kwargs.get("fight")
+        result = function(*args, **kwargs)
+        if trace:
+            shown = ", ".join([*(_summary(a) for a in args[1:]), *(f"{k}={_summary(v)}" for k, v in kwargs.items() if k != "fight")])
+            (out or sys.stderr).write(f"[trace] round {fight_round(fight)} {plugin}.{hook}({shown}) -> {_summary(result)}\n")
+        if check and fight is not None and getattr(fight, "_var_keys", None) is not None:
+            guard(fight, plugin, hook)
+        return result
+
+    return call
+
+
+def _summary(value: Any) -> str:
+    if isinstance(value, (Combatant, Side)):
+        return value.name
+    if isinstance(value, (list, tuple)) and len(value) > 4:
+        return f"<{type(value).__name__} of {len(value)}>"
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def guard(fight: Any, plugin: str, hook: str) -> None:
+    """Refuse a state the snapshot cannot carry, right after ``plugin``'s ``hook`` made it.
+
+    Raises:
+        PluginError: a state key created after setup, an unhashable state value, or a changed stat.
+    """
+    if not fight._fight_keys and not fight._var_keys:
+        return  # still in setup: the layout is fixed by ``freeze`` when setup is over
+    where = _place(fight, plugin, hook)
+    _keys(fight.vars, fight._fight_keys, "fight.vars", where, plugin, hook, fight)
+    for combatant, keys in zip(fight.combatants, fight._var_keys):
+        _keys(combatant.vars, keys, f"{combatant.name}'s vars", where, plugin, hook, fight)
+    frozen = getattr(fight, "_guard_stats", None)
+    stats = _stats(fight)
+    if frozen is None:
+        fight._guard_stats = stats
+    elif stats != frozen:
+        changed = next(owner for owner, (a, b) in enumerate(zip(stats, frozen)) if a != b)
+        who = [*fight.combatants, fight.party, fight.enemy][changed].name
+        raise PluginError(
+            f"{where} changed the stats of {who} after setup ({frozen[changed]} -> {stats[changed]}); stats are "
+            "fixed once setup is over and no snapshot restores them: keep what changes during a fight in vars",
+            plugin=plugin, hook=hook, round=fight_round(fight), package=_package(fight, plugin),
+        )
+
+
+def _stats(fight: Any) -> list[dict[str, Any]]:
+    return [dict(c.stats) for c in fight.combatants] + [dict(fight.party.stats), dict(fight.enemy.stats)]
+
+
+def _keys(values: dict[str, Any], frozen: tuple[str, ...], what: str, where: str, plugin: str, hook: str, fight: Any) -> None:
+    if len(values) != len(frozen) or tuple(values) != frozen:
+        late = [k for k in values if k not in frozen]
+        gone = [k for k in frozen if k not in values]
+        problem = f"created the key {late[0]!r} in {what} after setup" if late else f"removed the key {gone[0]!r} from {what}"
+        raise PluginError(
+            f"{where} {problem}; every state key must be created in rulebench_setup, or snapshots lose it "
+            "and exact analysis goes wrong",
+            plugin=plugin, hook=hook, round=fight_round(fight), package=_package(fight, plugin),
+        )
+    for key, value in values.items():
+        if not isinstance(value, Hashable) or not _hashable(value):
+            raise PluginError(
+                f"{where} stored an unhashable value in {what}[{key!r}]: {value!r} ({type(value).__name__}); "
+                "state values must be hashable (a tuple instead of a list, a frozenset instead of a set)",
+                plugin=plugin, hook=hook, round=fight_round(fight), package=_package(fight, plugin),
+            )
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _package(fight: Any, plugin: str) -> str | None:
+    pm = getattr(fight.rules, "pm", None)
+    target = pm.get_plugin(plugin) if pm is not None else None
+    package, version = provenance(target)
+    return f"{package} {version}" if package != "?" else None
+
+
+def _place(fight: Any, plugin: str, hook: str) -> str:
+    package = _package(fight, plugin)
+    return f"plugin {plugin!r}" + (f" ({package})" if package else "") + f" in {hook} (round {fight_round(fight)})"
