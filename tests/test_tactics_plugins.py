@@ -1,0 +1,140 @@
+"""The cautious and reckless tactics plugins: found, answer every built-in decision, and behave as named."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import rulebench
+from rulebench import Decision, Fight, RandomRoller, configure, discover, load_encounter, play
+from rulebench.plugins import cautious, reckless
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+RULESETS = ("ambermarch", "classic", "talisman", "dsa", "endurance")
+TACTICS = ("cautious", "reckless")
+OWN = {"cautious": cautious.rulebench_decide, "reckless": reckless.rulebench_decide}
+
+
+class Spy:
+    """Stands in for a fight's resolved hooks and records every decision with the plugin's own answer."""
+
+    def __init__(self, rules: Any, tactics: str) -> None:
+        self.rules = rules
+        self.own = OWN[tactics]
+        self.asked: list[tuple[Decision, Any]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.rules, name)
+
+    def decide(self, fight: Fight, decision: Decision) -> Any:
+        self.asked.append((decision, self.own(fight, decision)))
+        return self.rules.decide(fight, decision)
+
+
+def spied_fights(ruleset: str, tactics: str, fights: int = 40) -> Iterator[tuple[Decision, Any]]:
+    """Every decision asked in ``fights`` seeded fights of every example, with the plugin's answer."""
+    catalog = discover()
+    for path in sorted(EXAMPLES.glob("*.toml")):
+        config = configure(load_encounter(path), ruleset, catalog=catalog, tactics=tactics)
+        for seed in range(fights):
+            fight = config.new_fight(RandomRoller(seed))
+            spy = Spy(fight.rules, tactics)
+            fight.rules = spy
+            play(fight)
+            yield from spy.asked
+
+
+def test_both_are_tactics_plugins_for_every_ruleset() -> None:
+    catalog = discover()
+    for name in TACTICS:
+        record = catalog.get(name, "tactics")
+        assert record.package == "rulebench"
+        assert all(record.applies_to(r) for r in RULESETS)
+
+
+@pytest.mark.parametrize("tactics", TACTICS)
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_decision_asked_is_answered_by_the_plugin(ruleset: str, tactics: str) -> None:
+    info = discover().get(ruleset, "ruleset").info
+    assert isinstance(info, rulebench.RulesetInfo)
+    declared = set(info.decisions)
+    asked = list(spied_fights(ruleset, tactics))
+    assert asked, "no decision was asked at all"
+    for decision, answer in asked:
+        assert decision.kind in declared
+        assert answer is not None, f"{tactics} left {decision.kind} unanswered under {ruleset}"
+        if decision.options:
+            assert answer in decision.options
+
+
+def kinds_answered(ruleset: str, tactics: str) -> dict[str, set[Any]]:
+    answers: dict[str, set[Any]] = {}
+    for decision, answer in spied_fights(ruleset, tactics):
+        answers.setdefault(decision.kind, set()).add(answer if not isinstance(answer, list) else tuple(answer))
+    return answers
+
+
+def test_reckless_never_takes_cover_retreats_or_evades() -> None:
+    for ruleset in RULESETS:
+        answers = kinds_answered(ruleset, "reckless")
+        for kind in ("retreat", "evade", "decline", "potion"):
+            assert answers.get(kind, {False}) == {False}, (ruleset, kind)
+        assert not {"cover", "hold-back"} & answers.get("stance", set())
+
+
+def test_cautious_takes_cover_and_leaves_where_the_rules_allow() -> None:
+    assert "cover" in kinds_answered("ambermarch", "cautious")["stance"]
+    for ruleset in ("ambermarch", "classic", "dsa", "endurance"):
+        assert True in kinds_answered(ruleset, "cautious")["retreat"], ruleset
+    assert True in kinds_answered("talisman", "cautious")["evade"]
+
+
+def ambermarch_fight(tactics: str) -> Fight:
+    config = configure(load_encounter(EXAMPLES / "skeleton-guards.toml"), "ambermarch", tactics=tactics)
+    return config.new_fight(RandomRoller(1))
+
+
+def test_cautious_ambermarch_covers_once_battered_and_retreats_then() -> None:
+    fight = ambermarch_fight("cautious")
+    warrior = fight.party.members[0]
+    stance = Decision("stance", 1, warrior, ("attack", "attack-ranged", "cover", "technique", "hold-back"), {})
+    retreat = Decision("retreat", 1, None, (True, False), {})
+    assert cautious.rulebench_decide(fight, stance) == "attack"
+    assert cautious.rulebench_decide(fight, retreat) is False
+    warrior.vars["ladder"] = cautious.BATTERED
+    assert cautious.rulebench_decide(fight, stance) == "cover"
+    assert cautious.rulebench_decide(fight, retreat) is True
+    assert reckless.rulebench_decide(fight, stance) == "attack"
+    assert reckless.rulebench_decide(fight, retreat) is False
+
+
+@pytest.mark.parametrize(("standing", "engaged", "leaves"), [(3, 3, False), (2, 3, True), (1, 1, False), (0, 2, True)])
+def test_cautious_flees_when_the_first_member_falls(standing: int, engaged: int, leaves: bool) -> None:
+    fight = ambermarch_fight("cautious")
+    fight.ruleset = "dsa"
+    decision = Decision("retreat", 2, None, (True, False), {"standing": standing, "engaged": engaged})
+    assert cautious.rulebench_decide(fight, decision) is leaves
+    assert reckless.rulebench_decide(fight, decision) is False
+
+
+def test_an_unknown_decision_falls_through_to_the_rulesets_defaults() -> None:
+    fight = ambermarch_fight("cautious")
+    decision = Decision("parley", 1, None, (True, False), {})
+    assert cautious.rulebench_decide(fight, decision) is None
+    assert reckless.rulebench_decide(fight, decision) is None
+
+
+@pytest.mark.parametrize("ruleset", ["dsa", "endurance", "classic"])
+def test_flight_orders_the_tactics_as_their_names_say(ruleset: str) -> None:
+    """Same encounter, same seed: the cautious party flees at least as often as the default, the reckless never by choice."""
+    fled = {}
+    for tactics in (None, "cautious", "reckless"):
+        result = rulebench.compare(EXAMPLES / "skeleton-guards.toml", [ruleset], tactics=tactics, fights=3000, seed=5)
+        fled[tactics] = float(result.results[0].outcomes["party_fled"])
+    assert fled["cautious"] > fled[None] + 0.05
+    assert fled["reckless"] <= fled[None]
+    if ruleset != "classic":  # classic's flight after a drawn third round against the tireless is forced
+        assert fled["reckless"] == 0.0
