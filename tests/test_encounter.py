@@ -129,7 +129,7 @@ def test_wrong_type_in_file(tmp_path: Path) -> None:
         members = [{name = "Orc"}]
         """,
     )
-    assert message.endswith("party[0].melee: expected a whole number from 0 to 8, got 'five'")
+    assert message.endswith("party[0] (Warrior).melee: expected a whole number from 0 to 8, got 'five'")
 
 
 @pytest.mark.parametrize("value", [True, False])
@@ -183,7 +183,7 @@ def test_unknown_field_suggests(tmp_path: Path) -> None:
         members = [{name = "Orc"}]
         """,
     )
-    assert message.endswith("party[0].meele: unknown field 'meele' (did you mean 'melee'?)")
+    assert message.endswith("party[0] (Warrior).meele: unknown field 'meele' (did you mean 'melee'?)")
     assert problems_of({**MINIMAL, "enemies": {}}) == {"enemies": "unknown field 'enemies' (did you mean 'enemy'?)"}
 
 
@@ -215,7 +215,7 @@ def test_bad_dice(tmp_path: Path) -> None:
         members = [{name = "Orc", weapon = "2x6"}]
         """,
     )
-    assert "enemy.members[0].weapon: '2x6' is not dice notation: expected NdS" in message
+    assert "enemy.members[0] (Orc).weapon: '2x6' is not dice notation: expected NdS" in message
     found = problems_of({**MINIMAL, "party": [{"name": "Warrior", "weapon": 6}]})
     assert found == {"party[0].weapon": "expected dice notation like '1d8' or 'none', got 6"}
 
@@ -240,7 +240,7 @@ def test_broken_toml(tmp_path: Path) -> None:
 def test_missing_and_unreadable_file(tmp_path: Path) -> None:
     with pytest.raises(EncounterError, match=r"nothing\.toml: <file>: no such file"):
         load_encounter(tmp_path / "nothing.toml")
-    with pytest.raises(EncounterError, match=r": <file>: cannot be read"):
+    with pytest.raises(EncounterError, match=r": <file>: is a folder; expected an encounter TOML file"):
         load_encounter(tmp_path)
     (tmp_path / "latin1.toml").write_bytes(b'name = "Caf\xe9"\n')
     with pytest.raises(EncounterError, match=r"latin1\.toml: <file>: not UTF-8 text"):
@@ -251,12 +251,12 @@ def test_duplicate_names() -> None:
     party = [{"name": "Warrior"}, {"name": "Warrior"}, {"name": "Orc 2"}]
     found = problems_of({**MINIMAL, "party": party})
     assert found == {
-        "party[1].name": "the name 'Warrior' is already taken by party[0]",
-        "enemy.members[0].name": "its copy 'Orc 2' is already taken by party[2]",
+        "party[1].name": "the name 'Warrior' is already taken by party[0] (Warrior)",
+        "enemy.members[0].name": "its copy 'Orc 2' is already taken by party[2] (Orc 2)",
     }
     twice = {"members": [{"name": "Orc"}, {"name": "Orc", "count": 2}]}
     assert problems_of({**MINIMAL, "enemy": twice}) == {
-        "enemy.members[1].name": "the name 'Orc' is already taken by enemy.members[0]"
+        "enemy.members[1].name": "the name 'Orc' is already taken by enemy.members[0] (Orc)"
     }
 
 
@@ -288,9 +288,12 @@ def test_tactics_shapes_and_names() -> None:
     ]
     found = problems_of({**MINIMAL, "tactics": {"round": rounds}})
     assert found == {
-        "tactics.round[1].fight": "Warrior = a table: a table's values must be text, a whole number or true/false",
+        "tactics.round[1].fight": (
+            "Warrior = a table: a table's values must be text, a whole number from -10000 to 10000 or true/false"
+        ),
         "tactics.round[2].momentum": (
-            "expected text, a whole number, true/false, a list of names or a table of name = value, got 1.5"
+            "expected text, a whole number from -10000 to 10000, true/false, a list of names "
+            "or a table of name = value, got 1.5"
         ),
         "tactics.round[2].evade": "expected a list of names, got 2 in it",
         "tactics.round[3]": "expected a table, got 'attack'",
@@ -321,11 +324,11 @@ def test_every_problem_at_once(tmp_path: Path) -> None:
     lines = message.splitlines()
     assert lines[0] == f"{tmp_path / 'bad.toml'}: 5 problems:"
     assert lines[1:] == [
-        "  party[0].melee: expected a whole number from 0 to 8, got 'five'",
-        "  enemy.members[0].weapon: '2x6' is not dice notation: "
+        "  party[0] (Warrior).melee: expected a whole number from 0 to 8, got 'five'",
+        "  enemy.members[0] (Orc).weapon: '2x6' is not dice notation: "
         "expected NdS, NdS+K, NdS-K or a sum of terms like 2d6+1d4+3",
-        "  enemy.members[0].count: expected a whole number from 1 to 20, got 0",
-        "  party[1].name: the name 'Warrior' is already taken by party[0]",
+        "  enemy.members[0] (Orc).count: expected a whole number from 1 to 20, got 0",
+        "  party[1] (Warrior).name: the name 'Warrior' is already taken by party[0] (Warrior)",
         "  engaged[0]: 'Wizard' is not a party member",
     ]
 
@@ -414,7 +417,7 @@ def test_with_value_changes_one_number() -> None:
 
 
 def test_with_value_is_validated_again() -> None:
-    too_many = r"enemy\.members\[0\]\.count: expected a whole number from 1 to 20, got 21"
+    too_many = r"enemy\.members\[0\] \(Orc\)\.count: expected a whole number from 1 to 20, got 21"
     with pytest.raises(EncounterError, match=too_many):
         encounter().with_value("enemy.members[0].count", 21)
     with pytest.raises(EncounterError, match=r"overrides\.dsa\.Ork: no combatant"):

@@ -12,8 +12,11 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 import re
-from collections.abc import Mapping
+import stat
+import sys
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -34,14 +37,14 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from rulebench.core.dice import Dice, DiceError
-from rulebench.core.encounter_checks import MAX_COUNT, copy_names, cross_problems, describe, show
+from rulebench.core.encounter_checks import MAX_COUNT, copy_names, cross_problems, describe, labels, show
 from rulebench.core.encounter_paths import read_whole_number, write_whole_number
 from rulebench.core.errors import EncounterError
 
-try:
+if sys.version_info >= (3, 11):
     import tomllib
-except ModuleNotFoundError:  # Python 3.10, which pyproject.toml still allows
-    import tomli as tomllib  # type: ignore[no-redef]
+else:  # Python 3.10, which pyproject.toml still allows
+    import tomli as tomllib
 
 __all__ = [
     "Encounter",
@@ -51,6 +54,7 @@ __all__ = [
     "Trait",
     "encounter_from_dict",
     "encounter_schema",
+    "display_name",
     "load_encounter",
 ]
 
@@ -63,15 +67,24 @@ def _problem(kind: str, message: str) -> PydanticCustomError:
     return PydanticCustomError(kind, message)
 
 
-def _whole(lo: int, hi: int) -> Any:
-    """A whole number from ``lo`` to ``hi``; TOML's ``true`` and ``2.0`` are refused, not coerced."""
+def _whole(lo: int, hi: int) -> Callable[[Any], int]:
+    """A check for a whole number from ``lo`` to ``hi``; TOML's ``true`` and ``2.0`` are refused, not coerced."""
 
     def check(value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
             raise _problem("whole_number", f"expected a whole number from {lo} to {hi}, got {show(value)}")
         return value
 
-    return Annotated[int, Field(ge=lo, le=hi), BeforeValidator(check)]
+    return check
+
+
+# The neutral ranges (docs/rules/README.md); Field gives the JSON Schema its minimum and maximum.
+Bonus = Annotated[int, Field(ge=0, le=8), BeforeValidator(_whole(0, 8))]
+Armour = Annotated[int, Field(ge=0, le=4), BeforeValidator(_whole(0, 4))]
+Body = Annotated[int, Field(ge=1, le=5), BeforeValidator(_whole(1, 5))]
+Attribute = Annotated[int, Field(ge=0, le=5), BeforeValidator(_whole(0, 5))]
+Life = Annotated[int, Field(ge=1, le=6), BeforeValidator(_whole(1, 6))]
+Count = Annotated[int, Field(ge=1, le=MAX_COUNT), BeforeValidator(_whole(1, MAX_COUNT))]
 
 
 def _name(value: Any) -> str:
@@ -108,15 +121,25 @@ def _weapon_text(value: Dice | None) -> str:
     return "none" if value is None else str(value)
 
 
+MAX_WHOLE = 10_000
+"""The largest whole number an override or a scripted answer may be: far beyond any stat or answer,
+small enough for every formula and every message."""
+
+
 def _override_value(value: Any) -> int | str:
-    # Which stats take dice is the ruleset's business (RULES.md §6.2), so text is checked there.
-    if (isinstance(value, int) and not isinstance(value, bool)) or (isinstance(value, str) and value):
+    # Which stats take dice is the ruleset's business (docs/rules/<ruleset>.md), so text is checked there.
+    if isinstance(value, int) and not isinstance(value, bool):
+        if abs(value) <= MAX_WHOLE:
+            return value
+        raise _problem("override", f"expected a whole number from {-MAX_WHOLE} to {MAX_WHOLE}, got {show(value)}")
+    if isinstance(value, str) and value:
         return value
     raise _problem("override", f"expected a whole number or dice notation text, got {show(value)}")
 
 
 def _scalar(value: Any) -> bool:
-    return isinstance(value, (str, int))  # bool is an int, so true/false pass too
+    # bool is an int, so true/false pass too; a number beyond any answer would only break messages later.
+    return isinstance(value, str) or (isinstance(value, int) and abs(value) <= MAX_WHOLE)
 
 
 def _tactic_value(value: Any) -> Any:
@@ -132,12 +155,15 @@ def _tactic_value(value: Any) -> Any:
         for key, item in value.items():
             if not _scalar(item):
                 raise _problem(
-                    "tactic", f"{key} = {show(item)}: a table's values must be text, a whole number or true/false"
+                    "tactic",
+                    f"{key} = {show(item)}: a table's values must be text, a whole number from "
+                    f"{-MAX_WHOLE} to {MAX_WHOLE} or true/false",
                 )
         return dict(value)
     raise _problem(
         "tactic",
-        f"expected text, a whole number, true/false, a list of names or a table of name = value, got {show(value)}",
+        f"expected text, a whole number from {-MAX_WHOLE} to {MAX_WHOLE}, true/false, a list of names "
+        f"or a table of name = value, got {show(value)}",
     )
 
 
@@ -179,18 +205,18 @@ class Member(BaseModel):
     model_config = _CONFIG
 
     name: Name = Field(description="Unique name; enemy copies are named 'Name 1' ... 'Name n'.")
-    melee: _whole(0, 8) = Field(0, description="Melee bonus incl. strength and one weapon, 0-8.")
-    ranged: _whole(0, 8) = Field(0, description="Ranged bonus incl. strength and one weapon, 0-8.")
-    armour: _whole(0, 4) = Field(0, description="Armour, 0-4.")
+    melee: Bonus = Field(0, description="Melee bonus incl. strength and one weapon, 0-8.")
+    ranged: Bonus = Field(0, description="Ranged bonus incl. strength and one weapon, 0-8.")
+    armour: Armour = Field(0, description="Armour, 0-4.")
     weapon: Weapon = Field("1d6", validate_default=True, description="Weapon damage: dice NdS[+B], or 'none'.")
-    body: _whole(1, 5) = Field(2, description="Body (toughness, strength), 1-5.")
-    speed: _whole(0, 5) = Field(2, description="Speed, 0-5.")
-    mind: _whole(0, 5) = Field(1, description="Mind, 0-5.")
-    life: _whole(1, 6) = Field(3, description="Life (staying power), 1-6.")
+    body: Body = Field(2, description="Body (toughness, strength), 1-5.")
+    speed: Attribute = Field(2, description="Speed, 0-5.")
+    mind: Attribute = Field(1, description="Mind, 0-5.")
+    life: Life = Field(3, description="Life (staying power), 1-6.")
     traits: tuple[Trait, ...] = Field((), description="Traits: undead, ghost, demon, magic and silver gear.")
     skills: tuple[Skill, ...] = Field((), description="Lowercase skill names, e.g. robust, dodge, arcane_armour.")
     fighter: StrictBool = Field(True, description="False for a non-fighter, who stands at the back (RULES.md §0).")
-    count: _whole(1, MAX_COUNT) = Field(1, description="Enemies only: how many copies of this entry, 1-20.")
+    count: Count = Field(1, description="Enemies only: how many copies of this entry, 1-20.")
 
 
 class EnemySide(BaseModel):
@@ -231,7 +257,7 @@ class Encounter(BaseModel):
     overrides: dict[str, dict[str, dict[str, OverrideValue]]] = Field(
         {}, description="Ruleset -> combatant or enemy entry name -> derived stat -> value (RULES.md §6.2)."
     )
-    tactics: Tactics = Field(Tactics(), description="Scripted decisions ([[tactics.round]]).")
+    tactics: Tactics = Field(Tactics(round=()), description="Scripted decisions ([[tactics.round]]).")
 
     @model_validator(mode="wrap")
     @classmethod
@@ -251,7 +277,8 @@ class Encounter(BaseModel):
             seen = {path for path, _ in problems}
             problems += [(path, what) for path, what in cross_problems(data) if path not in seen]
         if problems:
-            raise EncounterError((info.context or {}).get("source", "<encounter>"), problems)
+            named = labels(data) if isinstance(data, Mapping) else {}
+            raise EncounterError((info.context or {}).get("source", "<encounter>"), problems, named)
         return encounter
 
     def effective_surprise(self) -> str:
@@ -321,28 +348,70 @@ _MODELS: dict[str | None, type[BaseModel]] = {
 
 
 # -- loading -------------------------------------------------------------------------------------
+MAX_FILE_BYTES = 1_000_000
+"""The largest encounter file read: a big encounter is a few kilobytes; this stops /dev/zero and logs."""
+
+
+def display_name(path: str | Path) -> str:
+    """``path`` as text that can always be printed: bytes that are not UTF-8 as ``\\xff`` escapes."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
 def load_encounter(path: str | Path) -> Encounter:
     """Read and validate a TOML encounter file.
 
     Raises:
-        EncounterError: the file is missing, unreadable, not TOML, or not a valid encounter; the
-            error's source is ``str(path)``.
+        EncounterError: the file is missing, not a regular file, too big, unreadable, not UTF-8,
+            not TOML, or not a valid encounter; the error's source is the path as text.
     """
-    source = str(path)
+    source = display_name(path)
+    data = parse_toml(_read_text(Path(path), source), source)
+    return encounter_from_dict(data, source)
+
+
+def _read_text(path: Path, source: str) -> str:
+    """The file's text; every way reading can fail as an :class:`EncounterError` about ``<file>``."""
     try:
-        text = Path(path).read_bytes().decode("utf-8")
+        info = path.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise EncounterError(source, [("<file>", "is a folder; expected an encounter TOML file")])
+        if not stat.S_ISREG(info.st_mode):
+            # A pipe or a device may never end (/dev/zero) or block forever (a FIFO nobody writes).
+            raise EncounterError(source, [("<file>", "is not a regular file; expected an encounter TOML file")])
+        if info.st_size > MAX_FILE_BYTES:
+            what = f"is {info.st_size:,} bytes; an encounter file is at most {MAX_FILE_BYTES:,} bytes"
+            raise EncounterError(source, [("<file>", what)])
+        # utf-8-sig: a byte order mark, which some Windows editors write, is not part of the TOML.
+        return path.read_bytes().decode("utf-8-sig")
     except FileNotFoundError:
         raise EncounterError(source, [("<file>", "no such file")]) from None
     except UnicodeDecodeError as error:
         what = f"not UTF-8 text (byte {error.start + 1}); TOML files are UTF-8"
         raise EncounterError(source, [("<file>", what)]) from None
-    except OSError as error:
-        raise EncounterError(source, [("<file>", f"cannot be read: {error.strerror or error}")]) from None
+    except (OSError, ValueError) as error:  # ValueError: a path with a NUL byte in it
+        reason = getattr(error, "strerror", None) or str(error)
+        raise EncounterError(source, [("<file>", f"cannot be read: {reason}")]) from None
+
+
+def parse_toml(text: str, source: str) -> dict[str, Any]:
+    """TOML text as tables; a TOML error, a huge number or deep nesting as an :class:`EncounterError`.
+
+    Python refuses to read whole numbers of more than 4,300 digits; the limit is lifted while parsing
+    so that such a number reaches validation, which names its field.
+    """
+    limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
     try:
-        data = tomllib.loads(text)
+        if limit:
+            sys.set_int_max_str_digits(0)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise EncounterError(source, [("<toml>", _toml_problem(str(error)))]) from None
-    return encounter_from_dict(data, source)
+    except RecursionError:
+        what = "arrays or tables nested too deeply to read; an encounter nests at most a few levels"
+        raise EncounterError(source, [("<toml>", what)]) from None
+    finally:
+        if limit:
+            sys.set_int_max_str_digits(limit)
 
 
 def _toml_problem(message: str) -> str:
@@ -365,5 +434,5 @@ def encounter_from_dict(data: Mapping[str, Any], source: str = "<encounter>") ->
 
 def encounter_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of an encounter file, for editors (``rulebench schema``)."""
-    schema = Encounter.model_json_schema()
+    schema: dict[str, Any] = Encounter.model_json_schema()
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema, "title": "rulebench encounter"}

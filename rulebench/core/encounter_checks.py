@@ -9,13 +9,13 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Iterable, Mapping
+from typing import Any, NamedTuple, TypeGuard
 
 from pydantic import BaseModel
 from pydantic_core import ErrorDetails
 
-__all__ = ["MAX_COUNT", "Loc", "copy_names", "cross_problems", "describe", "field_path", "show"]
+__all__ = ["MAX_COUNT", "Loc", "copy_names", "cross_problems", "describe", "did_you_mean", "field_path", "labels", "show"]
 
 MAX_COUNT = 20
 
@@ -32,7 +32,14 @@ def show(value: Any) -> str:
         return "a table"
     if isinstance(value, (list, tuple)):
         return "a list"
+    if isinstance(value, int) and abs(value) >= 10**_LONGEST:
+        # str() of an int beyond Python's 4,300-digit limit raises; nobody wants it printed anyway.
+        return f"a whole number of about {int(value.bit_length() * 0.30103):,} digits"
     return "nothing" if value is None else str(value)
+
+
+_LONGEST = 30
+"""Whole numbers of more digits than this are shown by their length, not their digits."""
 
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
@@ -48,6 +55,29 @@ def field_path(loc: Loc) -> str:
             key = part if _BARE_KEY.fullmatch(part) else json.dumps(part, ensure_ascii=False)
             text += f".{key}" if text else key
     return text or "(top level)"
+
+
+def labels(data: Mapping[str, Any]) -> dict[str, str]:
+    """What a message shows after a list position: each member's name, each scripted round's number.
+
+    Rounds count from 1 and list positions from 0 (docs/rules/README.md, "Conventions"), so a
+    path names both: ``party[2] (Cleric).life``, ``tactics.round[0] (round 1).stance``.
+    """
+    enemy = _plain(data.get("enemy"))
+    lists: list[tuple[Loc, Any]] = [(("party",), data.get("party"))]
+    if isinstance(enemy, Mapping):
+        lists.append((("enemy", "members"), enemy.get("members")))
+    named = {
+        field_path((*loc, i)): entry["name"]
+        for loc, entries in lists
+        for i, entry in _entries(entries)
+        if _valid_name(entry.get("name"))
+    }
+    tactics = _plain(data.get("tactics"))
+    rounds = tactics.get("round") if isinstance(tactics, Mapping) else None
+    if isinstance(rounds, (list, tuple)):
+        named.update({f"tactics.round[{i}]": f"round {i + 1}" for i in range(len(rounds))})
+    return named
 
 
 def copy_names(name: str, count: int) -> list[str]:
@@ -78,11 +108,13 @@ def describe(detail: ErrorDetails, models: Mapping[str | None, type[BaseModel]])
         what = f"missing field {loc[-1]!r}"
     elif kind == "extra_forbidden":
         owner = next((part for part in reversed(loc[:-1]) if isinstance(part, str)), None)
-        what = f"unknown field {loc[-1]!r}{_hint(str(loc[-1]), list(models[owner].model_fields))}"
+        what = f"unknown field {loc[-1]!r}{did_you_mean(str(loc[-1]), list(models[owner].model_fields))}"
     elif kind == "too_short":
         what = "at least one member is required"
     elif kind == "literal_error":
-        what = f"expected {detail['ctx']['expected']}, got {got}"
+        expected = detail["ctx"]["expected"]
+        hint = did_you_mean(detail["input"], re.findall(r"'([^']*)'", expected)) if isinstance(detail["input"], str) else ""
+        what = f"expected {expected}, got {got}{hint}"
     elif kind in _EXPECTED:
         what = f"{_EXPECTED[kind]}, got {got}"
     else:
@@ -118,7 +150,7 @@ def cross_problems(data: Mapping[str, Any]) -> list[tuple[str, str]]:
             what = "the name" if taken[0] == name else "its copy"
             problems.append(((*loc, "name"), f"{what} {taken[0]!r} is already taken by {owners[taken[0]]}"))
         for used in (name, *copies):
-            owners.setdefault(used, field_path(loc))
+            owners.setdefault(used, f"{field_path(loc)} ({name})")
         (names.party if loc[0] == "party" else names.entries).append(name)
         names.combatants.extend(copies)
     problems += _reference_problems(data, names)
@@ -133,14 +165,14 @@ def _reference_problems(data: Mapping[str, Any], names: _Names) -> list[tuple[Lo
     engaged = data.get("engaged")
     for i, name in enumerate(engaged if isinstance(engaged, (list, tuple)) else ()):
         if isinstance(name, str) and name not in names.party:
-            problems.append((("engaged", i), f"{name!r} is not a party member{_hint(name, names.party)}"))
+            problems.append((("engaged", i), f"{name!r} is not a party member{did_you_mean(name, names.party)}"))
 
     known = names.combatants + names.entries
     overrides = data.get("overrides")
     for ruleset, table in overrides.items() if isinstance(overrides, Mapping) else ():
         for name in table if isinstance(table, Mapping) else ():
             if name not in known:
-                what = f"no combatant or enemy entry named {name!r}{_hint(name, known)}"
+                what = f"no combatant or enemy entry named {name!r}{did_you_mean(name, known)}"
                 problems.append((("overrides", ruleset, name), what))
 
     tactics = _plain(data.get("tactics"))
@@ -152,7 +184,7 @@ def _reference_problems(data: Mapping[str, Any], names: _Names) -> list[tuple[Lo
             for j, name in enumerate(used):
                 if isinstance(name, str) and name not in names.combatants:
                     loc = ("tactics", "round", i, key, name if isinstance(value, Mapping) else j)
-                    problems.append((loc, f"no combatant named {name!r}{_hint(name, names.combatants)}"))
+                    problems.append((loc, f"no combatant named {name!r}{did_you_mean(name, names.combatants)}"))
     return problems
 
 
@@ -167,10 +199,11 @@ def _entries(value: Any) -> list[tuple[int, Mapping[str, Any]]]:
     return [(i, entry) for i, entry in enumerate(map(_plain, value)) if isinstance(entry, Mapping)]
 
 
-def _valid_name(value: Any) -> bool:
+def _valid_name(value: Any) -> TypeGuard[str]:
     return isinstance(value, str) and bool(value.strip())
 
 
-def _hint(word: str, options: Sequence[str]) -> str:
-    close = difflib.get_close_matches(word, options, n=1)
+def did_you_mean(word: str, options: Iterable[str]) -> str:
+    """`` (did you mean 'robust'?)`` when ``word`` is close to one of ``options``, else empty."""
+    close = difflib.get_close_matches(word, list(options), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""

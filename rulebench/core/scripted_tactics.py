@@ -35,14 +35,17 @@ class ScriptedTactics:
             return None
         value = table[decision.kind]
         if isinstance(value, Mapping):
-            return value.get(decision.who.name) if decision.who is not None else None
+            value = value.get(decision.who.name) if decision.who is not None else None
         if isinstance(value, (list, tuple)):
             # A side-wide decision answered with a list takes the list itself (ambermarch's new
             # marching order); a per-combatant one reads it as the names whose answer is yes.
             if decision.who is None:
                 return tuple(value)
             return decision.who.name in value
-        return value
+        # A scripted target who has fallen is no longer among the options: the script states an
+        # intent the dice made moot, so the next source decides (docs/rules/README.md).
+        moot = isinstance(value, str) and decision.options and value not in decision.options
+        return None if moot and any(value == c.name for c in fight.combatants) else value
 
     def _table(self, round_number: int) -> Mapping[str, Any]:
         """The table of round ``round_number``, the last one for every later round.

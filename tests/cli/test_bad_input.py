@@ -9,11 +9,11 @@ from cli_helpers import DUEL, run
 
 MALFORMED = {
     # kind: (file text, the field the message must name)
-    "wrong type": (DUEL.replace("melee = 4", 'melee = "four"'), "party[0].melee"),
-    "unknown field": (DUEL.replace("armour = 1, life = 2", "armor = 1, life = 2"), "party[0].armor"),
+    "wrong type": (DUEL.replace("melee = 4", 'melee = "four"'), "party[0] (Hero).melee"),
+    "unknown field": (DUEL.replace("armour = 1, life = 2", "armor = 1, life = 2"), "party[0] (Hero).armor"),
     "no party": (DUEL.replace('party = [{name = "Hero", melee = 4, armour = 1, life = 2}]', "party = []"), "party"),
-    "bad dice notation": (DUEL.replace("life = 2}", 'life = 2, weapon = "2x6"}'), "party[0].weapon"),
-    "negative count": (DUEL.replace("count = 2", "count = -1"), "enemy.members[0].count"),
+    "bad dice notation": (DUEL.replace("life = 2}", 'life = 2, weapon = "2x6"}'), "party[0] (Hero).weapon"),
+    "negative count": (DUEL.replace("count = 2", "count = -1"), "enemy.members[0] (Brute).count"),
     "broken TOML": (DUEL.replace('name = "Duel"', 'name = "Duel'), "<toml>"),
 }
 

@@ -8,28 +8,15 @@ from typing import Any
 from rich.markup import escape
 from rich.table import Table
 
-from rulebench.analysis.analyse import jsonable, ruleset_names
+from rulebench.api.inspect import show
 from rulebench.cli.options import EncounterArg, Json, Plugins, Rulesets, Tactics
 from rulebench.cli.render import data_table, out, print_json, report, stat_text
-from rulebench.core.dice import RandomRoller
-from rulebench.core.discovery import Catalog, discover
-from rulebench.core.encounter import Encounter, load_encounter
-from rulebench.core.kernel import configure
+from rulebench.core.encounter import Encounter
 
 NAME = "show"
 
 _NEUTRAL_NUMBERS = ("melee", "ranged", "armour", "weapon", "body", "speed", "mind", "life")
 """The neutral stats shown as columns; count, traits and skills go with the name."""
-
-
-def stat_blocks(encounter: Encounter, ruleset: str, catalog: Catalog, plugins: tuple[str, ...], tactics: str | None) -> dict[str, Any]:
-    """One ruleset's derived stats: set a fight up (no die is rolled) and read its stat blocks."""
-    fight = configure(encounter, ruleset, catalog=catalog, plugins=plugins, tactics=tactics).new_fight(RandomRoller(0))
-    return jsonable({
-        "ruleset": ruleset,
-        "combatants": [{"name": c.name, "side": c.side, "engaged": c.engaged, "stats": c.stats} for c in fight.combatants],
-        "sides": {side.name: side.stats for side in (fight.party, fight.enemy) if side.stats},
-    })
 
 
 def _name_cell(name: str, details: list[str]) -> str:
@@ -71,8 +58,8 @@ def _runs(combatants: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, An
     labelled = []
     for run in runs:
         names = [c["name"] for c in run]
-        numbered = [re.fullmatch(r"(.*) (\d+)", n) for n in names]
-        if len(run) > 1 and all(numbered) and len({m.group(1) for m in numbered}) == 1:
+        numbered = [m for m in (re.fullmatch(r"(.*) (\d+)", n) for n in names) if m]
+        if len(run) > 1 and len(numbered) == len(run) and len({m.group(1) for m in numbered}) == 1:
             label = f"{numbered[0].group(1)} {numbered[0].group(2)}–{numbered[-1].group(2)}"
         else:
             label = ", ".join(names)
@@ -154,14 +141,12 @@ def command(
     plugin: Plugins = None,
 ) -> None:
     """Show the encounter and each combatant's derived stat block (every loaded ruleset when none is named)."""
-    model = load_encounter(encounter)
-    catalog = discover()
-    report(catalog.warnings)
-    blocks = [stat_blocks(model, name, catalog, tuple(plugin or ()), tactics) for name in ruleset_names(catalog, ruleset)]
+    inspection = show(encounter, ruleset, plugins=tuple(plugin or ()), tactics=tactics)
+    report(inspection.warnings)
     if json:
-        print_json({"encounter": model.model_dump(mode="json"), "hash": model.content_hash(), "file": str(encounter),
-                    "rulesets": blocks})
+        print_json(inspection.to_dict())
         return
+    model, blocks = inspection.encounter, inspection.rulesets
     out.print(_encounter_table(model))
     for block in blocks:
         out.print()
