@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from rulebench.cli.output_paths import writable
 # Optional[...] rather than "X | None": typer reads these annotations at run time.
 EncounterArg = Annotated[Path, typer.Argument(help="An encounter TOML file.", show_default=False)]
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout instead of tables.")]
@@ -28,7 +29,10 @@ MaxStates = Annotated[
                  metavar="N", show_default=False),
 ]
 Fractions = Annotated[bool, typer.Option("--fractions", help="Show exact probabilities as fractions.")]
-Plot = Annotated[Path | None, typer.Option("--plot", help="Draw a plot into FILE (.png, .svg or .pdf).", metavar="FILE")]
+Plot = Annotated[
+    Path | None,
+    typer.Option("--plot", help="Draw a plot into FILE (.png, .svg or .pdf).", metavar="FILE", callback=writable("--plot")),
+]
 Label = Annotated[
     str | None,
     typer.Option("--label", help="What to call the varied number in tables and plots (default: read from the path, "
