@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from rulebench.cli.output_paths import writable
+
 # Optional[...] rather than "X | None": typer reads these annotations at run time.
 EncounterArg = Annotated[Path, typer.Argument(help="An encounter TOML file.", show_default=False)]
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout instead of tables.")]
