@@ -26,12 +26,16 @@ from rulebench.cli.options import (
     Workers,
     analysis_options,
 )
+from rulebench.cli.output_paths import writable
 from rulebench.cli.progress import progress_bar
 from rulebench.cli.render import note, out, print_json, report, sweep_tables
 
 NAME = "sweep"
 
-Csv = Annotated[Path | None, typer.Option("--csv", help="Also write the points as CSV into FILE.", metavar="FILE")]
+Csv = Annotated[
+    Path | None,
+    typer.Option("--csv", help="Also write the points as CSV into FILE.", metavar="FILE", callback=writable("--csv")),
+]
 
 
 def command(
