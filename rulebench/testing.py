@@ -7,29 +7,33 @@ Use it from a plugin's own tests::
     class TestMyRuleset(RulesetConformance):
         ruleset = "myruleset"
 
-pytest then collects the checks below for that ruleset. ``encounter_dicts()`` is the hypothesis
-strategy behind them, usable for a plugin's own properties.
+pytest then collects the checks below for that ruleset: the same checks ``rulebench check NAME``
+runs (``rulebench/analysis/conformance.py`` says what each one certifies), the per-fight ones over
+hypothesis-chosen encounters. A failure says which fight (encounter and seed), which dice and what
+differed. ``encounter_dicts()`` is the hypothesis strategy, usable for a plugin's own properties.
 """
 
 from __future__ import annotations
 
-import ast
-import inspect
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulebench.core.dice import RandomRoller, ScriptedRoller
-from rulebench.core.discovery import RULESET, discover
-from rulebench.core.encounter import Encounter, encounter_from_dict
-from rulebench.core.kernel import FightConfig, configure, play, play_round
-from rulebench.core.outcome import EndState, FightResult, Outcome
+from rulebench.analysis.conformance import (
+    ENEMY_TRAITS,
+    PARTY_TRAITS,
+    SKILLS,
+    WEAPONS,
+    ConformanceFailure,
+    FightChecks,
+    Kit,
+    RecordingRoller,
+    describe,
+    hard_cap,
+)
 
-WEAPONS = ("1d6", "1d8", "1d4+1", "2d6", "1d10", "none")
-PARTY_TRAITS = ("magic_weapon", "silver_weapon", "magic_armour")
-ENEMY_TRAITS = ("undead", "ghost", "demon")
-SKILLS = ("robust", "dodge", "arcane_armour", "attention", "alertness")
+__all__ = ["ConformanceFailure", "RecordingRoller", "RulesetConformance", "encounter_dicts"]
 
 
 def _member(name: str, traits: tuple[str, ...], enemy: bool) -> st.SearchStrategy[dict[str, Any]]:
@@ -75,98 +79,50 @@ def encounter_dicts(draw: st.DrawFn, max_party: int = 4, max_enemy_entries: int 
     }
 
 
-class RecordingRoller(RandomRoller):
-    """A random roller that remembers every face, so a fight can be replayed as scripted dice."""
-
-    def __init__(self, seed: int | str) -> None:
-        super().__init__(seed)
-        self.faces: list[int] = []
-
-    def die(self, sides: int) -> int:
-        value = super().die(sides)
-        self.faces.append(value)
-        return value
-
-    def roll(self, dice: Any) -> int:
-        total = super().roll(dice)
-        self.faces.extend(self.last_faces or ())
-        return total
-
-
 # Each ruleset's subclass runs the same inherited test methods; hypothesis sees one method called
 # from several classes ("differing executors"), which is the kit's design, not a flaky test.
 _SETTINGS = settings(
-    max_examples=25,
+    max_examples=20,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors],
 )
 
+FIGHT_CAP = 20.0
+"""Seconds one generated fight (played six ways) may take before it counts as hung."""
+
 
 class RulesetConformance:
-    """Checks for one ruleset; subclass it and set ``ruleset`` to the ruleset's name."""
+    """Checks for one ruleset; subclass it and set ``ruleset`` to the ruleset's name.
+
+    ``seconds`` caps each randomized check that is not driven by hypothesis.
+    """
 
     ruleset: str = ""
+    seconds: float = 2.0
 
-    def _config(self, encounter: Encounter) -> FightConfig:
-        return configure(encounter, self.ruleset)
+    def _kit(self) -> Kit:
+        return Kit(self.ruleset, seconds=self.seconds, fights=20)
 
-    def _fight(self, data: dict[str, Any], seed: int | str) -> tuple[FightResult, RecordingRoller]:
-        roller = RecordingRoller(seed)
-        fight = self._config(encounter_from_dict(data)).new_fight(roller)
-        return play(fight), roller
-
-    def test_is_discovered_with_a_descriptor(self) -> None:
-        record = discover().rulesets()[self.ruleset]
-        assert record.kind == RULESET
-        assert record.title and record.summary and record.source
-        for hook in ("rulebench_setup", "rulebench_initiative", "rulebench_round_end", "rulebench_end_state"):
-            assert hook in record.hooks, f"{self.ruleset} does not implement {hook}"
+    def test_descriptor_names_and_stats(self) -> None:
+        """Discovered as a ruleset with a descriptor and the required hooks; declared stats match setup's."""
+        self._kit().descriptor()
 
     def test_never_imports_random(self) -> None:
-        module = inspect.getmodule(discover().rulesets()[self.ruleset].plugin)
-        assert module is not None
-        names = {
-            alias.name.split(".")[0]
-            for node in ast.walk(ast.parse(inspect.getsource(module)))
-            if isinstance(node, (ast.Import, ast.ImportFrom))
-            for alias in (node.names if isinstance(node, ast.Import) else [ast.alias(node.module or "")])
-        }
-        assert "random" not in names, "all chance must go through the fight's roller (DESIGN.md principle 3)"
+        """No module of the plugin's package imports ``random`` (all chance goes through the fight's roller)."""
+        self._kit().no_random()
 
     @_SETTINGS
     @given(data=encounter_dicts(), seed=st.integers(0, 2**32))
-    def test_every_fight_ends_with_a_fate_for_everyone(self, data: dict[str, Any], seed: int) -> None:
-        result, _ = self._fight(data, seed)
-        assert isinstance(result.outcome, Outcome)
-        assert result.rounds >= 1
-        expanded = len(data["party"]) + sum(m["count"] for m in data["enemy"]["members"])
-        assert len(result.fates) == expanded
-        assert all(isinstance(f.state, EndState) and f.condition for f in result.fates)
+    def test_fights_played_every_way_agree(self, data: dict[str, Any], seed: int) -> None:
+        """Ends with a fate for everyone; same seed, scripted dice, recording, tactics through decide and
+        a restored snapshot all play the same fight; the state rules hold after every hook call."""
+        with hard_cap(FIGHT_CAP, f"the fight of seed {seed} on {describe(data)}"):
+            FightChecks(self.ruleset).check_fight(data, seed)
 
-    @_SETTINGS
-    @given(data=encounter_dicts(), seed=st.integers(0, 2**32))
-    def test_same_seed_same_fight(self, data: dict[str, Any], seed: int) -> None:
-        first, rolled = self._fight(data, seed)
-        again, rolled_again = self._fight(data, seed)
-        assert first == again and rolled.faces == rolled_again.faces
+    def test_no_state_outside_the_fight(self) -> None:
+        """A fight replayed after others is the same; fights change no module global or plugin attribute."""
+        self._kit().no_outside_state()
 
-    @_SETTINGS
-    @given(data=encounter_dicts(), seed=st.integers(0, 2**32))
-    def test_scripted_dice_replay_the_fight(self, data: dict[str, Any], seed: int) -> None:
-        result, rolled = self._fight(data, seed)
-        fight = self._config(encounter_from_dict(data)).new_fight(ScriptedRoller(rolled.faces))
-        assert play(fight) == result
-
-    @_SETTINGS
-    @given(data=encounter_dicts(), seed=st.integers(0, 2**32))
-    def test_state_snapshot_determines_the_rest(self, data: dict[str, Any], seed: int) -> None:
-        config = self._config(encounter_from_dict(data))
-        fight = config.new_fight(RandomRoller(seed))
-        play_round(fight)
-        state = fight.snapshot()
-        hash(state)
-        fight.roller = RandomRoller(f"{seed}:rest")
-        rest = play(fight)
-        fight.restore(state)
-        fight.roller = RandomRoller(f"{seed}:rest")
-        assert play(fight) == rest
+    def test_exact_agrees_with_sampling(self) -> None:
+        """Exact analysis and sampled fights agree on small generated duels."""
+        self._kit().exact_vs_sampled()

@@ -9,6 +9,7 @@ import typer
 from rulebench.cli.boundary import DEBUG_KEY, RulebenchGroup
 from rulebench.cli.commands import (
     balance,
+    check,
     compare,
     dice,
     explain,
@@ -22,6 +23,7 @@ from rulebench.cli.commands import (
     sweep,
     validate,
 )
+from rulebench.cli.plugin_options import PluginSwitches, Trace, apply_plugin_switches
 from rulebench.version import __version__
 
 app = typer.Typer(
@@ -32,7 +34,7 @@ app = typer.Typer(
     add_completion=False,
 )
 
-for module in (rulesets, plugins, schema, validate, show, fight, compare, sweep, balance, probe, dice, explain, new_plugin):
+for module in (rulesets, plugins, schema, validate, show, fight, compare, sweep, balance, probe, dice, explain, new_plugin, check):
     app.command(name=module.NAME)(module.command)
 
 
@@ -50,9 +52,12 @@ def root(
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
     ] = False,
+    plugin_switches: PluginSwitches = None,
+    trace: Trace = False,
 ) -> None:
     """Compare tabletop-RPG combat rulesets on the same encounter."""
     ctx.meta[DEBUG_KEY] = debug
+    apply_plugin_switches(plugin_switches, trace)
 
 
 def main() -> None:

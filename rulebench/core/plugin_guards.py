@@ -23,10 +23,20 @@ from rulebench.core.plugin_errors import PluginError, fight_round, provenance
 
 TRACE_VARIABLE = "RULEBENCH_TRACE"
 
+_trace_by_option = False
+"""Whether ``rulebench --trace`` asked for the trace (see ``trace_hooks``)."""
+
+
+def trace_hooks(on: bool) -> None:
+    """Trace every hook call of the fights configured from now on (``rulebench --trace``), or stop."""
+    global _trace_by_option
+    _trace_by_option = on
+
 
 def tracing() -> bool:
-    """Whether ``RULEBENCH_TRACE`` asks for every hook call to be traced (read when a fight is configured)."""
-    return os.environ.get(TRACE_VARIABLE, "") not in ("", "0")
+    """Whether ``--trace`` or ``RULEBENCH_TRACE`` asks for every hook call to be traced (read when a
+    fight is configured)."""
+    return _trace_by_option or os.environ.get(TRACE_VARIABLE, "") not in ("", "0")
 
 
 def instrument(pm: Any, *, check: bool, trace: bool, out: TextIO | None = None) -> None:

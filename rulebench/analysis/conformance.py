@@ -1,0 +1,585 @@
+"""The conformance kit's checks, runnable without pytest: ``rulebench check NAME`` and ``rulebench.testing``.
+
+Each check plays fights of the ruleset on small generated encounters, with the state guards of
+``--check`` on (``core/plugin_guards.py``), and fails with a message that says which fight (the
+encounter and the seed), which dice and what differed. Every check stops drawing new fights when
+its time is up, and a fight that hangs is cut off after a hard cap.
+
+The checks:
+
+* ``descriptor``: discovered as a ruleset, with a title, a summary, a source and the hooks every
+  ruleset needs; every stat setup derives is declared in ``RulesetInfo.stats``, and every declared
+  stat can be overridden by an encounter.
+* ``no-random``: no module of the plugin's package imports ``random`` (or ``secrets``, or
+  ``numpy.random``): all chance goes through the fight's roller.
+* ``fights``: every fight ends, with a fate for everyone; the same seed gives the same fight; the
+  fight's dice, scripted, replay it; recording the event log or not, and default tactics taken
+  directly or asked through ``decide``, play the same fight; a snapshot taken after a round
+  determines the rest of the fight; the state rules hold after every hook call.
+* ``no-outside-state``: a fight replayed after others comes out the same, and no module global
+  or plugin attribute changes while fights are played.
+* ``exact-vs-sampled``: on small encounters that exact analysis solves, its party-win probability
+  agrees with sampled fights within a wide interval.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import importlib
+import inspect
+import pkgutil
+import random
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from math import sqrt
+from types import FrameType, ModuleType
+from typing import Any
+
+from rulebench.analysis.exact import DEFAULT_MAX_STATES, StateBudgetExceeded, solve
+from rulebench.core.combatants import Combatant
+from rulebench.core.dice import Dice, RandomRoller, ScriptedRoller
+from rulebench.core.discovery import RULESET, Catalog, PluginRecord, discover
+from rulebench.core.encounter import Encounter, encounter_from_dict
+from rulebench.core.errors import BadInput, RulebenchError
+from rulebench.core.kernel import FightConfig, configure, play, play_round
+from rulebench.core.outcome import EndState, FightResult, Outcome
+
+REQUIRED_HOOKS = ("rulebench_setup", "rulebench_initiative", "rulebench_round_end", "rulebench_end_state")
+FORBIDDEN_MODULES = ("random", "secrets", "numpy.random")
+
+WEAPONS = ("1d6", "1d8", "1d4+1", "2d6", "1d10", "none")
+PARTY_TRAITS = ("magic_weapon", "silver_weapon", "magic_armour")
+ENEMY_TRAITS = ("undead", "ghost", "demon")
+SKILLS = ("robust", "dodge", "arcane_armour", "attention", "alertness")
+
+
+class ConformanceFailure(AssertionError):
+    """A ruleset broke a rule of the kit; the message says which fight, which dice and what differed."""
+
+
+class CheckTimeout(ConformanceFailure):
+    """A single fight ran past the hard time cap: a hook that loops, or a fight that never ends."""
+
+
+@dataclass
+class CheckResult:
+    """One check's verdict."""
+
+    name: str
+    passed: bool
+    detail: str
+    seconds: float
+    fights: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``check --json`` row."""
+        return {"check": self.name, "passed": self.passed, "detail": self.detail, "seconds": round(self.seconds, 2), "fights": self.fights}
+
+
+@dataclass
+class Report:
+    """Every check's verdict for one ruleset."""
+
+    ruleset: str
+    package: str
+    results: list[CheckResult] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        """Whether every check passed."""
+        return all(r.passed for r in self.results)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``check --json`` document."""
+        return {"ruleset": self.ruleset, "package": self.package, "passed": self.passed, "checks": [r.to_dict() for r in self.results]}
+
+
+# -- generated encounters ----------------------------------------------------------------------
+
+
+def _member(rng: random.Random, name: str, enemy: bool, small: bool) -> dict[str, Any]:
+    member: dict[str, Any] = {
+        "name": name,
+        "melee": rng.randint(0, 8),
+        "ranged": rng.randint(0, 8),
+        "armour": rng.randint(0, 4),
+        "weapon": rng.choice(WEAPONS),
+        "body": rng.randint(1, 5),
+        "speed": rng.randint(0, 5),
+        "mind": rng.randint(0, 5),
+        "life": rng.randint(1, 2 if small else 6),
+        "traits": rng.sample(ENEMY_TRAITS if enemy else PARTY_TRAITS, rng.randint(0, 0 if small else 2)),
+        "skills": rng.sample(SKILLS, rng.randint(0, 0 if small else 2)),
+    }
+    if enemy:
+        member["count"] = 1 if small else rng.randint(1, 3)
+    else:
+        member["fighter"] = True if small else rng.random() < 0.7
+    return member
+
+
+def random_encounter(rng: random.Random, small: bool = False) -> dict[str, Any]:
+    """A valid encounter as a TOML-shaped dict: up to four heroes against up to two entries of foes;
+    ``small`` is a duel of one hero against one foe of little life, for exact analysis."""
+    party = [_member(rng, f"Hero {i + 1}", False, small) for i in range(1 if small else rng.randint(1, 4))]
+    if not any(m["fighter"] for m in party):
+        party[0]["fighter"] = True
+    enemies = [_member(rng, f"Foe {chr(65 + i)}", True, small) for i in range(1 if small else rng.randint(1, 2))]
+    ambush = False if small else rng.random() < 0.3
+    return {
+        "name": "generated",
+        "ambush_from_behind": ambush,
+        # An ambush from behind means the enemy surprises; the encounter refuses surprise = "party" then.
+        "surprise": "none" if small else rng.choice(("none", "enemy") if ambush else ("none", "party", "enemy")),
+        "forced": False if small else rng.random() < 0.5,
+        "mode": "melee" if small else rng.choice(("melee", "ranged", "mixed")),
+        "party": party,
+        "enemy": {"grouped": False if small else rng.random() < 0.5, "raiders": False, "members": enemies},
+    }
+
+
+def describe(data: dict[str, Any]) -> str:
+    """An encounter dict in one line, enough to rebuild it in a file."""
+    def who(m: dict[str, Any]) -> str:
+        count = f"{m['count']}x " if m.get("count", 1) != 1 else ""
+        extras = "".join(f" {t}" for t in (*m["traits"], *m["skills"]))
+        return (f"{count}{m['name']} (melee {m['melee']}, ranged {m['ranged']}, armour {m['armour']}, "
+                f"weapon {m['weapon']}, body {m['body']}, speed {m['speed']}, mind {m['mind']}, life {m['life']}{extras})")
+    flags = [k for k in ("ambush_from_behind", "forced") if data.get(k)]
+    flags += [k for k in ("grouped", "raiders") if data["enemy"].get(k)]
+    head = f"surprise {data['surprise']}, mode {data['mode']}" + "".join(f", {f}" for f in flags)
+    return f"[{head}] " + "; ".join(map(who, data["party"])) + " vs " + "; ".join(map(who, data["enemy"]["members"]))
+
+
+# -- recording dice ----------------------------------------------------------------------------
+
+
+class RecordingRoller(RandomRoller):
+    """A random roller that remembers every face, so a fight can be replayed as scripted dice."""
+
+    def __init__(self, seed: int | str) -> None:
+        super().__init__(seed)
+        self.faces: list[int] = []
+
+    def die(self, sides: int) -> int:
+        """One die, remembered."""
+        value = super().die(sides)
+        self.faces.append(value)
+        return value
+
+    def roll(self, dice: Dice) -> int:
+        """A roll of ``dice``, each face remembered."""
+        total = super().roll(dice)
+        self.faces.extend(self.last_faces or ())
+        return total
+
+
+class RecordingScript(ScriptedRoller):
+    """A scripted roller that remembers what it handed out (its faces, like ``RecordingRoller``'s)."""
+
+    def __init__(self, values: list[int]) -> None:
+        super().__init__(values)
+        self.faces: list[int] = []
+
+    def die(self, sides: int) -> int:
+        """One scripted die, remembered."""
+        value = super().die(sides)
+        self.faces.append(value)
+        return value
+
+    def roll(self, dice: Dice) -> int:
+        """A scripted roll of ``dice``, each face remembered."""
+        total = super().roll(dice)
+        self.faces.extend(self.last_faces or ())
+        return total
+
+
+# -- time caps ---------------------------------------------------------------------------------
+
+
+@contextmanager
+def hard_cap(seconds: float, what: str) -> Iterator[None]:
+    """Stop whatever runs inside after ``seconds`` (main thread on Unix; elsewhere no cap)."""
+    if not hasattr(signal, "SIGALRM") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum: int, frame: FrameType | None) -> None:
+        raise CheckTimeout(f"{what} took longer than {seconds:.0f} s: a hook that never returns, or a fight that never ends")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+# -- one fight, played every way ---------------------------------------------------------------
+
+
+def _shown(result: FightResult) -> str:
+    return f"{result.outcome.value if isinstance(result.outcome, Outcome) else result.outcome!r} after {result.rounds} rounds"
+
+
+def _dice_difference(a: list[int], b: list[int]) -> str:
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            return f"the dice first differ at roll {i + 1} ({x} vs {y})"
+    if len(a) != len(b):
+        return f"one took {len(a)} dice, the other {len(b)}"
+    return f"the same {len(a)} dice"
+
+
+class FightChecks:
+    """Plays one ruleset's fights every way the kit compares; each method raises ``ConformanceFailure``."""
+
+    def __init__(self, ruleset: str, catalog: Catalog | None = None) -> None:
+        self.ruleset = ruleset
+        self.catalog = catalog if catalog is not None else discover()
+
+    def config(self, encounter: Encounter, check: bool = True) -> FightConfig:
+        """The ruleset's configuration for ``encounter``, state guards on unless ``check`` is False."""
+        return configure(encounter, self.ruleset, catalog=self.catalog, check=check)
+
+    def play(self, data: dict[str, Any], seed: int | str, *, record: bool = False, direct: bool = True) -> tuple[FightResult, list[int]]:
+        """One fight of ``data`` from ``seed``: its result and every face rolled.
+
+        ``direct`` False asks the ruleset's default tactics through ``decide`` instead of letting it
+        take them directly (``Fight.default_tactics``).
+        """
+        roller = RecordingRoller(seed)
+        fight = self.config(encounter_from_dict(data)).new_fight(roller, record)
+        fight.default_tactics = fight.default_tactics and direct
+        return play(fight), roller.faces
+
+    def check_fight(self, data: dict[str, Any], seed: int) -> None:
+        """Every per-fight comparison on one encounter and seed."""
+        where = f"fight of seed {seed} on {describe(data)}"
+        try:
+            result, faces = self.play(data, seed)
+        except RulebenchError as err:
+            raise ConformanceFailure(f"{where}: {err}") from err
+        self._fates(result, data, where)
+        for label, kwargs in (
+            ("the same seed again", {}),
+            ("with the event log recording", {"record": True}),
+            ("with default tactics asked through decide", {"direct": False}),
+        ):
+            again, again_faces = self.play(data, seed, **kwargs)  # type: ignore[arg-type]
+            if kwargs.get("record"):
+                # A die only narration needs may be rolled when recording, after every die that matters.
+                again_faces = again_faces[: len(faces)]
+            if again != result or again_faces != faces:
+                raise ConformanceFailure(
+                    f"{where}: played {label} it came out {_shown(again)} instead of {_shown(result)}; "
+                    f"{_dice_difference(faces, again_faces)} (dice: {_head(faces)})"
+                )
+        script = RecordingScript(list(faces))
+        fight = self.config(encounter_from_dict(data)).new_fight(script)
+        try:
+            replayed = play(fight)
+        except Exception as err:
+            raise ConformanceFailure(f"{where}: its {len(faces)} dice, scripted, did not replay it: {err} (dice: {_head(faces)})") from err
+        if replayed != result:
+            raise ConformanceFailure(
+                f"{where}: its dice, scripted, replayed {_shown(replayed)} instead of {_shown(result)}; "
+                f"{_dice_difference(faces, script.faces)}"
+            )
+        self._snapshot(data, seed, where)
+
+    def _fates(self, result: FightResult, data: dict[str, Any], where: str) -> None:
+        expanded = len(data["party"]) + sum(m["count"] for m in data["enemy"]["members"])
+        if not isinstance(result.outcome, Outcome) or result.rounds < 1:
+            raise ConformanceFailure(f"{where}: ended with {result.outcome!r} after {result.rounds} rounds")
+        if len(result.fates) != expanded or not all(isinstance(f.state, EndState) and f.condition for f in result.fates):
+            raise ConformanceFailure(f"{where}: expected a fate with a condition for each of {expanded} combatants, got {result.fates}")
+
+    def _snapshot(self, data: dict[str, Any], seed: int, where: str) -> None:
+        fight = self.config(encounter_from_dict(data)).new_fight(RandomRoller(seed))
+        play_round(fight)
+        if fight.outcome is not None:
+            return
+        state = fight.snapshot()
+        try:
+            hash(state)
+        except TypeError as err:
+            raise ConformanceFailure(f"{where}: the state after round 1 is not hashable: {err}") from err
+        fight.restore(state)
+        if fight.snapshot() != state:
+            raise ConformanceFailure(f"{where}: restoring the snapshot of round 1 gave a different state")
+        fight.roller = RandomRoller(f"{seed}:rest")
+        rest = play(fight)
+        fight.restore(state)
+        fight.roller = RandomRoller(f"{seed}:rest")
+        again = play(fight)
+        if again != rest:
+            raise ConformanceFailure(
+                f"{where}: restored to its snapshot after round 1 and played with the same dice, it ended "
+                f"{_shown(again)} instead of {_shown(rest)}: something that matters is kept outside fight.vars/combatant.vars"
+            )
+
+
+def _head(faces: list[int], n: int = 24) -> str:
+    shown = ",".join(map(str, faces[:n]))
+    return shown + (f",... ({len(faces)} in all)" if len(faces) > n else "")
+
+
+# -- module state ------------------------------------------------------------------------------
+
+
+def plugin_modules(plugin: Any) -> list[ModuleType]:
+    """Every module of the package a plugin comes from (a module plugin's package, or a class's module's)."""
+    module = plugin if inspect.ismodule(plugin) else inspect.getmodule(type(plugin))
+    if module is None:
+        return []
+    top = module.__name__
+    if not hasattr(module, "__path__") and "." in top:
+        parent = importlib.import_module(top.rsplit(".", 1)[0])
+        if parent.__name__ != "rulebench" and hasattr(parent, "__path__"):
+            module, top = parent, parent.__name__
+    found = [module]
+    if hasattr(module, "__path__"):
+        for info in pkgutil.walk_packages(module.__path__, prefix=f"{top}."):
+            found.append(importlib.import_module(info.name))
+    return found
+
+
+def imports_of(module: ModuleType) -> set[str]:
+    """The modules ``module`` imports (``import a.b`` gives a and a.b; ``from a import b`` gives a and a.b)."""
+    try:
+        source = inspect.getsource(module)
+    except (OSError, TypeError):
+        return set()
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                parts = alias.name.split(".")
+                found.update(".".join(parts[: i + 1]) for i in range(len(parts)))
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module.split(".")[0])
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def _state_of(objects: list[Any]) -> dict[str, Any]:
+    """Copies of the plain data held by modules and plugin objects, to find changes made by fights."""
+    held: dict[str, Any] = {}
+    for owner in objects:
+        label = owner.__name__ if inspect.ismodule(owner) else type(owner).__name__
+        for name, value in vars(owner).items():
+            if name.startswith("__") or inspect.ismodule(value) or callable(value) or isinstance(value, type):
+                continue
+            try:
+                saved = copy.deepcopy(value)
+                if saved == value:  # only values compared by content can show a change
+                    held[f"{label}.{name}"] = (value, saved)
+            except Exception:  # a value that cannot be copied or compared is not watched
+                continue
+    return held
+
+
+def _changed(before: dict[str, Any], objects: list[Any]) -> list[str]:
+    after = _state_of(objects)
+    changed = []
+    for name, (value, saved) in before.items():
+        now = after.get(name)
+        try:
+            same = now is not None and now[0] is value and now[0] == saved
+        except Exception:
+            same = True
+        if not same:
+            changed.append(name)
+    return changed
+
+
+# -- the kit -----------------------------------------------------------------------------------
+
+
+class Kit:
+    """Runs the checks against one ruleset; ``seconds`` is each randomized check's time cap."""
+
+    def __init__(self, ruleset: str, *, catalog: Catalog | None = None, seconds: float = 4.0, fights: int = 40, seed: int = 0) -> None:
+        self.catalog = catalog if catalog is not None else discover()
+        self.record: PluginRecord = self.catalog.get(ruleset, RULESET)
+        self.ruleset = ruleset
+        self.seconds = seconds
+        self.fights = fights
+        self.seed = seed
+        self.checks = FightChecks(ruleset, self.catalog)
+
+    def run(self, only: tuple[str, ...] = ()) -> Report:
+        """Every check (or those named in ``only``), in order, each to its verdict."""
+        report = Report(self.ruleset, f"{self.record.package} {self.record.version}")
+        for name, check in self.all_checks().items():
+            if only and name not in only:
+                continue
+            started = time.perf_counter()
+            fights = 0
+            try:
+                with hard_cap(self.seconds * 3 + 10, f"check {name!r}"):
+                    fights, detail = check()
+                passed = True
+            except ConformanceFailure as failure:
+                passed, detail = False, str(failure)
+            except Exception as err:
+                passed, detail = False, f"{type(err).__name__}: {err}"
+            report.results.append(CheckResult(name, passed, detail, time.perf_counter() - started, fights))
+        return report
+
+    def all_checks(self) -> dict[str, Callable[[], tuple[int, str]]]:
+        """The checks by name (see the module docstring)."""
+        return {
+            "descriptor": self.descriptor,
+            "no-random": self.no_random,
+            "fights": self.fights_check,
+            "no-outside-state": self.no_outside_state,
+            "exact-vs-sampled": self.exact_vs_sampled,
+        }
+
+    def _rng(self, salt: str) -> random.Random:
+        return random.Random(f"{self.seed}:{salt}")
+
+    def descriptor(self) -> tuple[int, str]:
+        """Discovery, descriptor fields, required hooks, and the stats setup derives against those declared."""
+        record, info = self.record, self.record.info
+        missing = [f for f in ("title", "summary", "source") if not getattr(info, f)]
+        if missing:
+            raise ConformanceFailure(f"the RulesetInfo of {self.ruleset!r} has no {', '.join(missing)}")
+        absent = [h for h in REQUIRED_HOOKS if h not in record.hooks]
+        if absent:
+            raise ConformanceFailure(f"{self.ruleset!r} does not implement {', '.join(absent)}")
+        declared = set(getattr(info, "stats", ()))
+        data = random_encounter(self._rng("descriptor"))
+        config = self.checks.config(encounter_from_dict(data), check=False)
+        fight = config.new_fight(RandomRoller(0))
+        # A side's stats may hold fixed group data (an order of turns); a combatant's are its stat block.
+        derived: dict[str, Combatant] = {}
+        for owner in fight.combatants:
+            derived.update(dict.fromkeys(owner.stats, owner))
+        undeclared = sorted(set(derived) - declared)
+        if undeclared:
+            raise ConformanceFailure(
+                f"setup derives the stats {', '.join(undeclared)} but RulesetInfo.stats declares only "
+                f"{', '.join(sorted(declared)) or 'none'}: `show` and [overrides.{self.ruleset}] go by the declared ones"
+            )
+        hero = fight.combatants[0]
+        for stat in sorted(declared & set(hero.stats)):
+            value = hero.stats[stat]
+            if not isinstance(value, (int, Dice)) or isinstance(value, bool):
+                continue
+            overridden = {**data, "overrides": {self.ruleset: {hero.name: {stat: str(value) if isinstance(value, Dice) else value}}}}
+            try:
+                self.checks.config(encounter_from_dict(overridden), check=False).new_fight(RandomRoller(0))
+            except BadInput as err:
+                raise ConformanceFailure(f"the declared stat {stat!r} cannot be overridden for {hero.name}: {err}") from err
+        return 1, f"{len(declared)} declared stats, {len(record.hooks)} hooks"
+
+    def no_random(self) -> tuple[int, str]:
+        """No module of the plugin's package imports a source of chance besides the fight's roller."""
+        modules = plugin_modules(self.record.plugin)
+        for module in modules:
+            bad = sorted(imports_of(module) & set(FORBIDDEN_MODULES))
+            if bad:
+                raise ConformanceFailure(
+                    f"module {module.__name__} imports {', '.join(bad)}: all chance must go through fight.roll/fight.die, "
+                    "or seeds, scripted dice and exact analysis cannot see it"
+                )
+        return 0, f"{len(modules)} modules: " + ", ".join(m.__name__ for m in modules)
+
+    def fights_check(self) -> tuple[int, str]:
+        """Per-fight comparisons on generated encounters until the count or the time cap is reached."""
+        rng = self._rng("fights")
+        deadline = time.perf_counter() + self.seconds
+        played = 0
+        while played < self.fights and time.perf_counter() < deadline:
+            data = random_encounter(rng)
+            seed = rng.randrange(2**32)
+            with hard_cap(self.seconds + 10, f"the fight of seed {seed} on {describe(data)}"):
+                self.checks.check_fight(data, seed)
+            played += 1
+        return played, f"{played} encounters, each fight played 6 ways"
+
+    def no_outside_state(self) -> tuple[int, str]:
+        """A fight replayed after others comes out the same, and fights change no module or plugin data."""
+        rng = self._rng("outside")
+        objects: list[Any] = plugin_modules(self.record.plugin)
+        if not inspect.ismodule(self.record.plugin):
+            objects.append(self.record.plugin)
+        first = random_encounter(rng)
+        seed = rng.randrange(2**32)
+        before = _state_of(objects)
+        result, faces = self.checks.play(first, seed)
+        deadline = time.perf_counter() + self.seconds
+        played = 1
+        while played < self.fights and time.perf_counter() < deadline:
+            self.checks.play(random_encounter(rng), rng.randrange(2**32))
+            played += 1
+        again, again_faces = self.checks.play(first, seed)
+        if again != result or again_faces != faces:
+            raise ConformanceFailure(
+                f"the fight of seed {seed} on {describe(first)} came out {_shown(result)} first and "
+                f"{_shown(again)} after {played - 1} other fights; {_dice_difference(faces, again_faces)}: "
+                "state is kept outside the fight (a module global, the plugin object, a cache)"
+            )
+        changed = _changed(before, objects)
+        if changed:
+            raise ConformanceFailure(
+                f"playing fights changed {', '.join(changed)}: state kept outside the fight (module globals or "
+                "plugin attributes) leaks from one fight into the next; keep it in fight.vars/combatant.vars"
+            )
+        return played + 1, f"{played + 1} fights, {len(before)} module values watched"
+
+    def exact_vs_sampled(self, sampled: int = 1500, max_states: int = DEFAULT_MAX_STATES) -> tuple[int, str]:
+        """Exact analysis and sampled fights agree on party wins for small generated duels."""
+        rng = self._rng("exact")
+        deadline = time.perf_counter() + self.seconds
+        compared, tried, over = 0, 0, 0
+        # At least one duel is compared whatever the time cap; more while time is left.
+        while tried < 12 and (compared == 0 or (compared < 3 and time.perf_counter() < deadline)):
+            data = random_encounter(rng, small=True)
+            tried += 1
+            config = self.checks.config(encounter_from_dict(data), check=False)
+            try:
+                exact = solve(config, max_states=max_states, fractions=False, early=True)
+            except StateBudgetExceeded:
+                over += 1
+                continue
+            p = float(exact.outcomes[Outcome.PARTY_WINS.value])
+            seed = rng.randrange(2**32)
+            fight = config.new_fight(RandomRoller(seed))
+            wins = 0
+            for i in range(sampled):
+                fight.reset()
+                fight.roller = RandomRoller(f"{seed}:{i}")
+                wins += play(fight).outcome is Outcome.PARTY_WINS
+            rate = wins / sampled
+            spread = 4.5 * sqrt(max(p * (1 - p), 1 / sampled) / sampled)  # ~1 in 150,000 by chance
+            if abs(rate - p) > spread:
+                raise ConformanceFailure(
+                    f"on {describe(data)}, exact analysis gives party_wins {p:.4f} but {sampled} sampled fights "
+                    f"(seeds '{seed}:0'...) give {rate:.4f}, {abs(rate - p) / spread * 4.5:.1f} standard errors apart: "
+                    "a snapshot does not carry the whole state (a key created after setup, state outside the fight) "
+                    "or a chain's key does not determine it"
+                )
+            compared += 1
+        if compared == 0:
+            raise ConformanceFailure(
+                f"exact analysis solved none of {tried} duels of one hero against one foe of life 1-2 within "
+                f"{max_states:,} states ({over} over budget): return a tuple from rulebench_initiative and resolve "
+                "turns in rulebench_turn so states merge between turns (docs/writing-a-ruleset.md)"
+            )
+        return compared * sampled, f"{compared} duels agree ({over} of {tried} over the budget)"
+
+
+def run(ruleset: str, *, seconds: float = 4.0, fights: int = 40, seed: int = 0, catalog: Catalog | None = None) -> Report:
+    """Run the kit against an installed ruleset (``rulebench check NAME``)."""
+    return Kit(ruleset, catalog=catalog, seconds=seconds, fights=fights, seed=seed).run()

@@ -1,0 +1,46 @@
+"""``rulebench check NAME``: run the conformance kit against an installed ruleset; exit 0 or 1 with a report."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+
+from rulebench.analysis.conformance import run
+from rulebench.cli.options import Json
+from rulebench.cli.render import out, print_json, report
+from rulebench.core.discovery import discover
+
+NAME = "check"
+
+Seconds = Annotated[
+    float, typer.Option("--seconds", help="Each randomized check's time cap (a hung fight is cut off at 3x + 10 s).", min=0.1)
+]
+Fights = Annotated[int, typer.Option("--fights", help="How many generated encounters a fight check plays at most.", min=1)]
+Seed = Annotated[int, typer.Option("--seed", help="Seed of the generated encounters and their dice.")]
+
+
+def command(
+    name: Annotated[str, typer.Argument(help="The ruleset to certify, as `rulebench rulesets` lists it.", show_default=False)],
+    seconds: Seconds = 4.0,
+    fights: Fights = 40,
+    seed: Seed = 0,
+    json: Json = False,
+) -> None:
+    """Certify a ruleset: descriptor, no `random`, fights played six ways, no state outside the fight, exact vs sampled."""
+    catalog = discover()
+    report(catalog.warnings)
+    result = run(name, seconds=seconds, fights=fights, seed=seed, catalog=catalog)
+    if json:
+        print_json(result.to_dict())
+    else:
+        out.print(f"[bold]{escape(result.ruleset)}[/] from {escape(result.package)}", highlight=False)
+        for check in result.results:
+            mark = "[green]pass[/]" if check.passed else "[bold red]FAIL[/]"
+            out.print(f"  {mark} {check.name} ({check.seconds:.1f} s): {escape(check.detail)}", highlight=False, soft_wrap=True)
+        failed = sum(not c.passed for c in result.results)
+        verdict = "[green]certified[/]" if result.passed else f"[bold red]{failed} of {len(result.results)} checks failed[/]"
+        out.print(verdict, highlight=False)
+    if not result.passed:
+        raise typer.Exit(1)
