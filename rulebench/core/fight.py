@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
-from rulebench.core.chain import Done, Step
+from rulebench.core.chain import Done, Step, function_key
 from rulebench.core.combatants import ENEMY, PARTY, Combatant, Side
 from rulebench.core.dice import Dice, DiceError, Roller
 from rulebench.core.errors import BadInput, RulebenchError
@@ -117,20 +117,41 @@ class Fight:
             self._log_roll(f"1d{sides}", label, who, value)
         return value
 
-    def chain(self, start: Hashable, sides: int, step: Step, label: str, key: Hashable, who: Combatant | None = None) -> Hashable:
+    def chain(
+        self, start: Hashable, sides: int, step: Step, label: str, key: Hashable = None, who: Combatant | None = None
+    ) -> Hashable:
         """Play a chain of d``sides`` rolls from ``start`` until ``step`` returns ``Done(result)``.
 
         Played die by die (each die logged) by random and scripted rollers; an enumerating roller
         settles the whole chain at once instead (``ChainSolver``), its result distribution cached
         under ``key``, which must determine the chain completely (its start and every parameter
-        ``step`` reads).
+        ``step`` reads). Left out (None), the key is derived from ``start``, ``sides`` and the step
+        function's code and captured values (``chain.function_key``).
         """
         if isinstance(self.roller, ChainSolver):
+            if key is None:
+                key = ("chain", start, sides, function_key(step))
             return self.roller.solve_chain(key, start, sides, step)
         state = start
         while not isinstance(state, Done):
             state = step(state, self.die(sides, label, who))
         return state.result
+
+    def check(self, sides: int, test: Callable[[int], Hashable], label: str, who: Combatant | None = None, key: Hashable = None) -> Hashable:
+        """Roll one d``sides`` and return ``test(face)``: a single roll whose face matters only through a result.
+
+        A critical confirmation (``fight.check(20, lambda face: face == 1, "confirm", who)``) or a
+        severity table needs the face only to tell which result it gives; exact analysis then
+        branches once per distinct result (two for a yes/no test) instead of once per face, its
+        distribution solved once per ``key``. Left out, the key is derived from ``sides`` and the
+        test's code and captured values (``chain.function_key``); give one when the test reads
+        anything else. Random and scripted rollers roll the die as ``die`` does (logged, one value
+        of a ``--dice`` script).
+        """
+        if isinstance(self.roller, ChainSolver):
+            solved = ("check", sides, function_key(test) if key is None else key)
+            return self.roller.solve_chain(solved, None, sides, lambda _, face: Done(test(face)))
+        return test(self.die(sides, label, who))
 
     def _log_roll(self, dice: str, label: str, who: Combatant | None, total: int) -> None:
         faces = self.roller.last_faces

@@ -4,13 +4,14 @@
 plugins and a tactics source) on a fresh plugin manager and resolves every hook to plain callables
 once. A pluggy call costs microseconds; a fight makes dozens, so the loop calls the resolved
 implementations directly and pluggy stays the way plugins are found and composed (DESIGN.md,
-"Performance"). Set ``RULEBENCH_TRACE=1`` to route every call through pluggy with its tracing on.
+"Performance"). Set ``RULEBENCH_TRACE=1`` to print every hook call (``core/plugin_guards.py``).
+
+An exception from a plugin is caught once, where a fight is set up or played, and reraised as a
+``PluginError`` naming the plugin, hook, round and combatants (``core/plugin_errors.py``).
 """
 
 from __future__ import annotations
 
-import os
-import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,11 +19,12 @@ from typing import Any
 import pluggy
 
 from rulebench.core import default_hooks as defaults
+from rulebench.core import plugin_errors, plugin_guards
 from rulebench.core.combatants import Combatant
 from rulebench.core.dice import Roller
 from rulebench.core.discovery import MODIFIER, RULESET, TACTICS, Catalog, discover, new_plugin_manager
 from rulebench.core.encounter import Encounter
-from rulebench.core.errors import BadInput, RulebenchError
+from rulebench.core.errors import BadInput
 from rulebench.core.fight import Fight
 from rulebench.core.outcome import Fate, FightResult
 from rulebench.core.scripted_tactics import ScriptedTactics
@@ -30,8 +32,6 @@ from rulebench.core.values import Modifier, RulesetInfo
 
 MAX_ROUNDS = 10_000
 """A ruleset that never ends a fight is a bug; the kernel stops it here rather than hang."""
-
-_TRACE = os.environ.get("RULEBENCH_TRACE", "") not in ("", "0")
 
 _HOOKS: dict[str, tuple[str, ...]] = {
     "setup": ("fight",),
@@ -68,7 +68,7 @@ def _adapt(impl: Any, argnames: tuple[str, ...]) -> Callable[..., Any]:
 def _resolve(hook: pluggy.HookCaller, argnames: tuple[str, ...]) -> Callable[..., Any]:
     """A firstresult hook as one plain callable over its implementations, in pluggy's call order."""
     impls = list(reversed(hook.get_hookimpls()))
-    if _TRACE or any(i.hookwrapper or i.wrapper for i in impls):
+    if any(i.hookwrapper or i.wrapper for i in impls):
         return _call_through_pluggy(hook, argnames)
     calls = [_adapt(i, argnames) for i in impls]
     if len(calls) == 1:
@@ -84,10 +84,15 @@ def _resolve(hook: pluggy.HookCaller, argnames: tuple[str, ...]) -> Callable[...
     return first
 
 
-def _notify(hook: pluggy.HookCaller, argnames: tuple[str, ...]) -> Callable[..., None]:
-    """Call every implementation for its effect; the kernel reads no answers of these hooks."""
-    impls = list(reversed(hook.get_hookimpls()))
-    if _TRACE or any(i.hookwrapper or i.wrapper for i in impls):
+def _notify(hook: pluggy.HookCaller, argnames: tuple[str, ...], registered_order: bool = False) -> Callable[..., None]:
+    """Call every implementation for its effect; the kernel reads no answers of these hooks.
+
+    ``registered_order`` calls them in the order their plugins were registered (pluggy calls the
+    last registered first): ``rulebench_setup`` runs the ruleset's first, then each modifier's, so
+    a modifier adjusts the stats the ruleset derived instead of having them overwritten.
+    """
+    impls = hook.get_hookimpls() if registered_order else list(reversed(hook.get_hookimpls()))
+    if any(i.hookwrapper or i.wrapper for i in impls):
         return _call_through_pluggy(hook, argnames)
     calls = [_adapt(i, argnames) for i in impls]
     if not calls:
@@ -110,7 +115,7 @@ def _flat_modifiers(hook: pluggy.HookCaller) -> Callable[..., list[Modifier] | t
     """
     argnames = _HOOKS["modifiers"]
     impls = list(reversed(hook.get_hookimpls()))
-    if _TRACE or any(i.hookwrapper or i.wrapper for i in impls):
+    if any(i.hookwrapper or i.wrapper for i in impls):
         collected = _call_through_pluggy(hook, argnames)
         return lambda *args: [m for found in collected(*args) for m in found]
     calls = [_adapt(i, argnames) for i in impls]
@@ -135,10 +140,14 @@ class ResolvedHooks:
     """The hooks of one fight configuration, resolved to plain callables (one attribute per hook)."""
 
     def __init__(self, pm: pluggy.PluginManager) -> None:
+        self.pm = pm
+        """The plugin manager, for naming a failing plugin (``plugin_errors``)."""
         for short, argnames in _HOOKS.items():
             hook = getattr(pm.hook, f"rulebench_{short}")
             if short == "modifiers":
                 self.modifiers = _flat_modifiers(hook)
+            elif short == "setup":
+                self.setup = _notify(hook, argnames, registered_order=True)
             else:
                 setattr(self, short, (_notify if short in _NOTIFY else _resolve)(hook, argnames))
 
@@ -182,7 +191,10 @@ class FightConfig:
         """A fight at round 0: stats derived, state created and frozen, overrides checked."""
         fight = Fight(self.encounter, self.ruleset.name, self.rules, roller, record)
         fight.default_tactics = self.default_tactics
-        self.rules.setup(fight)
+        try:
+            self.rules.setup(fight)
+        except Exception as error:
+            plugin_errors.reraise(error, fight)
         unused = fight.unused_overrides()
         if unused:
             known = ", ".join(self.ruleset.stats) or "none"
@@ -200,6 +212,7 @@ def configure(
     plugins: Sequence[str] = (),
     tactics: str | None = None,
     default_plugins: bool = True,
+    check: bool = False,
 ) -> FightConfig:
     """Assemble a fight configuration: one ruleset, its modifiers and a tactics source.
 
@@ -210,6 +223,8 @@ def configure(
         plugins: modifier plugins chosen with ``--plugin``, besides those on by default.
         tactics: a tactics plugin chosen with ``--tactics``.
         default_plugins: whether modifiers that are on by default join in.
+        check: guard the state rules after every hook call (``--check``, the conformance kit):
+            slower, so off by default (``core/plugin_guards.py``).
 
     Raises:
         BadInput: an unknown ruleset, modifier or tactics plugin, or one that does not fit the ruleset.
@@ -241,9 +256,9 @@ def configure(
         pm.register(ScriptedTactics(encounter.tactics.round), name="scripted-tactics")
     pm.check_pending()
     default_tactics = all(impl.plugin is record.plugin for impl in pm.hook.rulebench_decide.get_hookimpls())
-    if _TRACE:
-        pm.trace.root.setwriter(lambda line: sys.stderr.write(line))
-        pm.enable_tracing()
+    trace = plugin_guards.tracing()
+    if check or trace:
+        plugin_guards.instrument(pm, check=check, trace=trace)
     return FightConfig(
         encounter=encounter,
         ruleset=record.info,  # type: ignore[arg-type]
@@ -281,15 +296,19 @@ def end_round(fight: Fight) -> None:
     """Close the round; sets ``fight.outcome`` (and lets plugins react) when the fight is over."""
     outcome = fight.rules.round_end(fight)
     if outcome is not None:
+        plugin_errors.check_outcome(fight, outcome)  # once a fight: cheap
         fight.outcome = outcome
         fight.rules.fight_end(fight)
 
 
 def play_round(fight: Fight) -> None:
     """Play one whole round of ``fight`` through the hooks."""
-    for turn in start_round(fight):
-        take_turn(fight, turn)
-    end_round(fight)
+    try:
+        for turn in start_round(fight):
+            take_turn(fight, turn)
+        end_round(fight)
+    except Exception as error:
+        plugin_errors.reraise(error, fight)
 
 
 def play_step(fight: Fight) -> None:
@@ -299,29 +318,35 @@ def play_step(fight: Fight) -> None:
     fight state (``fight.pending``), so exact analysis can merge equal states between turns; a
     lazily generated order is played out within the step that opens the round.
     """
-    if fight.pending is None:
-        turns = start_round(fight)
-        if isinstance(turns, tuple):
-            fight.pending = turns
-            return
-        for turn in turns:
+    try:
+        if fight.pending is None:
+            turns = start_round(fight)
+            if isinstance(turns, tuple):
+                fight.pending = turns
+                return
+            for turn in turns:
+                take_turn(fight, turn)
+            end_round(fight)
+        elif fight.pending:
+            turn, fight.pending = fight.pending[0], fight.pending[1:]
             take_turn(fight, turn)
-        end_round(fight)
-    elif fight.pending:
-        turn, fight.pending = fight.pending[0], fight.pending[1:]
-        take_turn(fight, turn)
-    else:
-        fight.pending = None
-        end_round(fight)
+        else:
+            fight.pending = None
+            end_round(fight)
+    except Exception as error:
+        plugin_errors.reraise(error, fight)
 
 
 def play(fight: Fight) -> FightResult:
     """Play ``fight`` to its end and report the result."""
     while fight.outcome is None:
         if fight.round >= MAX_ROUNDS:
-            raise RulebenchError(f"ruleset {fight.ruleset!r} did not end the fight within {MAX_ROUNDS} rounds")
+            raise plugin_errors.endless(fight.ruleset, MAX_ROUNDS)
         play_round(fight)
-    return FightResult(fight.outcome, fight.round, fates(fight))
+    try:
+        return FightResult(fight.outcome, fight.round, fates(fight))
+    except Exception as error:
+        plugin_errors.reraise(error, fight)
 
 
 def fates(fight: Fight) -> tuple[Fate, ...]:
@@ -330,8 +355,7 @@ def fates(fight: Fight) -> tuple[Fate, ...]:
     result = []
     for combatant in fight.combatants:
         fate = end_state(fight, combatant)
-        if fate is None:
-            raise RulebenchError(f"ruleset {fight.ruleset!r} gave no end state for {combatant.name}")
+        plugin_errors.check_fate(fight, fate, combatant)
         result.append(fate)
     return tuple(result)
 
