@@ -1,0 +1,581 @@
+"""Grid sweeps and balance curves: several numbers of the encounter varied together, on any pool.
+
+``sweep --vary A --vary B`` analyses every combination of the values of A and B (row-major: the
+last path varies fastest); ``balance --vary A --along B`` finds, at each value of B, the pair of
+neighbouring values of A between which ``party_wins`` crosses the target.
+
+All the work of one command goes through :func:`analyse_all`, which hands it to a pool as tasks:
+an exact solve per (point, ruleset), then, for what does not fit or is to be sampled, chunks of
+fights. The pool is local processes or a Dask cluster (:mod:`rulebench.analysis.cluster`), or
+none at all; every task is seeded by what it is, never by where it runs, and parts are merged in a
+fixed order, so the results are the same everywhere, bit for bit.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import json
+from collections.abc import Generator, Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rulebench.analysis import exact
+from rulebench.analysis.analyse import DEFAULT_FIGHTS, Analysed, Plan, ProgressFactory, dataframe, load, provenance, ruleset_names
+from rulebench.analysis.cluster import Job, Pool, pool_for, sample_chunk, solve_exact
+from rulebench.analysis.precision import half_width
+from rulebench.analysis.results import RulesetResult, Tally
+from rulebench.analysis.sampling import CHUNK, Progress, run_chunk
+from rulebench.analysis.sweeps import Balance, Sweep, Vary
+from rulebench.core.discovery import Catalog, discover
+from rulebench.core.encounter import Encounter
+from rulebench.core.errors import BadInput, EncounterError, RulebenchError
+from rulebench.core.kernel import FightConfig, configure
+
+MAX_GRID_POINTS = 2_000
+"""The most combinations one grid visits (each under every ruleset): beyond it, use larger steps."""
+
+Point = tuple[int, ...]
+"""One combination of a grid's values, in the order of its paths."""
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The encounter numbers varied together and the values each takes."""
+
+    varies: tuple[Vary, ...]
+
+    @classmethod
+    def parse(cls, texts: Sequence[str | Vary], encounter: Encounter) -> Grid:
+        """Read each ``PATH=A..B[:STEP]`` and check the grid as a whole.
+
+        Raises:
+            BadInput: a bad range (as ``--vary``), a path varied twice, more than ``MAX_GRID_POINTS``
+                combinations, or a combination that makes the encounter invalid.
+        """
+        varies = tuple(v if isinstance(v, Vary) else Vary.parse(v, encounter) for v in texts)
+        if not varies:
+            raise BadInput("--vary: expected at least one PATH=A..B[:STEP]")
+        paths = [v.path for v in varies]
+        twice = sorted({p for p in paths if paths.count(p) > 1})
+        if twice:
+            raise BadInput(f"--vary {twice[0]} is given twice; vary each path once")
+        grid = cls(varies)
+        size = len(grid.points())
+        if size > MAX_GRID_POINTS:
+            shape = " x ".join(str(len(v.values)) for v in varies)
+            raise BadInput(f"--vary: a grid of {shape} = {size} points; at most {MAX_GRID_POINTS}, use larger steps")
+        for point in grid.points():
+            grid.encounter_at(encounter, point)  # every combination checked before any work starts
+        return grid
+
+    @property
+    def paths(self) -> tuple[str, ...]:
+        """The varied paths, in the order given."""
+        return tuple(v.path for v in self.varies)
+
+    def points(self) -> list[Point]:
+        """Every combination, the last path varying fastest."""
+        return list(itertools.product(*(v.values for v in self.varies)))
+
+    def label(self, point: Point) -> str:
+        """``path = value, path = value``: how notes and messages name a point."""
+        return ", ".join(f"{path} = {value}" for path, value in zip(self.paths, point))
+
+    def encounter_at(self, encounter: Encounter, point: Point) -> Encounter:
+        """The encounter with every path set to its value at ``point``.
+
+        Raises:
+            BadInput: the combination is not a valid encounter (each end of each range alone may be).
+        """
+        changed = encounter
+        for path, value in zip(self.paths, point):
+            try:
+                changed = changed.with_value(path, value)
+            except EncounterError as err:
+                problems = "; ".join(f"{where}: {what}" for where, what in err.problems)
+                raise BadInput(f"--vary: {self.label(point)} is not a valid encounter: {problems}") from None
+        return changed
+
+
+# --- running many analyses on one pool -------------------------------------------------------
+
+
+def _provenance(config: FightConfig, result: RulesetResult, extra: dict[str, Any]) -> RulesetResult:
+    """Fill in ``result.provenance`` exactly as :func:`rulebench.analysis.analyse.analyse` does."""
+    result.provenance = {
+        "ruleset": {"name": config.ruleset.name, "package": config.package[0], "version": config.package[1]},
+        "method": result.method,
+        "seed": result.seed,
+        "fights": result.fights,
+        "plugins": list(config.plugins),
+        "tactics": config.tactics,
+        **extra,
+    }
+    return result
+
+
+def _sampled(config: FightConfig, tally: Tally, fights: int, seed: int) -> RulesetResult:
+    return RulesetResult(ruleset=config.ruleset.name, method="monte-carlo", tally=tally,
+                         party_size=len(config.encounter.party), fights=fights, seed=seed)
+
+
+def _exact_all(configs: Sequence[FightConfig], plan: Plan, pool: Pool | None) -> list[RulesetResult | str]:
+    """Each configuration solved exactly, or the reason it does not fit; one task each on a pool."""
+    budget = plan.max_states or exact.DEFAULT_MAX_STATES
+    if pool is None:
+        solved: list[RulesetResult | str] = []
+        for config in configs:
+            try:
+                solved.append(exact.solve(config, max_states=budget))
+            except (exact.StateBudgetExceeded, RulebenchError) as err:
+                solved.append(str(err))
+        return solved
+    futures = [pool.executor.submit(solve_exact, Job.of(config), budget) for config in configs]
+    return [future.result() for future in futures]
+
+
+def _chunks(fights: int) -> list[tuple[int, int]]:
+    """Chunk ``i`` of a run of ``fights``: its index and size, as sampling splits a run."""
+    return [(i, min(CHUNK, fights - start)) for i, start in enumerate(range(0, fights, CHUNK))]
+
+
+def _sample_fixed(configs: Sequence[FightConfig], fights: int, seed: int, pool: Pool | None,
+                  advance: Progress | None) -> list[RulesetResult]:
+    """``fights`` fights of each configuration; on a pool every chunk of every configuration is a task."""
+    chunks = _chunks(fights)
+    results = []
+    if pool is None:
+        for config in configs:
+            tally: Tally | None = None
+            for index, size in chunks:
+                part = run_chunk(config, seed, index, size)
+                tally = part if tally is None else tally.merge(part)
+                if advance:
+                    advance(size)
+            assert tally is not None
+            results.append(_sampled(config, tally, fights, seed))
+        return results
+    submitted = [
+        [pool.executor.submit(sample_chunk, Job.of(config), seed, index, size) for index, size in chunks]
+        for config in configs
+    ]
+    for config, futures in zip(configs, submitted):
+        tally = None
+        for (_, size), future in zip(chunks, futures):  # merged in chunk order, as a single process merges
+            part = future.result()
+            tally = part if tally is None else tally.merge(part)
+            if advance:
+                advance(size)
+        assert tally is not None
+        results.append(_sampled(config, tally, fights, seed))
+    return results
+
+
+@dataclass
+class _Run:
+    """A precision run under way: its tally so far, fights played and the next chunk's index."""
+
+    config: FightConfig
+    tally: Tally | None = None
+    played: int = 0
+    index: int = 0
+
+    def done(self, precision: float, cap: int) -> bool:
+        return self.tally is not None and (self.played >= cap or half_width(self.tally) <= precision)
+
+    def add(self, part: Tally, size: int) -> None:
+        self.tally = part if self.tally is None else self.tally.merge(part)
+        self.played += size
+        self.index += 1
+
+
+def _sample_precise(configs: Sequence[FightConfig], plan: Plan, pool: Pool | None,
+                    advance: Progress | None) -> list[tuple[RulesetResult, float]]:
+    """Each configuration sampled until its half-width reaches ``plan.precision`` (or the cap).
+
+    On a pool, every round submits enough chunks of the unfinished runs to fill it; each run checks
+    the stopping rule chunk by chunk in order and drops the chunks it no longer needs, so it stops
+    after exactly as many fights as it would in one process.
+    """
+    precision, cap, seed = plan.precision, plan.cap, plan.seed
+    assert precision is not None
+    runs = [_Run(config) for config in configs]
+    while True:
+        pending = [run for run in runs if not run.done(precision, cap)]
+        if not pending:
+            break
+        per_run = 1 if pool is None else max(1, -(-pool.slots // len(pending)))
+        batches: list[list[tuple[int, Future[Tally] | None]]] = []
+        for run in pending:
+            batch: list[tuple[int, Future[Tally] | None]] = []
+            planned = run.played
+            for k in range(per_run):
+                size = min(CHUNK, cap - planned)
+                if size <= 0:
+                    break
+                planned += size
+                task = None if pool is None else pool.executor.submit(sample_chunk, Job.of(run.config), seed, run.index + k, size)
+                batch.append((size, task))
+            batches.append(batch)
+        for run, batch in zip(pending, batches):
+            for size, task in batch:
+                if run.done(precision, cap):
+                    if task is not None:
+                        task.cancel()
+                    continue
+                part = run_chunk(run.config, seed, run.index, size) if task is None else task.result()
+                run.add(part, size)
+                if advance:
+                    advance(size)
+    out = []
+    for run in runs:
+        assert run.tally is not None
+        out.append((_sampled(run.config, run.tally, run.played, seed), half_width(run.tally)))
+    return out
+
+
+def analyse_all(configs: Sequence[FightConfig], plan: Plan, pool: Pool | None = None,
+                progress: ProgressFactory | None = None, label: str = "analyses") -> list[Analysed]:
+    """Analyse every configuration as ``plan`` says, as :func:`rulebench.analysis.analyse.analyse` would one by one.
+
+    Exact solves come first (one task per configuration), then sampling of the configurations
+    that need it (one task per chunk). ``pool`` None runs everything in this process.
+
+    Raises:
+        BadInput: exact analysis was insisted on and a configuration does not fit.
+    """
+    results: list[RulesetResult | None] = [None] * len(configs)
+    notes: list[list[str]] = [[] for _ in configs]
+    if plan.exact is not False:
+        for i, (config, solved) in enumerate(zip(configs, _exact_all(configs, plan, pool))):
+            if isinstance(solved, RulesetResult):
+                results[i] = _provenance(config, solved, {})
+            elif plan.exact:
+                raise BadInput(f"--exact: {config.ruleset.name} on {config.encounter.name!r}: {solved}; "
+                               "sample with -n FIGHTS or --precision E")
+            else:
+                notes[i].append(f"{config.ruleset.name}: exact analysis does not fit: {solved}; sampled instead")
+    todo = [i for i, r in enumerate(results) if r is None]
+    if todo:
+        pending = [configs[i] for i in todo]
+        if plan.precision is not None:
+            advance = progress(f"{label} to ±{plan.precision}", None) if progress else None
+            for i, (result, reached) in zip(todo, _sample_precise(pending, plan, pool, advance)):
+                results[i] = _provenance(configs[i], result, {"precision": plan.precision, "half_width": reached, "cap": plan.cap})
+                if reached > plan.precision:
+                    notes[i].append(f"{configs[i].ruleset.name}: stopped at the cap of {plan.cap} fights with a half-width of {reached:.4f}")
+        else:
+            fights = plan.fights or DEFAULT_FIGHTS
+            advance = progress(label, fights * len(pending)) if progress else None
+            for i, result in zip(todo, _sample_fixed(pending, fights, plan.seed, pool, advance)):
+                results[i] = _provenance(configs[i], result, {})
+    done = []
+    for outcome, noted in zip(results, notes):
+        assert outcome is not None
+        done.append(Analysed(outcome, noted))
+    return done
+
+
+# --- grid sweeps ----------------------------------------------------------------------------
+
+
+@dataclass
+class GridSweep:
+    """Every outcome of every ruleset at every combination of several encounter numbers.
+
+    ``points[ruleset]`` holds one result per point of ``grid.points()``, in that order.
+    """
+
+    encounter: Encounter
+    source: str | None
+    grid: Grid
+    points: dict[str, list[RulesetResult]]
+    warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def _point(self, point: Point, result: RulesetResult, fractions: bool) -> dict[str, Any]:
+        entry = result.to_dict(fractions)
+        return {"values": dict(zip(self.grid.paths, point)),
+                **{k: entry[k] for k in ("method", "outcomes", "ci95", "fights", "seed")},
+                "rounds_mean": entry["rounds"]["mean"]}
+
+    def to_dict(self, fractions: bool = False) -> dict[str, Any]:
+        """The ``sweep --json`` document of a grid: ``vary`` lists every path, each point has ``values``."""
+        points = self.grid.points()
+        return {
+            "encounter": self.encounter.name,
+            "vary": [{"path": v.path, "values": list(v.values)} for v in self.grid.varies],
+            "results": [
+                {"ruleset": name, "points": [self._point(p, r, fractions) for p, r in zip(points, results)]}
+                for name, results in self.points.items()
+            ],
+            "provenance": provenance(self.encounter, self.source, [rs[0] for rs in self.points.values()]),
+        }
+
+    def rows(self) -> list[dict[str, Any]]:
+        """Flat rows, one per ruleset and point: each path's value, outcomes, interval bounds, method."""
+        rows = []
+        for name, results in self.points.items():
+            for point, r in zip(self.grid.points(), results):
+                ci = r.ci95 or {}
+                row: dict[str, Any] = {"ruleset": name, **dict(zip(self.grid.paths, point)), "method": r.method}
+                for outcome, p in r.outcomes.items():
+                    row[outcome] = float(p)
+                    row[f"{outcome}_low"], row[f"{outcome}_high"] = ci.get(outcome, (None, None))
+                row |= {"rounds_mean": float(r.rounds_mean), "fights": r.fights, "seed": r.seed}
+                rows.append(row)
+        return rows
+
+    def to_csv(self) -> str:
+        """The rows as CSV, after ``#`` comment lines carrying the provenance as JSON."""
+        buffer = io.StringIO()
+        meta = provenance(self.encounter, self.source, [rs[0] for rs in self.points.values()])
+        buffer.write(f"# rulebench sweep of {' x '.join(self.grid.paths)}\n# provenance: {json.dumps(meta)}\n")
+        rows = self.rows()
+        writer = csv.DictWriter(buffer, fieldnames=list(rows[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        return buffer.getvalue()
+
+    def to_dataframe(self) -> Any:
+        """The rows as a pandas DataFrame (pandas is optional)."""
+        return dataframe(self.rows())
+
+
+def _catalog_names(encounter: Encounter | str | Path, rulesets: Sequence[str] | str | None,
+                   catalog: Catalog | None) -> tuple[Encounter, str | None, Catalog, list[str]]:
+    model, source = load(encounter)
+    catalog = catalog if catalog is not None else discover()
+    return model, source, catalog, ruleset_names(catalog, rulesets)
+
+
+def grid_sweep(
+    encounter: Encounter | str | Path,
+    varies: Sequence[str | Vary],
+    rulesets: Sequence[str] | str | None = None,
+    *,
+    plan: Plan | None = None,
+    plugins: Sequence[str] = (),
+    tactics: str | None = None,
+    scheduler: str | None = None,
+    catalog: Catalog | None = None,
+    progress: ProgressFactory | None = None,
+) -> GridSweep | Sweep:
+    """Analyse the encounter at every combination of ``varies`` under each ruleset.
+
+    One path gives the :class:`~rulebench.analysis.sweeps.Sweep` that ``sweep`` gives (same JSON),
+    several a :class:`GridSweep`. The work runs on the Dask cluster at ``scheduler`` (or
+    ``RULEBENCH_SCHEDULER``) when one is named, else on ``plan.workers`` local processes.
+
+    Raises:
+        BadInput: as ``sweep``, for a bad grid, or a cluster that cannot be used.
+    """
+    plan = plan or Plan.make()
+    model, source, catalog, names = _catalog_names(encounter, rulesets, catalog)
+    grid = Grid.parse(varies, model)
+    points = grid.points()
+    configs = [
+        configure(grid.encounter_at(model, point), name, catalog=catalog, plugins=plugins, tactics=tactics)
+        for name in names for point in points
+    ]
+    with pool_for(plan.workers, scheduler) as pool:
+        analysed = analyse_all(configs, plan, pool, progress, label=f"{len(configs)} analyses")
+    by_ruleset: dict[str, list[RulesetResult]] = {name: [] for name in names}
+    notes = []
+    for (name, point), done in zip(itertools.product(names, points), analysed):
+        by_ruleset[name].append(done.result)
+        notes += [f"{grid.label(point)}: {note}" for note in done.notes]
+    if len(grid.varies) == 1:
+        return Sweep(model, source, grid.varies[0], by_ruleset, list(catalog.warnings), notes)
+    return GridSweep(model, source, grid, by_ruleset, list(catalog.warnings), notes)
+
+
+# --- balance curves -------------------------------------------------------------------------
+
+
+def bracket_search(count: int, above: dict[int, bool]) -> Generator[list[int], None, tuple[int, int] | None]:
+    """:func:`rulebench.analysis.sweeps.find_bracket` as steps: yields the indices it needs next.
+
+    The caller fills ``above`` for the yielded indices before resuming, so many searches can share
+    one pool: each asks for its next analyses, all of them run together, every search moves on.
+    The same indices are visited as by ``find_bracket``, in the same order.
+    """
+    lo, hi = 0, count - 1
+    yield [lo, hi]
+    if above[lo] != above[hi]:
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            yield [mid]
+            lo, hi = (mid, hi) if above[mid] == above[lo] else (lo, mid)
+        return lo, hi
+    for i in range(1, hi):
+        yield [i]
+        if above[i] != above[lo]:
+            return i - 1, i
+    return None
+
+
+@dataclass
+class _Search:
+    """One bracket search under way: a ruleset, the encounter it varies, and what it has seen."""
+
+    ruleset: str
+    encounter: Encounter
+    count: int
+    above: dict[int, bool] = field(default_factory=dict)
+    seen: dict[int, RulesetResult] = field(default_factory=dict)
+    found: tuple[int, int] | None = None
+    asks: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.steps = bracket_search(self.count, self.above)  # the search reads the answers filled in here
+
+    def advance(self) -> bool:
+        """Move to the next request; False once the search is over (``found`` holds its answer)."""
+        try:
+            self.asks = [i for i in dict.fromkeys(next(self.steps)) if i not in self.above]
+            return True
+        except StopIteration as stop:
+            self.found = stop.value
+            return False
+
+
+def _run_searches(searches: list[_Search], vary: Vary, target: float, plan: Plan, pool: Pool | None,
+                  catalog: Catalog, plugins: Sequence[str], tactics: str | None,
+                  progress: ProgressFactory | None, notes: list[str], where: list[str]) -> None:
+    """Drive every search to its end, analysing each round of requests together on ``pool``."""
+    active = [s for s in searches if s.advance()]
+    while active:
+        wanted = [(s, i) for s in active for i in s.asks]
+        configs = [configure(s.encounter.with_value(vary.path, vary.values[i]), s.ruleset, catalog=catalog,
+                             plugins=plugins, tactics=tactics) for s, i in wanted]
+        for (s, i), done in zip(wanted, analyse_all(configs, plan, pool, progress, label=f"{len(configs)} analyses")):
+            s.seen[vary.values[i]] = done.result
+            s.above[i] = done.result.outcomes["party_wins"] >= target
+            notes.extend(f"{where[searches.index(s)]}{vary.path} = {vary.values[i]}: {note}" for note in done.notes)
+        active = [s for s in active if s.advance()]
+
+
+@dataclass
+class BalanceCurve:
+    """Per ruleset and value of ``along``, where ``party_wins`` crosses the target as ``vary`` changes.
+
+    ``brackets[ruleset][k]`` is the bracket (ascending values of ``vary``) at ``along.values[k]``,
+    or None when it never crosses there; ``evaluated[ruleset][k]`` every value analysed on the way.
+    """
+
+    encounter: Encounter
+    source: str | None
+    vary: Vary
+    along: Vary
+    target: float
+    brackets: dict[str, list[tuple[int, int] | None]]
+    evaluated: dict[str, list[dict[int, RulesetResult]]]
+    warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @staticmethod
+    def _point(seen: dict[int, RulesetResult], value: int) -> dict[str, Any]:
+        r = seen[value]
+        ci = r.ci95
+        return {"value": value, "party_wins": float(r.outcomes["party_wins"]),
+                "ci95": list(ci["party_wins"]) if ci else None, "method": r.method, "fights": r.fights}
+
+    def crossing(self, name: str, k: int) -> float | None:
+        """Where ``party_wins`` meets the target at ``along.values[k]``, interpolated inside its bracket."""
+        bracket = self.brackets[name][k]
+        if bracket is None:
+            return None
+        low, high = bracket
+        p_low = float(self.evaluated[name][k][low].outcomes["party_wins"])
+        p_high = float(self.evaluated[name][k][high].outcomes["party_wins"])
+        if p_low == p_high:
+            return (low + high) / 2
+        return low + (high - low) * (self.target - p_low) / (p_high - p_low)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``balance --along --json`` document: per ruleset a ``curve``, one entry per value of ``along``."""
+        results = []
+        for name, brackets in self.brackets.items():
+            curve = []
+            for k, (value, bracket) in enumerate(zip(self.along.values, brackets)):
+                seen = self.evaluated[name][k]
+                curve.append({
+                    "along": value,
+                    "crosses": bracket is not None,
+                    "crossing": self.crossing(name, k),
+                    "bracket": [self._point(seen, v) for v in bracket] if bracket else None,
+                    "evaluated": [self._point(seen, v) for v in sorted(seen)],
+                })
+            results.append({"ruleset": name, "curve": curve})
+        first = [next(iter(e[0].values())) for e in self.evaluated.values()]
+        return {
+            "encounter": self.encounter.name,
+            "vary": {"path": self.vary.path, "values": [self.vary.values[0], self.vary.values[-1]]},
+            "along": {"path": self.along.path, "values": list(self.along.values)},
+            "target": self.target,
+            "results": results,
+            "provenance": provenance(self.encounter, self.source, first),
+        }
+
+
+def balance_curve(
+    encounter: Encounter | str | Path,
+    vary: str | Vary,
+    target: float,
+    rulesets: Sequence[str] | str | None = None,
+    *,
+    along: str | Vary | None = None,
+    plan: Plan | None = None,
+    plugins: Sequence[str] = (),
+    tactics: str | None = None,
+    scheduler: str | None = None,
+    catalog: Catalog | None = None,
+    progress: ProgressFactory | None = None,
+) -> BalanceCurve | Balance:
+    """Find where ``party_wins`` crosses ``target`` along ``vary``, at each value of ``along``.
+
+    Without ``along`` this is ``balance`` (the same :class:`~rulebench.analysis.sweeps.Balance`),
+    run on a pool. The searches of all rulesets and values of ``along`` advance together, so each
+    round of bisection is one batch of tasks.
+
+    Raises:
+        BadInput: as ``balance``, for a bad ``along`` (or the same path as ``vary``), or a cluster
+            that cannot be used.
+    """
+    if not 0 < target < 1:
+        raise BadInput(f"--target {target}: expected a probability strictly between 0 and 1, such as 0.5")
+    plan = plan or Plan.make()
+    model, source, catalog, names = _catalog_names(encounter, rulesets, catalog)
+    varies: list[str | Vary] = [vary] if along is None else [vary, along]
+    grid = Grid.parse(varies, model)
+    parsed = grid.varies[0]
+    if along is None:
+        searches = [_Search(name, model, len(parsed.values)) for name in names]
+        where = [""] * len(searches)
+    else:
+        line = grid.varies[1]
+        searches = [_Search(name, model.with_value(line.path, b), len(parsed.values)) for name in names for b in line.values]
+        where = [f"{line.path} = {b}, " for _ in names for b in line.values]
+    notes: list[str] = []
+    with pool_for(plan.workers, scheduler) as pool:
+        _run_searches(searches, parsed, target, plan, pool, catalog, plugins, tactics, progress, notes, where)
+
+    def bracket(s: _Search) -> tuple[int, int] | None:
+        return (parsed.values[s.found[0]], parsed.values[s.found[1]]) if s.found else None
+
+    warnings = list(catalog.warnings)
+    if along is None:
+        return Balance(model, source, parsed, target, {s.ruleset: bracket(s) for s in searches},
+                       {s.ruleset: dict(sorted(s.seen.items())) for s in searches}, warnings, notes)
+    count = len(grid.varies[1].values)
+    return BalanceCurve(
+        model, source, parsed, grid.varies[1], target,
+        {name: [bracket(s) for s in searches[i * count:(i + 1) * count]] for i, name in enumerate(names)},
+        {name: [dict(sorted(s.seen.items())) for s in searches[i * count:(i + 1) * count]] for i, name in enumerate(names)},
+        warnings, notes,
+    )

@@ -1,0 +1,107 @@
+"""Plots of grid sweeps (a heatmap per ruleset) and balance curves, with matplotlib (``rulebench[plot]``).
+
+A heatmap shows one outcome over two varied numbers; each cell carries its probability, sampled
+cells are hatched (exact ones are plain), and the contour where the outcome crosses the target is
+drawn over it. A balance curve shows, per ruleset, the value of the balanced number at which
+``party_wins`` meets the target, at each value of the other, with the bracket it lies in.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rulebench.api.plots import _pyplot, require_matplotlib
+from rulebench.core.errors import BadInput
+
+if TYPE_CHECKING:
+    from rulebench.analysis.grid import BalanceCurve, GridSweep
+
+SAMPLED_HATCH = "////"
+"""How a sampled cell is marked; exact cells are left plain."""
+
+
+def check_heatmap(paths: int, path: Path) -> None:
+    """Check, before any work, that a grid of ``paths`` varied numbers can be drawn into ``path``.
+
+    Raises:
+        BadInput: matplotlib is missing, the suffix is unknown, or the grid does not have two paths.
+    """
+    require_matplotlib(path)
+    if paths != 2:
+        raise BadInput(f"--plot {path}: a grid plot draws two varied numbers as a heatmap; this grid varies {paths}")
+
+
+def plot_grid(grid: GridSweep, path: Path, outcome: str = "party_wins", target: float = 0.5) -> None:
+    """One heatmap of ``outcome`` per ruleset over a two-path grid, the ``target`` contour drawn.
+
+    Rows are the first path's values, columns the second's; each cell shows its probability, and
+    sampled cells are hatched so an exact cell is told apart at a glance.
+    """
+    check_heatmap(len(grid.grid.varies), path)
+    plt = _pyplot()
+    from matplotlib.patches import Patch
+
+    rows, cols = grid.grid.varies
+    names = list(grid.points)
+    across = min(3, len(names))
+    down = math.ceil(len(names) / across)
+    fig, axes = plt.subplots(down, across, figsize=(4.2 * across + 1, 3.8 * down + 0.6),
+                             squeeze=False, constrained_layout=True)
+    image: Any = None
+    for ax, name in zip(axes.flat, names):
+        results = grid.points[name]
+        values = [[float(results[i * len(cols.values) + j].outcomes[outcome]) for j in range(len(cols.values))]
+                  for i in range(len(rows.values))]
+        image = ax.imshow(values, origin="lower", cmap="viridis", vmin=0, vmax=1, aspect="auto",
+                          extent=(-0.5, len(cols.values) - 0.5, -0.5, len(rows.values) - 0.5))
+        for i in range(len(rows.values)):
+            for j in range(len(cols.values)):
+                r = results[i * len(cols.values) + j]
+                p = values[i][j]
+                if r.method != "exact":
+                    ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, hatch=SAMPLED_HATCH,
+                                               edgecolor="white", linewidth=0, alpha=0.5))
+                ax.text(j, i, f"{p:.2f}", ha="center", va="center", fontsize="x-small",
+                        color="black" if p > 0.6 else "white")
+        if len(rows.values) > 1 and len(cols.values) > 1 and min(map(min, values)) < target < max(map(max, values)):
+            ax.contour(range(len(cols.values)), range(len(rows.values)), values, levels=[target],
+                       colors="red", linewidths=2)
+        ax.set_xticks(range(len(cols.values)), [str(v) for v in cols.values])
+        ax.set_yticks(range(len(rows.values)), [str(v) for v in rows.values])
+        ax.set_xlabel(cols.path)
+        ax.set_ylabel(rows.path)
+        ax.set_title(name)
+    for ax in list(axes.flat)[len(names):]:
+        ax.set_visible(False)
+    fig.colorbar(image, ax=axes, label=outcome, shrink=0.9)
+    legend = [Patch(facecolor="grey", label="exact"), Patch(facecolor="grey", hatch=SAMPLED_HATCH, label="sampled"),
+              plt.Line2D([], [], color="red", linewidth=2, label=f"{outcome} = {target:g}")]
+    fig.legend(handles=legend, loc="outside lower center", ncols=3, fontsize="small")
+    fig.suptitle(f"{grid.encounter.name}: {outcome}")
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def plot_balance_curve(curve: BalanceCurve, path: Path) -> None:
+    """Per ruleset, the balancing value of ``vary`` against ``along``: a line through the interpolated
+    crossings and a band over each bracket; values where it never crosses are left out of the line."""
+    require_matplotlib(path)
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(8, 5), constrained_layout=True)
+    xs = list(curve.along.values)
+    for name, brackets in curve.brackets.items():
+        ys = [curve.crossing(name, k) for k in range(len(xs))]
+        (line,) = ax.plot(xs, [math.nan if y is None else y for y in ys], marker="o", label=name)
+        lows = [math.nan if b is None else b[0] for b in brackets]
+        highs = [math.nan if b is None else b[1] for b in brackets]
+        ax.fill_between(xs, lows, highs, alpha=0.15, color=line.get_color(), step=None)
+    ax.set_xlabel(curve.along.path)
+    ax.set_ylabel(f"{curve.vary.path} where party_wins = {curve.target:g}")
+    ax.set_ylim(curve.vary.values[0] - 0.5, curve.vary.values[-1] + 0.5)
+    ax.set_title(f"{curve.encounter.name}: balance along {curve.along.path}")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.savefig(path)
+    plt.close(fig)
