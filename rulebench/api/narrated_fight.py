@@ -1,10 +1,16 @@
-"""One narrated fight (``rulebench fight``): seeded or replayed from scripted dice, with its event log."""
+"""One narrated fight (``rulebench fight``): seeded or replayed from scripted dice, with its event log.
+
+Besides the log, a record knows how each combatant's end state changed during the fight (the fates
+the ruleset would report if the fight ended there, read after every round's turns and after its
+end) and why the fight ended, so the narration can say both in neutral words for every ruleset.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -12,10 +18,77 @@ from rulebench.analysis.analyse import jsonable, load
 from rulebench.core.dice import DiceScriptError, RandomRoller, Roller, ScriptedRoller, parse_dice_script
 from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
-from rulebench.core.errors import BadInput
+from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.fight import Fight
-from rulebench.core.kernel import FightConfig, configure, play
-from rulebench.core.outcome import FightResult
+from rulebench.core.kernel import FightConfig, configure, end_round, fates, play, start_round, take_turn
+from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
+
+STANDING = (EndState.UNHURT, EndState.HURT)
+"""End states of a combatant still on his feet."""
+
+
+@dataclass(frozen=True)
+class FateChange:
+    """A combatant's end state changing during the fight.
+
+    Attributes:
+        round: the round (or exchange) it happened in.
+        at_end: whether it happened as that round ended (flight, bleeding, the fight's end) rather than in its turns.
+        index: the combatant's place in ``fight.combatants``.
+        before: the fate he had before.
+        after: the fate he has since.
+        reason: why, where the events alone do not say (e.g. nobody was left standing to help the fallen).
+    """
+
+    round: int
+    at_end: bool
+    index: int
+    before: Fate
+    after: Fate
+    reason: str = ""
+
+
+def _states_after_each_phase(config: FightConfig, roller: Roller) -> list[tuple[int, bool, tuple[Fate, ...]]]:
+    """Replay a fight with the same dice, reading every fate after setup, after each round's turns
+    and after each round's end. Rulesets report fates as of "if the fight ended now", so a change
+    between two readings is a change of end state."""
+    fight = config.new_fight(roller)
+    readings = [(0, True, fates(fight))]
+    while fight.outcome is None:
+        for turn in start_round(fight):
+            take_turn(fight, turn)
+        readings.append((fight.round, False, fates(fight)))
+        end_round(fight)
+        readings.append((fight.round, True, fates(fight)))
+    return readings
+
+
+def fate_changes(config: FightConfig, new_roller: Callable[[], Roller], result: FightResult, sides: Sequence[str]) -> list[FateChange]:
+    """Every change of a combatant's end state in a fight played with ``new_roller()``'s dice
+    (``sides``: each combatant's side, in the fight's order).
+
+    A fall to ``dead`` at the fight's end of someone who was down while nobody of his side is left
+    standing is given its reason. A ruleset that cannot report fates in mid-fight gets one change
+    per combatant, from unhurt to his final fate.
+    """
+    try:
+        readings = _states_after_each_phase(config, new_roller())
+    except RulebenchError:
+        unhurt = Fate(EndState.UNHURT, "")
+        readings = [(0, True, tuple(unhurt for _ in result.fates)), (result.rounds, True, result.fates)]
+    changes = []
+    for (_, _, before), (number, at_end, after) in zip(readings, readings[1:]):
+        for index, (old, new) in enumerate(zip(before, after)):
+            if old.state == new.state:
+                continue
+            alone = not any(f.state in STANDING for f, side in zip(result.fates, sides) if side == sides[index])
+            reason = ""
+            if new.state == EndState.DEAD and at_end and number == result.rounds and alone:
+                reason = "nobody was left standing to help the fallen"
+                if result.outcome == Outcome.PARTY_FLED and old.state in STANDING:
+                    reason = "struck down during the flight, and " + reason
+            changes.append(FateChange(number, at_end, index, old, new, reason))
+    return changes
 
 
 @dataclass
@@ -30,6 +103,7 @@ class FightRecord:
         unused_dice: scripted values left over at the end (a script longer than the fight).
         dice_used: how many scripted values the fight took.
         warnings: plugins that failed to load.
+        changes: every change of a combatant's end state, in the order they happened.
     """
 
     config: FightConfig
@@ -39,6 +113,7 @@ class FightRecord:
     unused_dice: tuple[int, ...] = ()
     dice_used: int = 0
     warnings: tuple[str, ...] = ()
+    changes: list[FateChange] = field(default_factory=list)
 
     @property
     def events(self) -> list[dict[str, Any]]:
@@ -62,9 +137,30 @@ class FightRecord:
         """Events logged before the first round (derived stats, ambush notes)."""
         return [e for e in self.events if e.get("round", 0) < 1]
 
+    def changes_in(self, number: int) -> list[FateChange]:
+        """The changes of end state in round ``number``, in order."""
+        return [c for c in self.changes if c.round == number]
+
+    def ending(self) -> str:
+        """Why the fight ended, in words: the ruleset's own reason (an ``outcome`` event's ``reason``)
+        or one read from the result: the last foe down, flight, both sides disengaging."""
+        for event in reversed(self.events):
+            if event.get("kind") == "outcome" and event.get("reason"):
+                return str(event["reason"])
+        result = self.result
+        sides = [c.side for c in self.fight.combatants]
+        standing = {side: any(f.state in STANDING for f, s in zip(result.fates, sides) if s == side) for side in set(sides)}
+        if result.outcome == Outcome.PARTY_WINS:
+            return "the last foe is down" if not standing.get("enemy", False) else "the enemy is beaten and gives up"
+        if result.outcome == Outcome.ENEMY_WINS:
+            return "nobody of the party is left standing" if not standing.get("party", False) else "the party is beaten"
+        if result.outcome == Outcome.PARTY_FLED:
+            return "the party fled the fight"
+        return "both sides disengaged without a winner"  # exhausted or at the round cap: the ruleset's reason says which
+
     def to_dict(self) -> dict[str, Any]:
-        """The ``fight --json`` document (DESIGN.md)."""
-        return jsonable(
+        """The ``fight --json`` document (DESIGN.md), with why it ended and every change of end state."""
+        document: dict[str, Any] = jsonable(
             {
                 "ruleset": self.config.ruleset.name,
                 "encounter": self.config.encounter.name,
@@ -77,8 +173,16 @@ class FightRecord:
                     for c, f in zip(self.fight.combatants, self.result.fates)
                 ],
                 "unused_dice": list(self.unused_dice),
+                "ending": self.ending(),
+                "changes": [
+                    {"round": c.round, "at_end": c.at_end, "name": self.fight.combatants[c.index].name,
+                     "before": c.before.state.value, "after": c.after.state.value, "condition": c.after.condition,
+                     **({"reason": c.reason} if c.reason else {})}
+                    for c in self.changes
+                ],
             }
         )
+        return document
 
 
 def fight(
@@ -111,22 +215,24 @@ def fight(
     model, _ = load(encounter)
     catalog = catalog if catalog is not None else discover()
     config = configure(model, ruleset, catalog=catalog, plugins=plugins, tactics=tactics)
-    roller: Roller
+    new_roller: Callable[[], Roller]
     if dice is not None:
         try:
             values = parse_dice_script(dice) if isinstance(dice, str) else list(dice)
         except DiceScriptError as err:
             raise BadInput(str(err)) from None
-        roller = ScriptedRoller(values)
+        new_roller = partial(ScriptedRoller, values)  # a second roller replays the same dice
     else:
         # A drawn seed is reported, so any fight can be replayed with --seed.
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
-        roller = RandomRoller(seed)
+        new_roller = partial(RandomRoller, seed)
+    roller = new_roller()
     the_fight = config.new_fight(roller, record=True)
     try:
         result = play(the_fight)
     except DiceScriptError as err:
         raise BadInput(f"{err} (in round {the_fight.round})") from None
+    changes = fate_changes(config, new_roller, result, [c.side for c in the_fight.combatants])
     if isinstance(roller, ScriptedRoller):
-        return FightRecord(config, None, result, the_fight, roller.remaining, roller.used, tuple(catalog.warnings))
-    return FightRecord(config, seed, result, the_fight, warnings=tuple(catalog.warnings))
+        return FightRecord(config, None, result, the_fight, roller.remaining, roller.used, tuple(catalog.warnings), changes)
+    return FightRecord(config, seed, result, the_fight, warnings=tuple(catalog.warnings), changes=changes)

@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rulebench.api.narrated_fight import FightRecord
+from rulebench.api.numbers import plural
 from rulebench.cli.render import data_table
 
 STYLES: dict[str, str] = {
@@ -52,25 +53,115 @@ def _print_event(console: Console, event: dict[str, Any]) -> None:
     console.print(Padding(Text.from_markup(line.lstrip(" ")), (0, 0, 0, indent), expand=False), highlight=False)
 
 
-def narrate(record: FightRecord, console: Console) -> None:
-    """Print the whole fight: setup, each round with its events and totals, the outcome and every fate."""
-    info = record.config.ruleset
+def change_lines(record: FightRecord, number: int) -> list[str]:
+    """Round ``number``'s changes of end state as rich markup, ``Priest: unhurt → out (bleeding)``,
+    with their reason; several combatants changing alike at once share one line."""
+    groups: list[tuple[tuple[Any, ...], list[str]]] = []
+    for change in record.changes_in(number):
+        key = (change.at_end, change.before.state, change.after.state, change.after.condition, change.reason)
+        name = record.fight.combatants[change.index].name
+        if groups and groups[-1][0] == key:
+            groups[-1][1].append(name)
+        else:
+            groups.append((key, [name]))
+    lines = []
+    for (_, before, after, condition, reason), names in groups:
+        who = escape(name_list(names))
+        text = f"{who}: {before.value} → [{_STATE_STYLES.get(after.value, '')}]{after.value}[/] ({escape(condition)})"
+        lines.append(text + (f": {escape(reason)}" if reason else ""))
+    return lines
+
+
+def name_list(names: list[str]) -> str:
+    """Names in words, numbered copies of one enemy run together: ``Warrior, Skeleton guard 1–4 and Priest``."""
+    runs: list[tuple[str, list[int]]] = []
+    for name in names:
+        base, _, number = name.rpartition(" ")
+        if base and number.isdigit() and runs and runs[-1][0] == base and runs[-1][1][-1] == int(number) - 1:
+            runs[-1][1].append(int(number))
+        elif base and number.isdigit():
+            runs.append((base, [int(number)]))
+        else:
+            runs.append((name, []))
+    words = []
+    for base, numbers in runs:
+        if len(numbers) > 2:
+            words.append(f"{base} {numbers[0]}–{numbers[-1]}")
+        else:
+            words += [f"{base} {n}" for n in numbers] or [base]
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
+
+
+def round_title(record: FightRecord, row: dict[str, Any]) -> str:
+    """``Round 3: party 8 vs enemy 6``, or ``Exchange 12`` where the ruleset compares no totals."""
+    title = f"{record.config.ruleset.round_word.capitalize()} {row['number']}"
+    if "party_total" in row:
+        title += f": party {row['party_total']} vs enemy {row['enemy_total']}"
+    return title
+
+
+def ending_line(record: FightRecord) -> str:
+    """The last line of every narration: the outcome, the fight's length and why it ended."""
+    result = record.result
+    length = f"{result.rounds} {plural(record.config.ruleset.round_word, result.rounds)}"
+    return (f"[bold]Outcome:[/] {result.outcome.value} after {length}: {escape(record.ending())}"
+            f" [dim](rulebench explain {result.outcome.value})[/]")
+
+
+def header_line(record: FightRecord) -> str:
+    """The first line: encounter, ruleset and how the dice were rolled."""
     how = f"seed {record.seed}" if record.seed is not None else "scripted dice"
-    console.print(f"[bold]{escape(record.config.encounter.name)}[/] under [bold]{escape(info.title)}[/] ({how})",
-                  highlight=False)
+    return f"[bold]{escape(record.config.encounter.name)}[/] under [bold]{escape(record.config.ruleset.title)}[/] ({how})"
+
+
+def narrate(record: FightRecord, console: Console, brief: bool = False) -> None:
+    """Print the whole fight: setup, each round with its events, every change of a combatant's end
+    state, the outcome with why the fight ended, and every fate. ``brief`` prints one line per round."""
+    if brief:
+        narrate_brief(record, console)
+        return
+    console.print(header_line(record), highlight=False)
     for event in record.setup_events():
         _print_event(console, event)
     for row in record.rounds():
-        title = f"{info.round_word.capitalize()} {row['number']}"
-        if "party_total" in row:
-            title += f": party {row['party_total']} vs enemy {row['enemy_total']}"
-        console.print(Rule(title, align="left", style="dim"))
+        console.print(Rule(round_title(record, row), align="left", style="dim"))
         for event in row["events"]:
             _print_event(console, event)
-    rounds = record.result.rounds
-    length = f"{rounds} {info.round_word}" + ("" if rounds == 1 else "s")
-    console.print(f"\n[bold]Outcome:[/] {record.result.outcome.value} after {length}",
-                  highlight=False)
+        for line in change_lines(record, row["number"]):
+            console.print(Padding(Text.from_markup("⇒ " + line), (0, 0, 0, 2), expand=False), highlight=False)
+    console.print()
+    console.print(ending_line(record), highlight=False)
+    console.print(fates_table(record))
+
+
+def brief_summary(record: FightRecord, row: dict[str, Any]) -> str:
+    """A round in a few words: who hit whom (or how many hits, or the wounds where the ruleset
+    reports no hits), then each change of end state."""
+    parts = []
+    # Hits where the ruleset reports them, else wounds and conditions (talisman's lost lives and deaths).
+    for kinds, counted in ((("hit",), "hits"), (("wound", "condition"), "wounds")):
+        events = [e for e in row["events"] if e.get("kind") in kinds]
+        if events:
+            texts = [escape(str(e.get("text", e.get("kind"))).rstrip(".")) for e in events]
+            parts += texts if len(texts) <= 2 else [f"{len(texts)} {counted}"]
+            break
+    else:
+        if "party_total" not in row:
+            parts.append("[dim]nobody hurt[/]")
+    parts += change_lines(record, row["number"])
+    return "; ".join(parts)
+
+
+def narrate_brief(record: FightRecord, console: Console) -> None:
+    """One line per round (or exchange) for projecting: its totals, its hits and every change of end
+    state; then why the fight ended and every fate."""
+    console.print(header_line(record), highlight=False)
+    for row in record.rounds():
+        summary = brief_summary(record, row)
+        line = f"[bold]{round_title(record, row)}[/]" + (f"  {summary}" if summary else "")
+        console.print(line, highlight=False)
+    console.print()
+    console.print(ending_line(record), highlight=False)
     console.print(fates_table(record))
 
 

@@ -18,6 +18,8 @@ Dice = Annotated[
     typer.Option("--dice", help="Die results in the order the ruleset asks for them, e.g. 4,6,2,3.", metavar="4,6,2,..."),
 ]
 
+Brief = Annotated[bool, typer.Option("--brief", help="One line per round (or exchange), for projecting.")]
+
 
 def command(
     encounter: EncounterArg,
@@ -26,6 +28,7 @@ def command(
     dice: Dice = None,
     tactics: Tactics = None,
     plugin: Plugins = None,
+    brief: Brief = False,
     json: Json = False,
 ) -> None:
     """Play one fight and narrate it round by round: every roll, modifier, total, damage and wound."""
@@ -38,5 +41,5 @@ def command(
     if json:
         print_json(record.to_dict())
     else:
-        narrate(record, out)
+        narrate(record, out, brief)
 
