@@ -68,9 +68,9 @@ def test_sweep_plot_names_the_varied_number(duel: Path, tmp_path: Path) -> None:
 
 def test_commands_say_where_they_wrote_the_plot(duel: Path, tmp_path: Path) -> None:
     path = tmp_path / "out.png"
-    result = run("sweep", duel, "--vary", f"{COUNT}=1..2", "-r", "classic", "--plot", path, "--label", "Brutes")
+    result = run("sweep", str(duel), "--vary", f"{COUNT}=1..2", "-r", "classic", "--plot", str(path), "--label", "Brutes")
     assert result.exit_code == 0, result.stderr
     assert f"wrote the plot to {path}" in " ".join(result.stderr.split()) and path.stat().st_size > 10_000
     assert "Brutes" in result.stdout
-    result = run("compare", duel, "-r", "classic", "--plot", path)
+    result = run("compare", str(duel), "-r", "classic", "--plot", str(path))
     assert result.exit_code == 0 and "wrote the plot to" in result.stderr
