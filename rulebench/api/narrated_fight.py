@@ -130,7 +130,7 @@ class FightRecord:
                 row["events"].append(event)
                 if event.get("kind") == "totals" and "party_total" in event:
                     row["party_total"], row["enemy_total"] = event["party_total"], event.get("enemy_total")
-        # Key order of DESIGN.md's example: number, totals, events.
+        # Key order of the fight --json document: number, totals, events.
         return [{k: row[k] for k in ("number", "party_total", "enemy_total", "events") if k in row} for row in rounds]
 
     def setup_events(self) -> list[dict[str, Any]]:
@@ -159,7 +159,7 @@ class FightRecord:
         return "both sides disengaged without a winner"  # exhausted or at the round cap: the ruleset's reason says which
 
     def to_dict(self) -> dict[str, Any]:
-        """The ``fight --json`` document (DESIGN.md), with why it ended and every change of end state."""
+        """The ``fight --json`` document, with why it ended and every change of end state."""
         document: dict[str, Any] = jsonable(
             {
                 "ruleset": self.config.ruleset.name,
