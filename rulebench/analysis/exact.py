@@ -29,6 +29,7 @@ from math import lcm
 from rulebench.analysis.chains import absorption
 from rulebench.analysis.results import RulesetResult, Tally
 from rulebench.analysis.round_watch import RoundWatch, Window
+from rulebench.core import plugin_errors
 from rulebench.core.chain import Step
 from rulebench.core.dice import Dice
 from rulebench.core.errors import BadInput, RulebenchError
@@ -184,8 +185,11 @@ def step_outcomes(
         paths.append((num, den, fight.snapshot()))
     common = lcm(*{den for _, den, _ in paths})
     merged: dict[Hashable, int] = {}  # hashing each state also shows a round number kept in it (opaque)
-    for num, den, after in paths:
-        merged[after] = merged.get(after, 0) + num * (common // den)
+    try:
+        for num, den, after in paths:
+            merged[after] = merged.get(after, 0) + num * (common // den)
+    except TypeError as error:  # a list or set in the state: name it, at no cost to a sound state
+        raise plugin_errors.unhashable_state(fight, error, after) from error
     return common, tuple((after[0] - number, after[1:], num) for after, num in merged.items())  # type: ignore[index]
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Hashable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
+from rulebench.core import plugin_errors
 from rulebench.core.chain import Done, Step, function_key
 from rulebench.core.combatants import ENEMY, PARTY, Combatant, Side
 from rulebench.core.dice import Dice, DiceError, Roller
@@ -264,6 +265,10 @@ class Fight:
                 dict(zip(self._fight_keys, fight_values)),
                 [dict(zip(keys, values)) for keys, values in zip(self._var_keys, combatant_values)],
             )
+            # Once per state, not per path: a key created after setup would be dropped here unseen.
+            fight_vars, combatant_vars = self._restored_vars
+            if len(fight_vars) != len(fight_values) or any(len(d) != len(v) for d, v in zip(combatant_vars, combatant_values)):
+                raise plugin_errors.late_state_key(self)
         self._round, self.outcome, self.pending = snapshot[0], snapshot[1], snapshot[2]  # type: ignore[index]
         fight_vars, combatant_vars = self._restored_vars
         self.vars = fight_vars.copy()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import inspect
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from types import CodeType, FrameType, TracebackType
@@ -24,7 +25,7 @@ from rulebench.core.errors import RulebenchError
 from rulebench.core.outcome import Fate, Outcome
 from rulebench.core.values import Attack, Damage, Decision
 
-__all__ = ["PluginError", "attribute", "did_you_mean", "provenance", "remember_provenance"]
+__all__ = ["PluginError", "attribute", "did_you_mean", "late_state_key", "provenance", "remember_provenance", "unhashable_state"]
 
 HOOK_PREFIX = "rulebench_"
 
@@ -140,7 +141,17 @@ def _involved(frame: FrameType) -> tuple[str, ...]:
     return tuple(dict.fromkeys(_names(arguments)))
 
 
+class _Unseen:
+    """An answer the kernel consumed without keeping it; only its type is known, from the error."""
+
+    def __init__(self, message: str) -> None:
+        found = re.search(r"'(\w+)' object", message)
+        self.type_name = found.group(1) if found else "unknown type"
+
+
 def _describe(value: Any) -> str:
+    if isinstance(value, _Unseen):
+        return f"a value of type {value.type_name}"
     shown = repr(value)
     shown = shown if len(shown) <= 60 else shown[:57] + "..."
     return f"{shown} ({type(value).__name__})"
@@ -175,7 +186,7 @@ def _wrong_answer(frames: list[FrameType], error: BaseException) -> tuple[str, A
             return None
         in_round = frame.f_code.co_name in ("play_round", "play_step", "start_round")
         if in_round and isinstance(error, TypeError) and ("iter" in str(error) or "not subscriptable" in str(error)):
-            return "rulebench_initiative", local.get("turns"), ()
+            return "rulebench_initiative", local.get("turns", _Unseen(str(error))), ()
         for name, hook, kind in (("damage", "rulebench_damage", Damage), ("attack", "rulebench_attack", Attack)):
             if name in local and frame.f_code.co_name.startswith(HOOK_PREFIX) and not isinstance(local[name], kind):
                 return hook, local[name], _involved(frame)
@@ -291,3 +302,59 @@ def reraise(error: Exception, fight: Any) -> NoReturn:
         raise error
     raise attributed.with_traceback(None) from error
 
+
+
+def _state_dicts(fight: Any) -> Iterator[tuple[str, dict[str, Any], tuple[str, ...]]]:
+    """Each state dictionary of a fight: its name in messages, the dictionary, the keys setup created."""
+    yield "fight.vars", fight.vars, tuple(getattr(fight, "_fight_keys", ()))
+    for combatant, keys in zip(fight.combatants, getattr(fight, "_var_keys", ())):
+        yield f"{combatant.name}'s vars", combatant.vars, tuple(keys)
+
+
+def _owner(fight: Any) -> tuple[str, str | None]:
+    """The ruleset as the plugin to name for a state problem, with its package and version."""
+    pm = _pm(fight)
+    plugin = pm.get_plugin(fight.ruleset) if pm is not None else None
+    package, version = provenance(plugin)
+    return fight.ruleset, (f"{package} {version}" if package != "?" else None)
+
+
+def unhashable_state(fight: Any, error: TypeError, snapshot: Any = None) -> PluginError:
+    """The error for a fight state exact analysis could not hash (``snapshot``, else the live
+    fight's), naming the value found in it."""
+    ruleset, package = _owner(fight)
+    dicts = [(where, values) for where, values, _ in _state_dicts(fight)]
+    if isinstance(snapshot, tuple) and len(snapshot) == 5:
+        names = [where for where, _ in dicts]
+        layouts = [keys for _, _, keys in _state_dicts(fight)]
+        dicts = [(where, dict(zip(keys, values))) for where, keys, values in zip(names, layouts, (snapshot[3], *snapshot[4]))]
+    for where, values in dicts:
+        for key, value in values.items():
+            try:
+                hash(value)
+            except TypeError:
+                return PluginError(
+                    f"ruleset {ruleset!r}{f' ({package})' if package else ''} (or a modifier) stored an unhashable value "
+                    f"in {where}[{key!r}] (round {fight_round(fight)}): {_describe(value)}; state values must be hashable "
+                    "(a tuple instead of a list, a frozenset instead of a set); --check names the hook",
+                    plugin=ruleset, package=package, round=fight_round(fight),
+                )
+    return PluginError(f"ruleset {ruleset!r}: a fight state could not be hashed: {error}", plugin=ruleset, package=package)
+
+
+def late_state_key(fight: Any) -> PluginError:
+    """The error for a state with more (or fewer) keys than setup created, naming the keys where it can."""
+    ruleset, package = _owner(fight)
+    for where, values, keys in _state_dicts(fight):
+        late = [k for k in values if k not in keys]
+        if late:
+            found = f"created the key {late[0]!r} in {where} after setup"
+            break
+    else:
+        found = "changed the layout of its state after setup"
+    return PluginError(
+        f"ruleset {ruleset!r}{f' ({package})' if package else ''} (or a modifier) {found} (seen in round "
+        f"{fight_round(fight)}); every state key must be created in rulebench_setup, or a snapshot loses it and "
+        "exact analysis goes wrong; --check names the hook",
+        plugin=ruleset, package=package, round=fight_round(fight),
+    )
