@@ -284,7 +284,11 @@ class Solver:
             raise self._over_budget()
 
     def _over_budget(self) -> StateBudgetExceeded:
-        return StateBudgetExceeded(f"needs more fight states than the budget of {self.max_states:,} (--max-states)")
+        # How far it got tells an author how big the fight is: distinct states, and rounds reached.
+        return StateBudgetExceeded(
+            f"needs more fight states than the budget of {self.max_states:,} (--max-states); it had handled "
+            f"{self.handled:,} (replays counted {REPLAY_COST} each) and reached {len(self.states):,} distinct states when it stopped"
+        )
 
     def run(self) -> dict[FightResult, Fraction]:
         """Carry all probability from the start to the fights' ends; each result's probability."""
