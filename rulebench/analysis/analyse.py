@@ -6,17 +6,21 @@ exact analysis, a fixed number of fights and precision-driven sampling is made i
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 from rulebench.analysis import exact
 from rulebench.analysis.precision import DEFAULT_CAP, check_precision, simulate_to_precision
 from rulebench.analysis.results import RulesetResult
-from rulebench.analysis.sampling import Progress, simulate
+from rulebench.analysis.sampling import Progress, SamplingPool, simulate
 from rulebench.core.dice import Dice
 from rulebench.core.discovery import RULESET, Catalog
 from rulebench.core.encounter import Encounter, load_encounter
@@ -24,8 +28,9 @@ from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.kernel import FightConfig
 from rulebench.version import __version__
 
-DEFAULT_FIGHTS = 20_000
-"""Fights sampled when exact analysis does not fit and no count or precision was asked for."""
+DEFAULT_PRECISION = 0.01
+"""The 95% half-width sampling stops at when neither a fight count nor a precision was asked for:
+one percentage point on every outcome."""
 
 DEFAULT_SEED = 1
 """The seed of a sampled run when none is given, so the same command prints the same numbers."""
@@ -34,13 +39,39 @@ ProgressFactory = Callable[[str, "int | None"], Progress]
 """Starts a progress display for a task of ``total`` fights (None: unknown) and returns its advance callback."""
 
 
+def available_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask, not the machine's count)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # macOS and Windows have no affinity masks
+        return os.cpu_count() or 1
+
+
+class OptionArgs(TypedDict, total=False):
+    """The analysis options as keyword arguments, for the API functions that take them one by one."""
+
+    exact: bool | None
+    fights: int | None
+    precision: float | None
+    max_states: int | None
+    seed: int | None
+    workers: int | None
+    plugins: Sequence[str]
+    tactics: str | None
+
+
 @dataclass(frozen=True)
-class Plan:
-    """How to analyse: exact, a fixed number of fights, or fights until a precision is reached.
+class AnalysisOptions:
+    """How to analyse, shared by ``compare``, ``sweep`` and ``balance`` in the API and the CLI.
 
     ``exact`` is True to insist on exact analysis, False to insist on sampling and None for the
-    automatic choice (exact where the encounter fits, else sampling). ``max_states`` is the exact
-    solver's budget (None: its default, ``core.exact.DEFAULT_MAX_STATES``).
+    automatic choice (exact where the encounter fits, else sampling). Sampling plays ``fights``
+    fights when given, else chunks of fights until every outcome's 95% half-width is at most
+    ``precision`` (``DEFAULT_PRECISION`` when None) or ``cap`` fights were played. ``max_states`` is
+    the exact solver's budget (None: ``exact.DEFAULT_MAX_STATES``). ``workers`` processes share
+    the sampling (None: every CPU this process may use); the result does not depend on it.
+    ``plugins`` are modifier plugins added to each ruleset, ``tactics`` a tactics plugin replacing
+    each ruleset's defaults. Build it with :meth:`make`, which checks the options together.
     """
 
     exact: bool | None = None
@@ -48,8 +79,12 @@ class Plan:
     precision: float | None = None
     max_states: int | None = None
     seed: int = DEFAULT_SEED
+    workers: int | None = None
+    plugins: tuple[str, ...] = ()
+    tactics: str | None = None
     cap: int = DEFAULT_CAP
-    workers: int = 1
+    fractions: bool = field(default=False, compare=False)
+    """Compute exact probabilities as fractions rather than floating point (slower, no rounding)."""
 
     @classmethod
     def make(
@@ -60,9 +95,12 @@ class Plan:
         precision: float | None = None,
         max_states: int | None = None,
         seed: int | None = None,
-        workers: int = 1,
-    ) -> Plan:
-        """Check the options together and build the plan.
+        workers: int | None = None,
+        plugins: Sequence[str] = (),
+        tactics: str | None = None,
+        fractions: bool = False,
+    ) -> AnalysisOptions:
+        """Check the options together and build them.
 
         Raises:
             BadInput: contradictory options, or a count, precision or worker number out of range.
@@ -75,7 +113,7 @@ class Plan:
             raise BadInput(f"-n/--fights {fights}: expected at least 1 fight")
         if precision is not None:
             check_precision(precision)
-        if workers < 1:
+        if workers is not None and workers < 1:
             raise BadInput(f"--workers {workers}: expected at least 1")
         if max_states is not None and max_states < 1:
             raise BadInput(f"--max-states {max_states}: expected at least 1 fight state")
@@ -87,48 +125,105 @@ class Plan:
             max_states=max_states,
             seed=DEFAULT_SEED if seed is None else seed,
             workers=workers,
+            plugins=tuple(plugins),
+            tactics=tactics,
+            fractions=fractions,
         )
+
+    @classmethod
+    def build(cls, options: AnalysisOptions | None = None, **kwargs: Unpack[OptionArgs]) -> AnalysisOptions:
+        """``options`` as given, or made from keyword arguments; not both.
+
+        Raises:
+            BadInput: as :meth:`make`.
+            TypeError: both an options object and keyword options were given.
+        """
+        if options is None:
+            return cls.make(**kwargs)
+        if kwargs:
+            raise TypeError(f"give either options or keyword options, not both (got {', '.join(sorted(kwargs))})")
+        return options
+
+    @property
+    def method(self) -> str:
+        """``exact`` (insisted on), ``sampled`` (insisted on) or ``auto`` (exact where it fits)."""
+        return "auto" if self.exact is None else "exact" if self.exact else "sampled"
+
+    @property
+    def stop_precision(self) -> float:
+        """The half-width a precision-driven run stops at."""
+        return DEFAULT_PRECISION if self.precision is None else self.precision
+
+    @property
+    def processes(self) -> int:
+        """How many worker processes sampling uses."""
+        return available_cpus() if self.workers is None else self.workers
+
+    @property
+    def budget(self) -> int:
+        """The exact solver's budget of fight states."""
+        return self.max_states or exact.DEFAULT_MAX_STATES
+
+
+Plan = AnalysisOptions
+"""The former name of :class:`AnalysisOptions`."""
 
 
 @dataclass
 class Analysed:
-    """One configuration's result, with a note when the automatic choice fell back to sampling."""
+    """One configuration's result, why exact analysis was dropped for it (if it was), and notes."""
 
     result: RulesetResult
     notes: list[str] = field(default_factory=list)
+    dropped: str | None = None
+    """In the automatic choice, why exact analysis did not fit and the configuration was sampled."""
 
 
-def analyse(config: FightConfig, plan: Plan, progress: ProgressFactory | None = None) -> Analysed:
-    """Analyse one configuration as ``plan`` says; provenance is filled in on the result.
+def analyse(
+    config: FightConfig, options: AnalysisOptions, progress: ProgressFactory | None = None,
+    pool: SamplingPool | None = None, label: str | None = None,
+) -> Analysed:
+    """Analyse one configuration as ``options`` say; provenance is filled in on the result.
+
+    Args:
+        config: the fight configuration.
+        options: how to analyse.
+        progress: starts a progress display per phase (exact solve, sampling).
+        pool: the command's worker processes (else one pool for this configuration).
+        label: how progress names the configuration (default: its ruleset).
 
     Raises:
         BadInput: exact analysis was insisted on but is unavailable or the encounter is too big.
     """
     notes: list[str] = []
     result: RulesetResult | None = None
-    if plan.exact is not False:
+    dropped = None
+    label = label or config.ruleset.name
+    if options.exact is not False:
+        if progress:
+            progress(f"{label}: exact", None)
         try:
-            result = exact.solve(config, max_states=plan.max_states or exact.DEFAULT_MAX_STATES)
+            result = exact.solve(config, max_states=options.budget, fractions=options.fractions, early=options.exact is None)
         except (exact.StateBudgetExceeded, RulebenchError) as err:
             # Both mean "does not fit": too many states, or a round with too many rolls to branch over.
-            if plan.exact:
+            if options.exact:
                 raise BadInput(f"--exact: {config.ruleset.name} on {config.encounter.name!r}: {err}; sample with -n FIGHTS or --precision E") from None
-            notes.append(f"{config.ruleset.name}: exact analysis does not fit: {err}; sampled instead")
+            dropped = str(err)
     extra: dict[str, Any] = {}
     if result is None:
-        label = config.ruleset.name
-        if plan.precision is not None:
-            advance = progress(f"{label} to ±{plan.precision}", None) if progress else None
-            result, reached = simulate_to_precision(
-                config, plan.precision, plan.seed, cap=plan.cap, workers=plan.workers, progress=advance
-            )
-            extra = {"precision": plan.precision, "half_width": reached, "cap": plan.cap}
-            if reached > plan.precision:
-                notes.append(f"{label}: stopped at the cap of {plan.cap} fights with a half-width of {reached:.4f}")
+        if pool is None:
+            with SamplingPool(options.processes) as own:
+                return analyse(config, options, progress, own, label)
+        if options.fights is None:
+            precision = options.stop_precision
+            advance = progress(f"{label}: sampled to ±{precision:g}", None) if progress else None
+            result, reached = simulate_to_precision(config, precision, options.seed, cap=options.cap, progress=advance, pool=pool)
+            extra = {"precision": precision, "half_width": reached, "cap": options.cap}
+            if reached > precision:
+                notes.append(f"{config.ruleset.name}: stopped at the cap of {options.cap:,} fights with a half-width of {reached:.4f}")
         else:
-            fights = plan.fights or DEFAULT_FIGHTS
-            advance = progress(label, fights) if progress else None
-            result = simulate(config, fights, plan.seed, workers=plan.workers, progress=advance)
+            advance = progress(f"{label}: sampled", options.fights) if progress else None
+            result = simulate(config, options.fights, options.seed, progress=advance, pool=pool)
     result.provenance = {
         "ruleset": {"name": config.ruleset.name, "package": config.package[0], "version": config.package[1]},
         "method": result.method,
@@ -138,7 +233,12 @@ def analyse(config: FightConfig, plan: Plan, progress: ProgressFactory | None = 
         "tactics": config.tactics,
         **extra,
     }
-    return Analysed(result, notes)
+    return Analysed(result, notes, dropped)
+
+
+def dropped_note(ruleset: str, reason: str, where: str = "") -> str:
+    """The one note a command gives for a ruleset it sampled because exact analysis did not fit."""
+    return f"{ruleset}: exact analysis does not fit{where}: {reason}; sampled instead"
 
 
 def load(encounter: Encounter | str | Path) -> tuple[Encounter, str | None]:

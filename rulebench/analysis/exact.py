@@ -9,6 +9,13 @@ to visit. A sum asked as one roll branches over the sum's distribution (21 value
 the same state are merged, and probability is carried forward step by step, each state expanded
 once, after all the probability that reaches it has arrived.
 
+Probability is computed in floating point by default (``fractions=False``), each step's
+probabilities correctly rounded from exact integers, and the solver bounds the rounding error it
+accumulates (``Solver.rounding``): every product and every addition of non-negative numbers is off
+by at most one unit roundoff of its result, and an error carried on through a step is spread over
+its outcomes without growing, so the bound is the unit roundoff times the sum of every computed
+product and partial sum. With ``fractions=True`` it is exact, in integers over common denominators.
+
 Two things keep it fast. A step that uses the round number only to compare it with constants or
 count on from it (``core/round_watch.py``) plays the same in every round where the comparisons come
 out the same, so its outcomes are enumerated once and reused for the same situation in later
@@ -21,10 +28,12 @@ reducing fractions.
 from __future__ import annotations
 
 import heapq
-from collections import defaultdict
+import sys
+from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterator
 from fractions import Fraction
 from math import lcm
+from typing import Any
 
 from rulebench.analysis.chains import absorption
 from rulebench.analysis.results import RulesetResult, Tally
@@ -49,6 +58,9 @@ budget bounds the time of a solve whichever of the two dominates it."""
 
 MAX_ROLLS_PER_STEP = 10_000
 
+UNIT_ROUNDOFF = sys.float_info.epsilon / 2
+"""The largest relative error of one correctly rounded floating-point operation."""
+
 
 class StateBudgetExceeded(BadInput):
     """The encounter has more fight states than the exact solver may visit."""
@@ -61,7 +73,7 @@ Table = tuple[tuple[Hashable, ...], tuple[int, ...], int]
 class EnumeratingRoller:
     """A roller that enumerates a step's chance outcomes instead of drawing them."""
 
-    last_faces = None
+    last_faces: tuple[int, ...] | None = None
 
     def __init__(self) -> None:
         self._tables: dict[Hashable, Table] = {}
@@ -139,9 +151,10 @@ Outcomes = tuple[int, tuple[tuple[int, Hashable, int], ...]]
 """Where one step leads: a denominator, and each state reached as rounds gone by, the state without
 its round number, and its numerator."""
 
-Moves = tuple[int, tuple[tuple[tuple[int, Stage], tuple[tuple[int, int], ...]], ...]]
+Moves = tuple[int, tuple[tuple[tuple[int, Stage], tuple[tuple[int, Any], ...], tuple[int, ...]], ...]]
 """``Outcomes`` as the solver keeps them: a denominator, and per (rounds gone by, stage) the states
-reached, each as its number in the solver's table of states with its numerator."""
+reached, each as its number in the solver's table of states with its numerator (in floating
+point: denominator 1 and each state's probability), and those numbers alone."""
 
 
 def _stage(rest: Hashable) -> Stage:
@@ -196,16 +209,20 @@ def step_outcomes(
 class _Layer:
     """The probability reaching one stage of the fight, as integer numerators over a few denominators."""
 
-    __slots__ = ("parts",)
+    __slots__ = ("additions", "parts")
 
     def __init__(self) -> None:
-        self.parts: dict[int, defaultdict[Hashable, int]] = {}
-        """Denominator -> state -> numerator."""
+        self.parts: dict[int, defaultdict[Any, Any]] = {}
+        """Denominator -> state -> numerator (in floating point, one denominator 1: probabilities)."""
+        self.additions: Counter[Hashable] = Counter()
+        """In floating point, how many sums each state's probability was added up from."""
 
-    def settle(self) -> tuple[int, dict[Hashable, int]]:
+    def settle(self) -> tuple[int, dict[Any, Any]]:
         """One common denominator and each state's numerator over it."""
+        if len(self.parts) == 1 and 1 in self.parts:  # floating point: already probabilities
+            return 1, self.parts[1]
         common = lcm(*self.parts)
-        weights: dict[Hashable, int] = {}
+        weights: dict[Any, Any] = {}
         for den, part in self.parts.items():
             scale = common // den
             for state, num in part.items():
@@ -219,9 +236,17 @@ class Solver:
     A layer holds the states of one round and stage, each without its round number.
     """
 
-    def __init__(self, config: FightConfig, max_states: int = DEFAULT_MAX_STATES) -> None:
+    def __init__(
+        self, config: FightConfig, max_states: int = DEFAULT_MAX_STATES, *, fractions: bool = True, early: bool = False
+    ) -> None:
         self.config = config
         self.max_states = max_states
+        self.early = early
+        """Give up as soon as the solve is predicted not to fit."""
+        self.fractions = fractions
+        """Exact integers over common denominators; else floating point with a rounding bound."""
+        self.rounding = 0.0
+        """In floating point, a bound on the total absolute rounding error of the results' probabilities."""
         self.roller = EnumeratingRoller()
         self.fight = config.new_fight(self.roller)
         self.watch = RoundWatch()
@@ -267,10 +292,15 @@ class Solver:
         except TooManyPaths:
             raise self._over_budget() from None
         self._spend(REPLAY_COST * self.roller.paths)
-        grouped: dict[tuple[int, Stage], list[tuple[int, int]]] = {}
+        grouped: dict[tuple[int, Stage], list[tuple[int, Any]]] = {}
         for delta, rest, num in paths:
-            grouped.setdefault((delta, _stage(rest)), []).append((self._id(rest), num))
-        moves = (den, tuple((where, tuple(targets)) for where, targets in grouped.items()))
+            # int / int is correctly rounded: each step probability is off by one unit roundoff at most.
+            weight = num if self.fractions else num / den
+            grouped.setdefault((delta, _stage(rest)), []).append((self._id(rest), weight))
+        moves = (
+            den if self.fractions else 1,
+            tuple((where, tuple(targets), tuple(i for i, _ in targets)) for where, targets in grouped.items()),
+        )
         if not self.watch.opaque:
             window = self.watch.window()
             self.reusable.setdefault(state, []).append((window, moves))
@@ -290,42 +320,74 @@ class Solver:
             f"{self.handled:,} (replays counted {REPLAY_COST} each) and reached {len(self.states):,} distinct states when it stopped"
         )
 
-    def run(self) -> dict[FightResult, Fraction]:
+    def run(self) -> dict[FightResult, Fraction | float]:
         """Carry all probability from the start to the fights' ends; each result's probability."""
         start = self.fight.snapshot()
-        self._arrive(start[0], _stage(start[1:]), 1, defaultdict(int, {self._id(start[1:]): 1}))  # type: ignore[index]
+        self._arrive(start[0], _stage(start[1:]), 1, defaultdict(int, {self._id(start[1:]): 1 if self.fractions else 1.0}))  # type: ignore[index]
         layers, current = self.layers, self.current
         while self.queue:
             key = heapq.heappop(self.queue)
             number = key[0]
-            den, weights = layers.pop(key).settle()
+            layer = layers.pop(key)
+            den, weights = layer.settle()
             self._spend(len(weights))
-            targets_of: dict[tuple[tuple[int, Stage], int], defaultdict[int, int]] = {}
+            if not self.fractions:
+                self._round_off(layer.additions, weights)
+            targets_of: dict[tuple[tuple[int, Stage], int], defaultdict[int, Any]] = {}
             """Where this layer's probability goes, by (rounds gone by, stage) and step denominator:
             the numerators of the states reached, over this layer's and the step's denominators."""
+            sums_of: dict[tuple[int, Stage], list[int]] = {}
+            """In floating point, each reached state once per sum it is added up from (counted once
+            per layer: one Counter over a list is much cheaper than updating one per state)."""
+            counting = not self.fractions
             for state, weight in weights.items():
                 known = current.get(state)
                 if known is not None and number <= known[0] and number not in known[1]:
                     step_den, groups = known[2]
                 else:
                     step_den, groups = self.outcomes(number, state)
-                for where, moves in groups:
+                for where, moves, ids in groups:
                     target = targets_of.get((where, step_den))
                     if target is None:
                         target = targets_of[(where, step_den)] = defaultdict(int)
                     for after, num in moves:
                         target[after] += weight * num
+                    if counting:
+                        summed = sums_of.get(where)
+                        if summed is None:
+                            summed = sums_of[where] = []
+                        summed.extend(ids)
             for ((delta, stage), step_den), reached in targets_of.items():
-                self._arrive(number + delta, stage, den * step_den, reached)
+                sums = Counter(sums_of[(delta, stage)]) if counting else None
+                self._arrive(number + delta, stage, den * step_den, reached, sums)
+        if not self.fractions:
+            self._round_off(self.finished.additions, self.finished.parts.get(1, {}))
         return self._results()
 
-    def _arrive(self, number: int, stage: Stage, den: int, reached: defaultdict[int, int]) -> None:
+    def _round_off(self, additions: Counter[Hashable], weights: dict[Hashable, Any]) -> None:
+        """Add the rounding of a layer's sums and of the products its probability moves on with.
+
+        A state added up from ``n`` sums has each partial sum at most its total, so its additions
+        are off by at most ``n`` unit roundoffs of it; each move multiplies a probability by a
+        rounded step probability (two roundings), and the moves of a state carry its whole weight.
+        """
+        mass = sum(weights.values())
+        summed = sum(count * weights[state] for state, count in additions.items() if state in weights)
+        self.rounding += UNIT_ROUNDOFF * (2 * mass + summed)
+
+    def _arrive(
+        self, number: int, stage: Stage, den: int, reached: defaultdict[int, Any], sums: Counter[int] | None = None
+    ) -> None:
         """Add the numerators over ``den`` of states reached in round ``number`` to their layer, or
-        of finished fights to their results."""
+        of finished fights to their results; ``sums`` counts, in floating point, the sums each
+        reached state's probability was added up from."""
         if stage is None:
             results = self.finished.parts.setdefault(den, defaultdict(int))
             for after, num in reached.items():
-                results[self._result(number, after)] += num
+                result = self._result(number, after)
+                results[result] += num
+                if sums is not None:
+                    self.finished.additions[result] += sums[after] + 1
             return
         key = (number, stage)
         layer = self.layers.get(key)
@@ -338,6 +400,9 @@ class Solver:
         else:
             for after, num in reached.items():
                 arrived[after] += num
+        if sums is not None:
+            layer.additions.update(sums)
+            layer.additions.update(reached.keys())  # the addition into the layer
 
     def _result(self, number: int, state: int) -> FightResult:
         """The result of a fight that ended in round ``number`` in ``state``."""
@@ -347,29 +412,57 @@ class Solver:
             known = self.fates[state] = fates(self.fight)  # a fight ends alike in whichever round
         return FightResult(self.states[state][0], number, known)  # type: ignore[index]
 
-    def _results(self) -> dict[FightResult, Fraction]:
-        """Each result's probability."""
+    def _results(self) -> dict[FightResult, Fraction | float]:
+        """Each result's probability (a float in floating point)."""
         den, weights = self.finished.settle()
-        return {result: Fraction(num, den) for result, num in weights.items()}  # type: ignore[misc]
+        if not self.fractions:
+            return dict(weights)
+        return {result: Fraction(num, den) for result, num in weights.items()}
 
 
-def solve(config: FightConfig, *, max_states: int = DEFAULT_MAX_STATES) -> RulesetResult:
+def solve(
+    config: FightConfig, *, max_states: int = DEFAULT_MAX_STATES, fractions: bool = True, early: bool = False
+) -> RulesetResult:
     """The exact distribution of outcomes, fates and fight lengths of ``config``.
 
     Args:
         config: the fight configuration.
         max_states: how many fight states the solve may handle (``DEFAULT_MAX_STATES``).
+        fractions: compute with exact fractions (the default here, for tests that compare
+            exactly); False computes in floating point, much faster on long fights, and reports a
+            bound on the rounding error as the result's ``rounding``.
+        early: give up as soon as the solve is found not to fit (``Solver.early``), for the
+            automatic choice between exact analysis and sampling.
 
     Raises:
         StateBudgetExceeded: the fight has more states than ``max_states``.
     """
-    solver = Solver(config, max_states)
-    tally = Tally(tuple(c.name for c in solver.fight.combatants))
-    for result, p in solver.run().items():
-        tally.add(result, p)
+    return result_of(Solver(config, max_states, fractions=fractions, early=early))
+
+
+def result_of(solver: Solver) -> RulesetResult:
+    """Run ``solver`` and report its distribution.
+
+    Raises:
+        StateBudgetExceeded: the fight has more states than the solver's budget.
+    """
+    names = tuple(c.name for c in solver.fight.combatants)
+    found = solver.run()
+    rounding = None
+    if solver.fractions:
+        tally = Tally(names)
+        for result, p in found.items():
+            tally.add(result, p)
+    else:
+        tally = Tally.summed(names, found)  # type: ignore[arg-type]
+        # The results' errors add up to at most ``solver.rounding``; each sum of the tally and its
+        # total are rounded once more, and dividing by a total that is off by e moves a
+        # probability by at most e relative: twice the whole, with a margin for second-order terms.
+        rounding = 2 * (solver.rounding + 2 * UNIT_ROUNDOFF) * (1 + 1e-6)
     return RulesetResult(
-        ruleset=config.ruleset.name,
+        ruleset=solver.config.ruleset.name,
         method="exact",
         tally=tally,
-        party_size=len(config.encounter.party),
+        party_size=len(solver.config.encounter.party),
+        rounding=rounding,
     )

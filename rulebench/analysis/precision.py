@@ -7,10 +7,10 @@ precision is only another way of choosing the fight count, and the answer reprod
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
+import math
 
 from rulebench.analysis.results import RulesetResult, Tally, wilson
-from rulebench.analysis.sampling import CHUNK, Progress, _init_worker, _worker_chunk, run_chunk
+from rulebench.analysis.sampling import CHUNK, Progress, SamplingPool
 from rulebench.core.errors import BadInput
 from rulebench.core.kernel import FightConfig
 from rulebench.core.outcome import OUTCOMES
@@ -36,6 +36,14 @@ def check_precision(precision: float) -> None:
         raise BadInput(f"--precision {precision}: expected a 95% half-width above 0 and at most 0.5, such as 0.01")
 
 
+def fights_needed(tally: Tally, precision: float) -> int:
+    """About how many fights bring every half-width of ``tally`` down to ``precision`` (for progress).
+
+    A half-width shrinks as one over the square root of the fight count.
+    """
+    return max(int(tally.total), math.ceil(tally.total * (half_width(tally) / precision) ** 2))
+
+
 def simulate_to_precision(
     config: FightConfig,
     precision: float,
@@ -44,60 +52,47 @@ def simulate_to_precision(
     cap: int = DEFAULT_CAP,
     workers: int = 1,
     progress: Progress | None = None,
+    pool: SamplingPool | None = None,
 ) -> tuple[RulesetResult, float]:
     """Play chunks of ``CHUNK`` fights until every outcome's 95% half-width is at most ``precision``.
+
+    The rule is checked after every chunk, in chunk order, so the number of fights does not
+    depend on how many workers played them.
 
     Args:
         config: the fight configuration.
         precision: the target half-width, e.g. 0.01 for ±1 percentage point.
         seed: the run's seed (chunks are seeded as ``simulate`` seeds them).
         cap: stop after this many fights even if the target is not met.
-        workers: processes to share each batch of chunks between.
-        progress: told after each chunk how many fights it played.
+        workers: processes to share the chunks between, when no ``pool`` is given.
+        progress: told after each chunk how many fights it played, and how many it may take.
+        pool: worker processes to reuse (a command's); else a pool of ``workers`` for this run.
 
     Returns:
-        The result (its ``fights`` is the number needed) and the half-width reached.
+        The result (its ``fights`` is the number needed, its ``stopped_by`` ``precision`` or
+        ``cap``) and the half-width reached.
     """
     check_precision(precision)
+    if pool is None:
+        with SamplingPool(workers) as own:
+            return simulate_to_precision(config, precision, seed, cap=cap, progress=progress, pool=own)
     tally: Tally | None = None
     played = 0
-    index = 0
-
-    def add(part: Tally, size: int) -> None:
-        nonlocal tally, played
-        tally = part if tally is None else tally.merge(part)
-        played += size
-        if progress:
-            progress(size)
-
-    def done() -> bool:
-        return tally is not None and (played >= cap or half_width(tally) <= precision)
-
-    if workers <= 1:
-        while not done():
-            size = min(CHUNK, cap - played)
-            add(run_chunk(config, seed, index, size), size)
-            index += 1
-    else:
-        init = (config.encounter, config.ruleset.name, config.plugins, config.tactics)
-        with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=init) as pool:
-            while not done():
-                # A batch of one chunk per worker; the stopping rule is checked chunk by chunk in
-                # order, so the fight count matches a single-process run exactly.
-                sizes = []
-                for _ in range(workers):
-                    size = min(CHUNK, cap - played - sum(sizes))
-                    if size <= 0:
-                        break
-                    sizes.append(size)
-                futures = [pool.submit(_worker_chunk, seed, index + k, size) for k, size in enumerate(sizes)]
-                for future, size in zip(futures, sizes):
-                    if done():
-                        future.cancel()
-                        continue
-                    add(future.result(), size)
-                    index += 1
+    sizes = (min(CHUNK, cap - start) for start in range(0, cap, CHUNK))
+    parts = pool.chunks(config, seed, sizes)
+    try:
+        for part in parts:
+            tally = part if tally is None else tally.merge(part)
+            size = int(part.total)
+            played += size
+            if progress:
+                progress(size, min(cap, fights_needed(tally, precision)))
+            if half_width(tally) <= precision:
+                break
+    finally:
+        parts.close()  # cancels the chunks played ahead
     assert tally is not None
+    reached = half_width(tally)
     result = RulesetResult(
         ruleset=config.ruleset.name,
         method="monte-carlo",
@@ -105,5 +100,6 @@ def simulate_to_precision(
         party_size=len(config.encounter.party),
         fights=played,
         seed=seed,
+        stopped_by="precision" if reached <= precision else "cap",
     )
-    return result, half_width(tally)
+    return result, reached

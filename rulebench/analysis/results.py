@@ -8,14 +8,15 @@ DESIGN.md's ``compare --json``.
 from __future__ import annotations
 
 import math
-from collections import Counter
+from collections import Counter, defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from rulebench.core.outcome import END_STATES, OUTCOMES, FightResult
 
-Number = int | Fraction
+Number = int | Fraction | float
 
 Z95 = 1.959963984540054
 
@@ -56,12 +57,35 @@ class Tally:
 
     def add(self, result: FightResult, weight: Number = 1) -> None:
         """Count one fight's result with ``weight``."""
+        # Counter is typed for counts; here it also holds probabilities (fractions or floats).
+        weight_: Any = weight
         self.total += weight
-        self.outcomes[result.outcome.value] += weight
-        self.rounds[result.rounds] += weight
+        self.outcomes[result.outcome.value] += weight_
+        self.rounds[result.rounds] += weight_
         for fates, conditions, fate in zip(self.fates, self.conditions, result.fates):
-            fates[fate.state.value] += weight
-            conditions[fate.condition] += weight
+            fates[fate.state.value] += weight_
+            conditions[fate.condition] += weight_
+
+    @classmethod
+    def summed(cls, names: tuple[str, ...], weights: Mapping[FightResult, float]) -> Tally:
+        """A tally of floating-point probabilities, each of its sums correctly rounded (``math.fsum``)."""
+        tally = cls(names)
+        outcomes: defaultdict[str, list[float]] = defaultdict(list)
+        rounds: defaultdict[int, list[float]] = defaultdict(list)
+        fates: list[defaultdict[str, list[float]]] = [defaultdict(list) for _ in names]
+        conditions: list[defaultdict[str, list[float]]] = [defaultdict(list) for _ in names]
+        for result, weight in weights.items():
+            outcomes[result.outcome.value].append(weight)
+            rounds[result.rounds].append(weight)
+            for mine, kinds, fate in zip(fates, conditions, result.fates):
+                mine[fate.state.value].append(weight)
+                kinds[fate.condition].append(weight)
+        tally.total = math.fsum(weights.values())
+        tally.outcomes = Counter({k: math.fsum(v) for k, v in outcomes.items()})
+        tally.rounds = Counter({k: math.fsum(v) for k, v in rounds.items()})
+        tally.fates = [Counter({k: math.fsum(v) for k, v in f.items()}) for f in fates]
+        tally.conditions = [Counter({k: math.fsum(v) for k, v in c.items()}) for c in conditions]
+        return tally
 
     def merge(self, other: Tally) -> Tally:
         """Add another tally of the same fight configuration into this one, and return this one."""
@@ -86,6 +110,10 @@ class RulesetResult:
     fights: int | None = None
     seed: int | None = None
     provenance: dict[str, Any] = field(default_factory=dict)
+    rounding: float | None = None
+    """For exact analysis in floating point, a bound on the absolute rounding error of every probability."""
+    stopped_by: str | None = None
+    """For sampling, the rule that stopped it: ``fights`` (a fixed count), ``precision`` or ``cap``."""
 
     def probability(self, weight: Number) -> Number:
         """A weight of the tally as a probability (a Fraction when exact)."""
@@ -155,5 +183,7 @@ class RulesetResult:
             },
             "party": members[: self.party_size],
             "enemy": members[self.party_size :],
+            **({"rounding_bound": self.rounding} if self.rounding is not None else {}),
+            **({"stopped_by": self.stopped_by} if self.stopped_by is not None else {}),
             **({"provenance": self.provenance} if self.provenance else {}),
         }

@@ -6,10 +6,10 @@ depends only on the seed and the number of fights, never on how many workers sha
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from collections import Counter, deque
+from collections.abc import Generator, Iterable
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any, Protocol
 
 from rulebench.analysis.results import RulesetResult, Tally
 from rulebench.core.dice import RandomRoller
@@ -18,8 +18,11 @@ from rulebench.core.outcome import FightResult
 
 CHUNK = 2_000
 
-Progress = Callable[[int], None]
-"""Called with the number of fights just finished."""
+class Progress(Protocol):
+    """Told the number of fights just finished and, when known or estimated, how many there will be."""
+
+    def __call__(self, fights: int, total: int | None = None, /) -> None:
+        """Advance by ``fights``; ``total`` is the whole task's (estimated) number of fights."""
 
 
 def run_chunk(config: FightConfig, seed: int, index: int, size: int) -> Tally:
@@ -36,21 +39,81 @@ def run_chunk(config: FightConfig, seed: int, index: int, size: int) -> Tally:
     return tally
 
 
-def _chunks(fights: int) -> list[tuple[int, int]]:
-    return [(i, min(CHUNK, fights - start)) for i, start in enumerate(range(0, fights, CHUNK))]
+ConfigSpec = tuple[Any, str, tuple[str, ...], "str | None"]
+"""What a worker needs to rebuild a fight configuration: encounter, ruleset, plugins, tactics."""
+
+_worker_configs: dict[tuple[str, str, tuple[str, ...], str | None], FightConfig] = {}
+"""In a worker process, every configuration it was asked to sample, built once each."""
 
 
-_worker_config: FightConfig | None = None
+def _worker_chunk(spec: ConfigSpec, seed: int, index: int, size: int) -> Tally:
+    """Play chunk ``index`` of the configuration ``spec`` in a worker process."""
+    encounter, ruleset, plugins, tactics = spec
+    key = (encounter.content_hash(), ruleset, plugins, tactics)
+    config = _worker_configs.get(key)
+    if config is None:
+        config = _worker_configs[key] = configure(encounter, ruleset, plugins=plugins, tactics=tactics, default_plugins=False)
+    return run_chunk(config, seed, index, size)
 
 
-def _init_worker(encounter: Any, ruleset: str, plugins: tuple[str, ...], tactics: str | None) -> None:
-    global _worker_config
-    _worker_config = configure(encounter, ruleset, plugins=plugins, tactics=tactics, default_plugins=False)
+class SamplingPool:
+    """Worker processes that one command shares between every configuration it samples.
+
+    The processes start when the first chunk is sent to them, once per command, not per sweep
+    point; each builds a configuration the first time it meets it. With one worker nothing starts
+    and chunks are played in this process. Use it as a context manager.
+    """
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._executor: ProcessPoolExecutor | None = None
+
+    def __enter__(self) -> SamplingPool:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the worker processes, dropping chunks nobody waits for."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=True, cancel_futures=True)
+            self._executor = None
+
+    def chunks(self, config: FightConfig, seed: int, sizes: Iterable[int]) -> Generator[Tally, None, None]:
+        """The tallies of chunks ``0, 1, ...`` of ``sizes`` fights each, in order.
+
+        Up to one chunk per worker is played ahead of the one asked for; closing the iterator
+        early (a precision run that is done) cancels those not yet started.
+        """
+        pending = iter(sizes)
+        if self.workers <= 1:
+            for index, size in enumerate(pending):
+                yield run_chunk(config, seed, index, size)
+            return
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(self.workers)
+        spec: ConfigSpec = (config.encounter, config.ruleset.name, config.plugins, config.tactics)
+        ahead: deque[Future[Tally]] = deque()
+        index = 0
+        try:
+            while True:
+                while len(ahead) < self.workers:
+                    fights = next(pending, None)
+                    if fights is None:
+                        break
+                    ahead.append(self._executor.submit(_worker_chunk, spec, seed, index, fights))
+                    index += 1
+                if not ahead:
+                    return
+                yield ahead.popleft().result()
+        finally:
+            for future in ahead:
+                future.cancel()
 
 
-def _worker_chunk(seed: int, index: int, size: int) -> Tally:
-    assert _worker_config is not None
-    return run_chunk(_worker_config, seed, index, size)
+def _sizes(fights: int) -> list[int]:
+    return [min(CHUNK, fights - start) for start in range(0, fights, CHUNK)]
 
 
 def simulate(
@@ -60,6 +123,7 @@ def simulate(
     *,
     workers: int = 1,
     progress: Progress | None = None,
+    pool: SamplingPool | None = None,
 ) -> RulesetResult:
     """Play ``fights`` fights of ``config`` from ``seed`` and report their frequencies.
 
@@ -67,26 +131,21 @@ def simulate(
         config: the fight configuration.
         fights: how many fights (at least 1).
         seed: the run's seed; the same seed gives the same result whatever ``workers`` is.
-        workers: processes to share the chunks between.
+        workers: processes to share the chunks between, when no ``pool`` is given.
         progress: told after each chunk how many fights it played.
+        pool: worker processes to reuse (a command's); else a pool of ``workers`` for this run.
     """
-    chunks = _chunks(fights)
+    if pool is None:
+        with SamplingPool(workers) as own:
+            return simulate(config, fights, seed, progress=progress, pool=own)
+    sizes = _sizes(fights)
     tally: Tally | None = None
-    if workers <= 1 or len(chunks) == 1:
-        parts = (run_chunk(config, seed, i, size) for i, size in chunks)
-        for (_, size), part in zip(chunks, parts):
-            tally = part if tally is None else tally.merge(part)
-            if progress:
-                progress(size)
-    else:
-        init = (config.encounter, config.ruleset.name, config.plugins, config.tactics)
-        with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=init) as pool:
-            futures = [pool.submit(_worker_chunk, seed, i, size) for i, size in chunks]
-            for (_, size), future in zip(chunks, futures):
-                part = future.result()
-                tally = part if tally is None else tally.merge(part)
-                if progress:
-                    progress(size)
+    played = 0
+    for size, part in zip(sizes, pool.chunks(config, seed, sizes)):
+        tally = part if tally is None else tally.merge(part)
+        played += size
+        if progress:
+            progress(size, fights)
     assert tally is not None
     return RulesetResult(
         ruleset=config.ruleset.name,
@@ -95,4 +154,5 @@ def simulate(
         party_size=len(config.encounter.party),
         fights=fights,
         seed=seed,
+        stopped_by="fights",
     )

@@ -13,14 +13,28 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rulebench.analysis.analyse import Plan, ProgressFactory, analyse, dataframe, load, provenance, ruleset_names
+from rulebench.analysis.analyse import (
+    AnalysisOptions,
+    OptionArgs,
+    ProgressFactory,
+    analyse,
+    dataframe,
+    dropped_note,
+    load,
+    provenance,
+    ruleset_names,
+)
 from rulebench.analysis.results import RulesetResult
+from rulebench.analysis.sampling import SamplingPool
 from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput, EncounterError
 from rulebench.core.kernel import configure
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 MAX_POINTS = 200
 """The most values one sweep visits: a range that long is almost certainly a typo."""
@@ -197,59 +211,66 @@ def _setup(encounter: Encounter | str | Path, vary: str | Vary, rulesets: Sequen
     return model, source, parsed, catalog, ruleset_names(catalog, rulesets)
 
 
-def _analyse_at(
-    model: Encounter,
-    parsed: Vary,
-    value: int,
-    ruleset: str,
-    catalog: Catalog,
-    plugins: Sequence[str],
-    tactics: str | None,
-    plan: Plan,
-    progress: ProgressFactory | None,
-    notes: list[str],
-) -> RulesetResult:
-    """The encounter analysed under ``ruleset`` with the varied number at ``value``; notes collected."""
-    config = configure(model.with_value(parsed.path, value), ruleset, catalog=catalog, plugins=plugins, tactics=tactics)
-    done = analyse(config, plan, progress)
-    notes.extend(f"{parsed.path} = {value}: {note}" for note in done.notes)
-    return done.result
+class _Points:
+    """Analyses the varied encounter for one command: one worker pool, one note per dropped ruleset."""
+
+    def __init__(self, model: Encounter, parsed: Vary, catalog: Catalog, options: AnalysisOptions,
+                 progress: ProgressFactory | None, pool: SamplingPool) -> None:
+        self.model, self.parsed, self.catalog, self.options = model, parsed, catalog, options
+        self.progress, self.pool = progress, pool
+        self.notes: list[str] = []
+        self.dropped: dict[str, dict[int, str]] = {}
+        """Per ruleset, the values where exact analysis did not fit, with the reason."""
+
+    def at(self, ruleset: str, value: int) -> RulesetResult:
+        """The encounter analysed under ``ruleset`` with the varied number at ``value``."""
+        options = self.options
+        config = configure(self.model.with_value(self.parsed.path, value), ruleset, catalog=self.catalog,
+                           plugins=options.plugins, tactics=options.tactics)
+        done = analyse(config, options, self.progress, self.pool, f"{ruleset} at {self.parsed.path} = {value}")
+        if done.dropped is not None:
+            self.dropped.setdefault(ruleset, {})[value] = done.dropped
+        self.notes.extend(f"{self.parsed.path} = {value}: {note}" for note in done.notes)
+        return done.result
+
+    def all_notes(self) -> list[str]:
+        """The notes: per ruleset, once, where exact analysis did not fit; then the others."""
+        notes = []
+        for ruleset, where in self.dropped.items():
+            values = sorted(where)
+            shown = ", ".join(map(str, values)) if len(values) < 4 else f"{len(values)} values from {values[0]} to {values[-1]}"
+            reasons = sorted(set(where.values()))
+            notes.append(dropped_note(ruleset, "; ".join(reasons), f" at {self.parsed.path} = {shown}"))
+        return notes + self.notes
 
 
 def sweep(
     encounter: Encounter | str | Path,
     vary: str | Vary,
     rulesets: Sequence[str] | str | None = None,
+    options: AnalysisOptions | None = None,
     *,
-    fights: int | None = None,
-    seed: int | None = None,
-    exact: bool | None = None,
-    precision: float | None = None,
-    max_states: int | None = None,
-    plugins: Sequence[str] = (),
-    tactics: str | None = None,
-    workers: int = 1,
     catalog: Catalog | None = None,
     progress: ProgressFactory | None = None,
+    **kwargs: Unpack[OptionArgs],
 ) -> Sweep:
     """Analyse the encounter at every value of ``vary`` (``"PATH=A..B[:STEP]"``) under each ruleset.
 
-    The other arguments are those of :func:`rulebench.api.analyses.compare`.
+    The other arguments are those of :func:`rulebench.api.analyses.compare`. Every point is sampled
+    from the same seed, so neighbouring points differ by the change, not by luck, and the worker
+    processes start once for the whole sweep.
 
     Raises:
         BadInput: as ``compare``, and for a bad ``vary``.
     """
-    plan = Plan.make(
-        exact=exact, fights=fights, precision=precision, max_states=max_states, seed=seed, workers=workers
-    )
+    chosen = AnalysisOptions.build(options, **kwargs)
     model, source, parsed, catalog, names = _setup(encounter, vary, rulesets, catalog)
     points: dict[str, list[RulesetResult]] = {}
-    notes: list[str] = []
-    for name in names:
-        points[name] = []
-        for value in parsed.values:
-            points[name].append(_analyse_at(model, parsed, value, name, catalog, plugins, tactics, plan, progress, notes))
-    return Sweep(model, source, parsed, points, list(catalog.warnings), notes)
+    with SamplingPool(chosen.processes) as pool:
+        analysed = _Points(model, parsed, catalog, chosen, progress, pool)
+        for name in names:
+            points[name] = [analysed.at(name, value) for value in parsed.values]
+    return Sweep(model, source, parsed, points, list(catalog.warnings), analysed.all_notes())
 
 
 def balance(
@@ -257,42 +278,38 @@ def balance(
     vary: str | Vary,
     target: float,
     rulesets: Sequence[str] | str | None = None,
+    options: AnalysisOptions | None = None,
     *,
-    fights: int | None = None,
-    seed: int | None = None,
-    exact: bool | None = None,
-    precision: float | None = None,
-    max_states: int | None = None,
-    plugins: Sequence[str] = (),
-    tactics: str | None = None,
-    workers: int = 1,
     catalog: Catalog | None = None,
     progress: ProgressFactory | None = None,
+    **kwargs: Unpack[OptionArgs],
 ) -> Balance:
     """Find, per ruleset, the neighbouring values of ``vary`` between which ``party_wins`` crosses ``target``.
+
+    Every value is sampled from the same seed (as in :func:`sweep`), so the bracket found is the
+    same in every run with the same options.
 
     Raises:
         BadInput: as :func:`sweep`, and for a target outside (0, 1).
     """
     if not 0 < target < 1:
         raise BadInput(f"--target {target}: expected a probability strictly between 0 and 1, such as 0.5")
-    plan = Plan.make(
-        exact=exact, fights=fights, precision=precision, max_states=max_states, seed=seed, workers=workers
-    )
+    chosen = AnalysisOptions.build(options, **kwargs)
     model, source, parsed, catalog, names = _setup(encounter, vary, rulesets, catalog)
     brackets: dict[str, tuple[int, int] | None] = {}
     evaluated: dict[str, dict[int, RulesetResult]] = {}
-    notes: list[str] = []
-    for name in names:
-        seen: dict[int, RulesetResult] = {}
+    with SamplingPool(chosen.processes) as pool:
+        analysed = _Points(model, parsed, catalog, chosen, progress, pool)
+        for name in names:
+            seen: dict[int, RulesetResult] = {}
 
-        def above(index: int, name: str = name, seen: dict[int, RulesetResult] = seen) -> bool:
-            value = parsed.values[index]
-            if value not in seen:
-                seen[value] = _analyse_at(model, parsed, value, name, catalog, plugins, tactics, plan, progress, notes)
-            return seen[value].outcomes["party_wins"] >= target
+            def above(index: int, name: str = name, seen: dict[int, RulesetResult] = seen) -> bool:
+                value = parsed.values[index]
+                if value not in seen:
+                    seen[value] = analysed.at(name, value)
+                return seen[value].outcomes["party_wins"] >= target
 
-        found = find_bracket(len(parsed.values), above)
-        brackets[name] = (parsed.values[found[0]], parsed.values[found[1]]) if found else None
-        evaluated[name] = dict(sorted(seen.items()))
-    return Balance(model, source, parsed, target, brackets, evaluated, list(catalog.warnings), notes)
+            found = find_bracket(len(parsed.values), above)
+            brackets[name] = (parsed.values[found[0]], parsed.values[found[1]]) if found else None
+            evaluated[name] = dict(sorted(seen.items()))
+    return Balance(model, source, parsed, target, brackets, evaluated, list(catalog.warnings), analysed.all_notes())

@@ -11,17 +11,31 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rulebench.analysis.analyse import Plan, ProgressFactory, analyse, dataframe, load, provenance, ruleset_names
+from rulebench.analysis.analyse import (
+    AnalysisOptions,
+    OptionArgs,
+    ProgressFactory,
+    analyse,
+    dataframe,
+    dropped_note,
+    load,
+    provenance,
+    ruleset_names,
+)
 from rulebench.analysis.results import RulesetResult
+from rulebench.analysis.sampling import SamplingPool
 from rulebench.analysis.sweeps import Balance, Sweep, balance, sweep
 from rulebench.api.narrated_fight import FightRecord, fight
 from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.kernel import configure
 
-__all__ = ["Balance", "Comparison", "FightRecord", "Sweep", "balance", "compare", "fight", "sweep"]
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+__all__ = ["AnalysisOptions", "Balance", "Comparison", "FightRecord", "Sweep", "balance", "compare", "fight", "sweep"]
 
 EncounterLike = Encounter | str | Path
 
@@ -69,32 +83,25 @@ class Comparison:
 def compare(
     encounter: EncounterLike,
     rulesets: Sequence[str] | str | None = None,
+    options: AnalysisOptions | None = None,
     *,
-    fights: int | None = None,
-    seed: int | None = None,
-    exact: bool | None = None,
-    precision: float | None = None,
-    max_states: int | None = None,
-    plugins: Sequence[str] = (),
-    tactics: str | None = None,
-    workers: int = 1,
     catalog: Catalog | None = None,
     progress: ProgressFactory | None = None,
+    **kwargs: Unpack[OptionArgs],
 ) -> Comparison:
     """Analyse ``encounter`` under each ruleset.
 
     Args:
         encounter: an :class:`Encounter` or the path of a TOML file.
         rulesets: ruleset names; every loaded ruleset when None.
-        fights: sample exactly this many fights (insists on sampling).
-        seed: the sampling seed (default 1, so runs reproduce).
-        exact: True insists on exact analysis, False on sampling, None picks exact where it fits.
-        precision: sample until every outcome's 95% half-width is at most this.
-        max_states: the exact solver's budget of fight states (default
-            ``rulebench.analysis.exact.DEFAULT_MAX_STATES``); beyond it, sample or fail as ``exact`` says.
-        plugins: modifier plugins to add.
-        tactics: a tactics plugin replacing each ruleset's default tactics.
-        workers: processes for sampling.
+        options: how to analyse (:class:`AnalysisOptions`); or give its fields as keyword
+            arguments instead: ``exact`` (True insists on exact analysis, False on sampling, None
+            picks exact where it fits), ``fights`` (sample exactly this many), ``precision``
+            (sample until every outcome's 95% half-width is at most this; 0.01 by default),
+            ``max_states`` (the exact solver's budget), ``seed`` (default 1, so runs reproduce),
+            ``workers`` (processes for sampling; default every CPU this process may use),
+            ``plugins`` (modifier plugins to add), ``tactics`` (a tactics plugin replacing each
+            ruleset's default tactics).
         catalog: discovered plugins, to reuse between calls.
         progress: a progress display factory (the CLI passes a rich progress bar).
 
@@ -102,16 +109,17 @@ def compare(
         BadInput: a bad encounter, unknown ruleset or plugin, contradictory options, or ``exact``
             insisted on where it does not fit.
     """
-    plan = Plan.make(
-        exact=exact, fights=fights, precision=precision, max_states=max_states, seed=seed, workers=workers
-    )
+    chosen = AnalysisOptions.build(options, **kwargs)
     model, source = load(encounter)
     catalog = catalog if catalog is not None else discover()
     results: list[RulesetResult] = []
     notes: list[str] = []
-    for name in ruleset_names(catalog, rulesets):
-        config = configure(model, name, catalog=catalog, plugins=plugins, tactics=tactics)
-        done = analyse(config, plan, progress)
-        results.append(done.result)
-        notes += done.notes
+    with SamplingPool(chosen.processes) as pool:
+        for name in ruleset_names(catalog, rulesets):
+            config = configure(model, name, catalog=catalog, plugins=chosen.plugins, tactics=chosen.tactics)
+            done = analyse(config, chosen, progress, pool)
+            results.append(done.result)
+            if done.dropped is not None:
+                notes.append(dropped_note(name, done.dropped))
+            notes += done.notes
     return Comparison(model, source, results, list(catalog.warnings), notes)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
+from rulebench.analysis.analyse import AnalysisOptions
 from rulebench.cli.output_paths import writable
 
 # Optional[...] rather than "X | None": typer reads these annotations at run time.
@@ -39,7 +43,11 @@ Label = Annotated[
     typer.Option("--label", help="What to call the varied number in tables and plots (default: read from the path, "
                  "e.g. 'Skeleton guard count').", show_default=False),
 ]
-Workers = Annotated[int, typer.Option("--workers", help="Processes for sampling.")]
+Workers = Annotated[
+    int | None,
+    typer.Option("--workers", help="Processes for sampling (default: every CPU this process may use); the result is the same.",
+                 show_default=False),
+]
 Tactics = Annotated[str | None, typer.Option("--tactics", help="A tactics plugin instead of the ruleset's defaults.")]
 Plugins = Annotated[
     list[str] | None, typer.Option("--plugin", help="A modifier plugin to add; repeat for several.", show_default=False)
@@ -51,17 +59,55 @@ Vary = Annotated[
 ]
 
 
-def exact_flag(exact: bool) -> bool | None:
-    """``--exact`` insists on exact analysis; without it the API picks (exact where it fits)."""
-    return True if exact else None
+ANALYSIS_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
+    ("fights", Fights, None),
+    ("precision", Precision, None),
+    ("exact", Exact, False),
+    ("max_states", MaxStates, None),
+    ("seed", Seed, None),
+    ("workers", Workers, None),
+    ("tactics", Tactics, None),
+    ("plugin", Plugins, None),
+)
+"""The analysis options of compare, sweep and balance: parameter name, typer annotation, default."""
 
 
-def analysis_options(
-    fights: int | None, seed: int | None, exact: bool, precision: float | None, max_states: int | None,
-    workers: int, plugins: list[str] | None, tactics: str | None,
-) -> dict[str, object]:
-    """The keyword arguments that compare, sweep and balance pass on to the API alike."""
-    return {
-        "fights": fights, "seed": seed, "exact": exact_flag(exact), "precision": precision,
-        "max_states": max_states, "workers": workers, "plugins": tuple(plugins or ()), "tactics": tactics,
-    }
+FROM_COMMAND_LINE = AnalysisOptions()
+"""The default of a command's ``options`` parameter, never used: ``with_analysis_options`` always
+passes the options read from the command line."""
+
+
+def _options_from(values: dict[str, Any]) -> AnalysisOptions:
+    """The command line's analysis options as one checked value (``--exact`` absent: automatic)."""
+    return AnalysisOptions.make(
+        exact=True if values["exact"] else None, fights=values["fights"], precision=values["precision"],
+        max_states=values["max_states"], seed=values["seed"], workers=values["workers"],
+        plugins=tuple(values["plugin"] or ()), tactics=values["tactics"],
+    )
+
+
+def with_analysis_options(command: Callable[..., None]) -> Callable[..., None]:
+    """Declare the analysis options on ``command`` in place of its ``options`` parameter.
+
+    Typer sees the options of ``ANALYSIS_OPTIONS`` where ``command`` has ``options``; the command
+    receives them checked, as one :class:`AnalysisOptions` (``BadInput`` for contradictions).
+    """
+    own = inspect.signature(command, eval_str=True)
+    params: list[inspect.Parameter] = []
+    for param in own.parameters.values():
+        if param.name == "options":
+            params += [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default, annotation=annotation)
+                       for name, annotation, default in ANALYSIS_OPTIONS]
+        else:
+            params.append(param)
+    names = [name for name, _, _ in ANALYSIS_OPTIONS]
+
+    @functools.wraps(command)
+    def wrapper(**values: Any) -> None:
+        options = _options_from({name: values.pop(name) for name in names})
+        command(**values, options=options)
+
+    wrapper.__signature__ = own.replace(parameters=params)  # type: ignore[attr-defined]
+    wrapper.__annotations__ = {p.name: p.annotation for p in params} | {"return": None}
+    del wrapper.__wrapped__  # typer must read the signature above, not the command's
+    return wrapper

@@ -2,42 +2,24 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from rulebench.analysis.analyse import AnalysisOptions
 from rulebench.api.analyses import compare
-from rulebench.cli.options import (
-    EncounterArg,
-    Exact,
-    Fights,
-    Fractions,
-    Json,
-    MaxStates,
-    Plot,
-    Plugins,
-    Precision,
-    Rulesets,
-    Seed,
-    Tactics,
-    Workers,
-    analysis_options,
-)
+from rulebench.cli.options import FROM_COMMAND_LINE, EncounterArg, Fractions, Json, Plot, Rulesets, with_analysis_options
 from rulebench.cli.progress import progress_bar
 from rulebench.cli.render import comparison_fates_table, comparison_table, note, out, print_json, report
 
 NAME = "compare"
 
 
+@with_analysis_options
 def command(
     encounter: EncounterArg,
     ruleset: Rulesets = None,
-    fights: Fights = None,
-    seed: Seed = None,
-    exact: Exact = False,
-    precision: Precision = None,
-    max_states: MaxStates = None,
+    options: AnalysisOptions = FROM_COMMAND_LINE,
     fractions: Fractions = False,
     plot: Plot = None,
-    workers: Workers = 1,
-    tactics: Tactics = None,
-    plugin: Plugins = None,
     json: Json = False,
 ) -> None:
     """Compare rulesets side by side: outcome odds with intervals, fight length and each member's fate."""
@@ -46,9 +28,8 @@ def command(
 
         require_matplotlib(plot)  # before the run, not after it
     with progress_bar() as progress:
-        comparison = compare(
-            encounter, ruleset, progress=progress, **analysis_options(fights, seed, exact, precision, max_states, workers, plugin, tactics)
-        )
+        # --fractions shows exact probabilities as fractions, so they are computed as fractions too.
+        comparison = compare(encounter, ruleset, replace(options, fractions=fractions), progress=progress)
     report(comparison.warnings, comparison.notes)
     if plot is not None:
         from rulebench.api.plots import plot_comparison

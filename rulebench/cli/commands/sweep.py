@@ -2,30 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from rulebench.analysis.analyse import AnalysisOptions
 from rulebench.analysis.sweeps import sweep
-from rulebench.cli.options import (
-    EncounterArg,
-    Exact,
-    Fights,
-    Fractions,
-    Json,
-    Label,
-    MaxStates,
-    Plot,
-    Plugins,
-    Precision,
-    Rulesets,
-    Seed,
-    Tactics,
-    Vary,
-    Workers,
-    analysis_options,
-)
+from rulebench.cli.options import FROM_COMMAND_LINE, EncounterArg, Fractions, Json, Label, Plot, Rulesets, Vary, with_analysis_options
 from rulebench.cli.output_paths import writable
 from rulebench.cli.progress import progress_bar
 from rulebench.cli.render import note, out, print_json, report, sweep_tables
@@ -38,22 +23,16 @@ Csv = Annotated[
 ]
 
 
+@with_analysis_options
 def command(
     encounter: EncounterArg,
     vary: Vary,
     ruleset: Rulesets = None,
-    fights: Fights = None,
-    seed: Seed = None,
-    exact: Exact = False,
-    precision: Precision = None,
-    max_states: MaxStates = None,
+    options: AnalysisOptions = FROM_COMMAND_LINE,
     fractions: Fractions = False,
     csv: Csv = None,
     plot: Plot = None,
     label: Label = None,
-    workers: Workers = 1,
-    tactics: Tactics = None,
-    plugin: Plugins = None,
     json: Json = False,
 ) -> None:
     """Analyse the encounter at each value of one number (PATH=A..B[:STEP]) under each ruleset."""
@@ -62,9 +41,7 @@ def command(
 
         require_matplotlib(plot)
     with progress_bar() as progress:
-        result = sweep(
-            encounter, vary, ruleset, progress=progress, **analysis_options(fights, seed, exact, precision, max_states, workers, plugin, tactics)
-        )
+        result = sweep(encounter, vary, ruleset, replace(options, fractions=fractions), progress=progress)
     report(result.warnings, result.notes)
     if csv is not None:
         csv.write_text(result.to_csv(), encoding="utf-8")
