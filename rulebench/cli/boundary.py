@@ -1,4 +1,4 @@
-"""The one place where errors become exit codes and error documents (DESIGN.md "CLI").
+"""The one place where errors become exit codes and error documents (README, "A short tour").
 
 Every failure leaves the same way: the human message on stderr and, with ``--json``, exactly one
 document ``{"error": {"kind", "message", "file", "field", "exit_code"}}`` on stdout. The exit code is

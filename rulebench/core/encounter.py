@@ -1,4 +1,4 @@
-"""The neutral encounter (RULES.md §6.1, DESIGN.md "Encounter format"): models, loading, validation.
+"""The neutral encounter (docs/encounters.md): models, loading, validation.
 
 An :class:`Encounter` is immutable and always valid: every way of building one (a TOML file, a dict,
 keyword arguments, :meth:`Encounter.with_value`) reports every problem at once as an
@@ -143,7 +143,7 @@ def _scalar(value: Any) -> bool:
 
 
 def _tactic_value(value: Any) -> Any:
-    """One scripted decision: a value, a list of names, or a table name -> value (DESIGN.md)."""
+    """One scripted decision: a value, a list of names, or a table name -> value (docs/encounters.md)."""
     if _scalar(value):
         return value
     if isinstance(value, (list, tuple)):
@@ -200,7 +200,7 @@ _CONFIG = ConfigDict(extra="forbid", frozen=True)
 
 # -- the models ----------------------------------------------------------------------------------
 class Member(BaseModel):
-    """A party member or one enemy entry (RULES.md §6.1)."""
+    """A party member or one enemy entry (docs/encounters.md, "Members")."""
 
     model_config = _CONFIG
 
@@ -215,7 +215,7 @@ class Member(BaseModel):
     life: Life = Field(3, description="Life (staying power), 1-6.")
     traits: tuple[Trait, ...] = Field((), description="Traits: undead, ghost, demon, magic and silver gear.")
     skills: tuple[Skill, ...] = Field((), description="Lowercase skill names, e.g. robust, dodge, arcane_armour.")
-    fighter: StrictBool = Field(True, description="False for a non-fighter, who stands at the back (RULES.md §0).")
+    fighter: StrictBool = Field(True, description="False for a non-fighter, who stands at the back (docs/encounters.md).")
     count: Count = Field(1, description="Enemies only: how many copies of this entry, 1-20.")
 
 
@@ -242,7 +242,7 @@ class Tactics(BaseModel):
 
 
 class Encounter(BaseModel):
-    """One neutral encounter that every ruleset can fight (RULES.md §6)."""
+    """One neutral encounter that every ruleset can fight (docs/encounters.md)."""
 
     model_config = _CONFIG
 
@@ -255,7 +255,7 @@ class Encounter(BaseModel):
     party: tuple[Member, ...] = Field(min_length=1, description="The party in marching order, front first.")
     enemy: EnemySide = Field(description="The enemy side.")
     overrides: dict[str, dict[str, dict[str, OverrideValue]]] = Field(
-        {}, description="Ruleset -> combatant or enemy entry name -> derived stat -> value (RULES.md §6.2)."
+        {}, description="Ruleset -> combatant or enemy entry name -> derived stat -> value (docs/rules/<ruleset>.md)."
     )
     tactics: Tactics = Field(Tactics(round=()), description="Scripted decisions ([[tactics.round]]).")
 
@@ -282,7 +282,7 @@ class Encounter(BaseModel):
         return encounter
 
     def effective_surprise(self) -> str:
-        """``surprise``, except that an ambush from behind means the enemy surprises (RULES.md §6.1)."""
+        """``surprise``, except that an ambush from behind means the enemy surprises (docs/encounters.md)."""
         return "enemy" if self.ambush_from_behind else self.surprise
 
     def enemies(self) -> tuple[Member, ...]:

@@ -81,7 +81,7 @@ def labels(data: Mapping[str, Any]) -> dict[str, str]:
 
 
 def copy_names(name: str, count: int) -> list[str]:
-    """Names of an entry's copies: the plain name for one, else "Name 1" ... (RULES.md §6.1)."""
+    """Names of an entry's copies: the plain name for one, else "Name 1" ... (docs/encounters.md)."""
     return [name] if count == 1 else [f"{name} {k}" for k in range(1, count + 1)]
 
 

@@ -26,7 +26,7 @@ def read_whole_number(data: dict[str, Any], path: str) -> int:
     """
     container, key = _locate(data, path, create=False)
     if isinstance(container, dict) and key not in container:
-        raise BadInput(f"{path}: not set in this encounter; the ruleset derives it (RULES.md §6.2)")
+        raise BadInput(f"{path}: not set in this encounter; the ruleset derives it (docs/rules/<ruleset>.md)")
     return _whole_number_at(container, key, path)
 
 
@@ -77,7 +77,7 @@ def _locate(data: dict[str, Any], path: str, *, create: bool) -> tuple[Any, Any]
         key = _key(container, step, loc, path, missing_ok=sparse and bool(loc))
         if isinstance(container, dict) and key not in container:
             if not create:
-                raise BadInput(f"{path}: not set in this encounter; the ruleset derives it (RULES.md §6.2)")
+                raise BadInput(f"{path}: not set in this encounter; the ruleset derives it (docs/rules/<ruleset>.md)")
             container[key] = {}
         container = container[key]
         loc = (*loc, key)

@@ -4,7 +4,7 @@ A table's key is a decision's kind. Its value answers directly (``momentum = 1``
 ``retreat = true``), per combatant (``stance = {Warrior = "attack"}``) or as a list of the
 combatants for whom the answer is yes (``evade = ["Scout"]``); a side-wide decision (no
 combatant) answered with a list gets the list as a tuple (``order = ["Scout", "Warrior"]``).
-Rounds after the last table use the last table again (DESIGN.md); a decision a table does not name falls through to the next source.
+Rounds after the last table use the last table again (docs/encounters.md); a decision a table does not name falls through to the next source.
 """
 
 from __future__ import annotations
