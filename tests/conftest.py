@@ -1,26 +1,60 @@
-"""Session set-up: the example third-party ruleset is installed the way a user installs a plugin.
+"""Session set-up: the example third-party ruleset is loaded the way an installed plugin is found, without installing it.
 
 Several tests use ``skirmish`` (examples/rulebench-skirmish) as a ruleset that is not built in.
-A fresh machine does not have it, so the session installs it with pip before any test runs,
-exactly as a third-party package arrives: through its own build and its entry point.
+The session never installs anything into the environment running the tests: it writes the
+package's metadata (a ``.dist-info`` folder with its entry point, read from its pyproject.toml)
+into a temporary folder and puts that folder and the package's source on ``sys.path`` (and on
+``PYTHONPATH`` for subprocesses). Discovery then finds it through ``importlib.metadata`` and its
+entry point, exactly as it finds a package that pip installed.
 """
 
 from __future__ import annotations
 
 import importlib
-import subprocess
+import os
+import shutil
 import sys
-from importlib import metadata
+import tempfile
 from pathlib import Path
+
+try:
+    import tomllib
+except ImportError:  # Python 3.10
+    import tomli as tomllib  # type: ignore[no-redef]
 
 EXAMPLE_PLUGIN = Path(__file__).resolve().parents[1] / "examples" / "rulebench-skirmish"
 
 
+def load_without_installing(package: Path, site: Path) -> Path:
+    """Make the plugin package at ``package`` discoverable from ``site`` (a fresh folder) and return it.
+
+    Writes ``<name>-<version>.dist-info`` with METADATA and entry_points.txt from the package's
+    pyproject.toml; the package's modules are imported from its own folder.
+    """
+    project = tomllib.loads((package / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    info = site / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n", encoding="utf-8")
+    groups = "".join(
+        f"[{group}]\n" + "".join(f"{name} = {target}\n" for name, target in points.items())
+        for group, points in project.get("entry-points", {}).items()
+    )
+    (info / "entry_points.txt").write_text(groups, encoding="utf-8")
+    return site
+
+
+_SITE = Path(tempfile.mkdtemp(prefix="rulebench-test-site-"))
+
+
 def pytest_sessionstart(session: object) -> None:
-    """Install the example plugin package unless this environment already has it."""
-    try:
-        metadata.version("rulebench-skirmish")
-    except metadata.PackageNotFoundError:
-        command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", str(EXAMPLE_PLUGIN)]
-        subprocess.run(command, check=True)
-        importlib.invalidate_caches()
+    """Put the example plugin's metadata and source first on the path, for this process and its children."""
+    load_without_installing(EXAMPLE_PLUGIN, _SITE)
+    for entry in (str(EXAMPLE_PLUGIN), str(_SITE)):
+        sys.path.insert(0, entry)
+    os.environ["PYTHONPATH"] = os.pathsep.join([str(_SITE), str(EXAMPLE_PLUGIN), *filter(None, [os.environ.get("PYTHONPATH")])])
+    importlib.invalidate_caches()
+
+
+def pytest_sessionfinish(session: object) -> None:
+    """Remove the temporary metadata folder."""
+    shutil.rmtree(_SITE, ignore_errors=True)
