@@ -1,8 +1,10 @@
-"""new-plugin: the scaffolded package installs, is discovered and passes its own conformance test."""
+"""new-plugin: the scaffolded package loads (never installed into the running environment), is
+discovered, passes `rulebench check` and its own conformance test, and solves the ogre duel exactly."""
 
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import subprocess
 import sys
@@ -13,7 +15,7 @@ if sys.version_info >= (3, 11):
 else:  # the project supports 3.10, where tomli is its backport
     import tomli as tomllib
 
-from cli_helpers import run, run_json
+from cli_helpers import EXAMPLES, run, run_json
 
 
 def test_refuses_bad_names_and_existing_folders(tmp_path: Path) -> None:
@@ -42,6 +44,32 @@ def install(root: Path, site: Path) -> None:
     (info / "entry_points.txt").write_text(f"[rulebench]\n{points}")
     for module in root.glob("*.py"):
         (site / module.name).write_text(module.read_text())
+
+
+def scaffolded(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """The package ``duelist`` scaffolded and loaded into a private folder, with the environment that sees it."""
+    document = run_json("new-plugin", "duelist", "--dest", tmp_path)
+    root = Path(document["path"])
+    site = tmp_path / "site"
+    install(root, site)
+    return root, {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), *sys.path])}
+
+
+def test_scaffold_passes_check_and_solves_the_ogre_duel_exactly(tmp_path: Path) -> None:
+    _, env = scaffolded(tmp_path)
+    checked = subprocess.run(
+        [sys.executable, "-m", "rulebench", "check", "duelist", "--seconds", "1", "--json"], env=env, capture_output=True, text=True
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    report = json.loads(checked.stdout)
+    assert report["passed"] and {c["check"] for c in report["checks"]} >= {"fights", "exact-vs-sampled", "no-random"}
+    ogre = str(EXAMPLES / "ogre-duel.toml")
+    solved = subprocess.run(
+        [sys.executable, "-m", "rulebench", "compare", ogre, "-r", "duelist", "--exact", "--json"], env=env, capture_output=True, text=True
+    )
+    assert solved.returncode == 0, solved.stderr
+    [entry] = json.loads(solved.stdout)["results"]
+    assert entry["method"] == "exact" and abs(sum(entry["outcomes"].values()) - 1) < 1e-9
 
 
 def test_scaffold_installs_and_passes_conformance(tmp_path: Path) -> None:
