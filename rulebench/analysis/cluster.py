@@ -22,11 +22,12 @@ from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from rulebench.analysis import exact
-from rulebench.analysis.results import RulesetResult, Tally
-from rulebench.analysis.sampling import run_chunk
+from rulebench.analysis.analyse import AnalysisOptions
+from rulebench.analysis.results import RulesetResult
+from rulebench.analysis.sampling import SamplingPool
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput, RulebenchError
@@ -50,6 +51,11 @@ def scheduler_address(option: str | None) -> str | None:
     """The scheduler to use: ``--scheduler`` if given, else ``RULEBENCH_SCHEDULER``, else None (local)."""
     address = option if option is not None else os.environ.get(SCHEDULER_ENV)
     return address.strip() or None if address is not None else None
+
+
+def scheduler_of(options: AnalysisOptions) -> str | None:
+    """The scheduler ``options`` name (``--scheduler``), before ``RULEBENCH_SCHEDULER`` is consulted."""
+    return getattr(options, "scheduler", None)
 
 
 @dataclass(frozen=True)
@@ -88,19 +94,15 @@ def job_config(job: Job) -> FightConfig:
     return config
 
 
-def sample_chunk(job: Job, seed: int, index: int, size: int) -> Tally:
-    """Task: play chunk ``index`` (``size`` fights, seeded ``"{seed}:{index}"``) of ``job`` and tally it."""
-    return run_chunk(job_config(job), seed, index, size)
-
-
-def solve_exact(job: Job, max_states: int) -> RulesetResult | str:
-    """Task: the exact result of ``job``, or why it does not fit (too many states or rolls).
+def solve_exact(job: Job, max_states: int, fractions: bool, early: bool) -> RulesetResult | str:
+    """Task: the exact result of ``job`` (arguments as :func:`rulebench.analysis.exact.solve`), or why
+    it does not fit (too many states or rolls).
 
     "Does not fit" comes back as a message rather than an exception, so a cluster never mistakes it
     for a failed task to retry; any other error propagates.
     """
     try:
-        return exact.solve(job_config(job), max_states=max_states)
+        return exact.solve(job_config(job), max_states=max_states, fractions=fractions, early=early)
     except (exact.StateBudgetExceeded, RulebenchError) as err:
         return str(err)
 
@@ -153,6 +155,21 @@ class Pool:
 
     executor: Executor
     slots: int
+
+
+class PoolSampling(SamplingPool):
+    """A command's :class:`~rulebench.analysis.sampling.SamplingPool` whose chunks go to ``pool``.
+
+    Chunks are submitted and merged exactly as with the local processes the sampling pool starts
+    itself; the executor belongs to whoever opened ``pool`` and outlives this object.
+    """
+
+    def __init__(self, pool: Pool) -> None:
+        super().__init__(pool.slots)
+        self._executor = cast(ProcessPoolExecutor, pool.executor)  # used only through submit()
+
+    def close(self) -> None:
+        """Leave the executor running: its owner shuts it down."""
 
 
 @contextmanager

@@ -18,22 +18,35 @@ import io
 import itertools
 import json
 from collections.abc import Generator, Sequence
-from concurrent.futures import Future
-from dataclasses import dataclass, field
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulebench.analysis import exact
-from rulebench.analysis.analyse import DEFAULT_FIGHTS, Analysed, Plan, ProgressFactory, dataframe, load, provenance, ruleset_names
-from rulebench.analysis.cluster import Job, Pool, pool_for, sample_chunk, solve_exact
-from rulebench.analysis.precision import half_width
-from rulebench.analysis.results import RulesetResult, Tally
-from rulebench.analysis.sampling import CHUNK, Progress, run_chunk
+from rulebench.analysis.analyse import (
+    Analysed,
+    AnalysisOptions,
+    OptionArgs,
+    ProgressFactory,
+    analyse,
+    dataframe,
+    dropped_note,
+    load,
+    provenance,
+    ruleset_names,
+)
+from rulebench.analysis.cluster import Job, Pool, PoolSampling, pool_for, scheduler_of, solve_exact
+from rulebench.analysis.results import RulesetResult
+from rulebench.analysis.sampling import SamplingPool
 from rulebench.analysis.sweeps import Balance, Sweep, Vary
 from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput, EncounterError, RulebenchError
 from rulebench.core.kernel import FightConfig, configure
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 MAX_GRID_POINTS = 2_000
 """The most combinations one grid visits (each under every ruleset): beyond it, use larger steps."""
@@ -104,8 +117,8 @@ class Grid:
 # --- running many analyses on one pool -------------------------------------------------------
 
 
-def _provenance(config: FightConfig, result: RulesetResult, extra: dict[str, Any]) -> RulesetResult:
-    """Fill in ``result.provenance`` exactly as :func:`rulebench.analysis.analyse.analyse` does."""
+def record_provenance(config: FightConfig, result: RulesetResult) -> RulesetResult:
+    """Fill in an exact result's provenance as :func:`rulebench.analysis.analyse.analyse` does."""
     result.provenance = {
         "ruleset": {"name": config.ruleset.name, "package": config.package[0], "version": config.package[1]},
         "method": result.method,
@@ -113,171 +126,68 @@ def _provenance(config: FightConfig, result: RulesetResult, extra: dict[str, Any
         "fights": result.fights,
         "plugins": list(config.plugins),
         "tactics": config.tactics,
-        **extra,
     }
     return result
 
 
-def _sampled(config: FightConfig, tally: Tally, fights: int, seed: int) -> RulesetResult:
-    return RulesetResult(ruleset=config.ruleset.name, method="monte-carlo", tally=tally,
-                         party_size=len(config.encounter.party), fights=fights, seed=seed)
-
-
-def _exact_all(configs: Sequence[FightConfig], plan: Plan, pool: Pool | None) -> list[RulesetResult | str]:
+def _exact_all(configs: Sequence[FightConfig], options: AnalysisOptions, pool: Pool | None) -> list[RulesetResult | str]:
     """Each configuration solved exactly, or the reason it does not fit; one task each on a pool."""
-    budget = plan.max_states or exact.DEFAULT_MAX_STATES
+    early = options.exact is None  # the automatic choice gives up as soon as a solve will not fit
     if pool is None:
         solved: list[RulesetResult | str] = []
         for config in configs:
             try:
-                solved.append(exact.solve(config, max_states=budget))
+                solved.append(exact.solve(config, max_states=options.budget, fractions=options.fractions, early=early))
             except (exact.StateBudgetExceeded, RulebenchError) as err:
                 solved.append(str(err))
         return solved
-    futures = [pool.executor.submit(solve_exact, Job.of(config), budget) for config in configs]
+    futures = [pool.executor.submit(solve_exact, Job.of(c), options.budget, options.fractions, early) for c in configs]
     return [future.result() for future in futures]
 
 
-def _chunks(fights: int) -> list[tuple[int, int]]:
-    """Chunk ``i`` of a run of ``fights``: its index and size, as sampling splits a run."""
-    return [(i, min(CHUNK, fights - start)) for i, start in enumerate(range(0, fights, CHUNK))]
+def analyse_all(configs: Sequence[FightConfig], options: AnalysisOptions, pool: Pool | None = None,
+                progress: ProgressFactory | None = None, labels: Sequence[str] | None = None) -> list[Analysed]:
+    """Analyse every configuration as ``options`` say, with the results ``analyse`` gives one by one.
 
-
-def _sample_fixed(configs: Sequence[FightConfig], fights: int, seed: int, pool: Pool | None,
-                  advance: Progress | None) -> list[RulesetResult]:
-    """``fights`` fights of each configuration; on a pool every chunk of every configuration is a task."""
-    chunks = _chunks(fights)
-    results = []
-    if pool is None:
-        for config in configs:
-            tally: Tally | None = None
-            for index, size in chunks:
-                part = run_chunk(config, seed, index, size)
-                tally = part if tally is None else tally.merge(part)
-                if advance:
-                    advance(size)
-            assert tally is not None
-            results.append(_sampled(config, tally, fights, seed))
-        return results
-    submitted = [
-        [pool.executor.submit(sample_chunk, Job.of(config), seed, index, size) for index, size in chunks]
-        for config in configs
-    ]
-    for config, futures in zip(configs, submitted):
-        tally = None
-        for (_, size), future in zip(chunks, futures):  # merged in chunk order, as a single process merges
-            part = future.result()
-            tally = part if tally is None else tally.merge(part)
-            if advance:
-                advance(size)
-        assert tally is not None
-        results.append(_sampled(config, tally, fights, seed))
-    return results
-
-
-@dataclass
-class _Run:
-    """A precision run under way: its tally so far, fights played and the next chunk's index."""
-
-    config: FightConfig
-    tally: Tally | None = None
-    played: int = 0
-    index: int = 0
-
-    def done(self, precision: float, cap: int) -> bool:
-        return self.tally is not None and (self.played >= cap or half_width(self.tally) <= precision)
-
-    def add(self, part: Tally, size: int) -> None:
-        self.tally = part if self.tally is None else self.tally.merge(part)
-        self.played += size
-        self.index += 1
-
-
-def _sample_precise(configs: Sequence[FightConfig], plan: Plan, pool: Pool | None,
-                    advance: Progress | None) -> list[tuple[RulesetResult, float]]:
-    """Each configuration sampled until its half-width reaches ``plan.precision`` (or the cap).
-
-    On a pool, every round submits enough chunks of the unfinished runs to fill it; each run checks
-    the stopping rule chunk by chunk in order and drops the chunks it no longer needs, so it stops
-    after exactly as many fights as it would in one process.
-    """
-    precision, cap, seed = plan.precision, plan.cap, plan.seed
-    assert precision is not None
-    runs = [_Run(config) for config in configs]
-    while True:
-        pending = [run for run in runs if not run.done(precision, cap)]
-        if not pending:
-            break
-        per_run = 1 if pool is None else max(1, -(-pool.slots // len(pending)))
-        batches: list[list[tuple[int, Future[Tally] | None]]] = []
-        for run in pending:
-            batch: list[tuple[int, Future[Tally] | None]] = []
-            planned = run.played
-            for k in range(per_run):
-                size = min(CHUNK, cap - planned)
-                if size <= 0:
-                    break
-                planned += size
-                task = None if pool is None else pool.executor.submit(sample_chunk, Job.of(run.config), seed, run.index + k, size)
-                batch.append((size, task))
-            batches.append(batch)
-        for run, batch in zip(pending, batches):
-            for size, task in batch:
-                if run.done(precision, cap):
-                    if task is not None:
-                        task.cancel()
-                    continue
-                part = run_chunk(run.config, seed, run.index, size) if task is None else task.result()
-                run.add(part, size)
-                if advance:
-                    advance(size)
-    out = []
-    for run in runs:
-        assert run.tally is not None
-        out.append((_sampled(run.config, run.tally, run.played, seed), half_width(run.tally)))
-    return out
-
-
-def analyse_all(configs: Sequence[FightConfig], plan: Plan, pool: Pool | None = None,
-                progress: ProgressFactory | None = None, label: str = "analyses") -> list[Analysed]:
-    """Analyse every configuration as ``plan`` says, as :func:`rulebench.analysis.analyse.analyse` would one by one.
-
-    Exact solves come first (one task per configuration), then sampling of the configurations
-    that need it (one task per chunk). ``pool`` None runs everything in this process.
+    Exact solves come first, one task per configuration on ``pool``; the configurations that do
+    not fit (or are to be sampled) are then sampled by ``analyse`` itself, several at once, each
+    sending its chunks to ``pool``. ``pool`` None runs everything in this process.
 
     Raises:
         BadInput: exact analysis was insisted on and a configuration does not fit.
     """
-    results: list[RulesetResult | None] = [None] * len(configs)
-    notes: list[list[str]] = [[] for _ in configs]
-    if plan.exact is not False:
-        for i, (config, solved) in enumerate(zip(configs, _exact_all(configs, plan, pool))):
+    labels = list(labels) if labels is not None else [c.ruleset.name for c in configs]
+    done: list[Analysed | None] = [None] * len(configs)
+    dropped: dict[int, str] = {}
+    if options.exact is not False:
+        if progress:
+            progress(f"{len(configs)} exact solves", None)
+        for i, (config, solved) in enumerate(zip(configs, _exact_all(configs, options, pool))):
             if isinstance(solved, RulesetResult):
-                results[i] = _provenance(config, solved, {})
-            elif plan.exact:
+                done[i] = Analysed(record_provenance(config, solved))
+            elif options.exact:
                 raise BadInput(f"--exact: {config.ruleset.name} on {config.encounter.name!r}: {solved}; "
                                "sample with -n FIGHTS or --precision E")
             else:
-                notes[i].append(f"{config.ruleset.name}: exact analysis does not fit: {solved}; sampled instead")
-    todo = [i for i, r in enumerate(results) if r is None]
-    if todo:
-        pending = [configs[i] for i in todo]
-        if plan.precision is not None:
-            advance = progress(f"{label} to ±{plan.precision}", None) if progress else None
-            for i, (result, reached) in zip(todo, _sample_precise(pending, plan, pool, advance)):
-                results[i] = _provenance(configs[i], result, {"precision": plan.precision, "half_width": reached, "cap": plan.cap})
-                if reached > plan.precision:
-                    notes[i].append(f"{configs[i].ruleset.name}: stopped at the cap of {plan.cap} fights with a half-width of {reached:.4f}")
-        else:
-            fights = plan.fights or DEFAULT_FIGHTS
-            advance = progress(label, fights * len(pending)) if progress else None
-            for i, result in zip(todo, _sample_fixed(pending, fights, plan.seed, pool, advance)):
-                results[i] = _provenance(configs[i], result, {})
-    done = []
-    for outcome, noted in zip(results, notes):
-        assert outcome is not None
-        done.append(Analysed(outcome, noted))
-    return done
+                dropped[i] = solved
+    todo = [i for i, d in enumerate(done) if d is None]
+    sampled = replace(options, exact=False)
+
+    def sample(i: int, sampling: SamplingPool) -> Analysed:
+        return replace(analyse(configs[i], sampled, progress, sampling, labels[i]), dropped=dropped.get(i))
+
+    if pool is None:
+        with SamplingPool(1) as alone:
+            for i in todo:
+                done[i] = sample(i, alone)
+    elif todo:
+        # Several runs at once keep every worker busy (one run keeps only a few chunks ahead);
+        # each run merges its own chunks in order, so running them side by side changes nothing.
+        sampling = PoolSampling(pool)
+        with ThreadPoolExecutor(min(pool.slots, len(todo))) as runs:
+            for i, analysed in zip(todo, runs.map(lambda i: sample(i, sampling), todo)):
+                done[i] = analysed
+    return [d for d in done if d is not None]
 
 
 # --- grid sweeps ----------------------------------------------------------------------------
@@ -346,6 +256,29 @@ class GridSweep:
         return dataframe(self.rows())
 
 
+class _Notes:
+    """A command's notes: per ruleset, once, where exact analysis did not fit; then the others."""
+
+    def __init__(self) -> None:
+        self.dropped: dict[str, dict[str, str]] = {}
+        self.other: list[str] = []
+
+    def add(self, ruleset: str, where: str, done: Analysed) -> None:
+        """Note what analysing ``ruleset`` at ``where`` (a point's label) brought up."""
+        if done.dropped is not None:
+            self.dropped.setdefault(ruleset, {})[where] = done.dropped
+        self.other += [f"{where}: {note}" for note in done.notes]
+
+    def all(self) -> list[str]:
+        """Every note, the dropped exact analyses first, one per ruleset."""
+        notes = []
+        for ruleset, where in self.dropped.items():
+            points = list(where)
+            shown = "; ".join(points) if len(points) < 4 else f"{len(points)} points from {points[0]} to {points[-1]}"
+            notes.append(dropped_note(ruleset, "; ".join(sorted(set(where.values()))), f" at {shown}"))
+        return notes + self.other
+
+
 def _catalog_names(encounter: Encounter | str | Path, rulesets: Sequence[str] | str | None,
                    catalog: Catalog | None) -> tuple[Encounter, str | None, Catalog, list[str]]:
     model, source = load(encounter)
@@ -357,41 +290,40 @@ def grid_sweep(
     encounter: Encounter | str | Path,
     varies: Sequence[str | Vary],
     rulesets: Sequence[str] | str | None = None,
+    options: AnalysisOptions | None = None,
     *,
-    plan: Plan | None = None,
-    plugins: Sequence[str] = (),
-    tactics: str | None = None,
-    scheduler: str | None = None,
     catalog: Catalog | None = None,
     progress: ProgressFactory | None = None,
+    **kwargs: Unpack[OptionArgs],
 ) -> GridSweep | Sweep:
     """Analyse the encounter at every combination of ``varies`` under each ruleset.
 
-    One path gives the :class:`~rulebench.analysis.sweeps.Sweep` that ``sweep`` gives (same JSON),
-    several a :class:`GridSweep`. The work runs on the Dask cluster at ``scheduler`` (or
-    ``RULEBENCH_SCHEDULER``) when one is named, else on ``plan.workers`` local processes.
+    One path gives the :class:`~rulebench.analysis.sweeps.Sweep` that ``sweep`` gives (the same
+    JSON), several a :class:`GridSweep`. The work runs on the Dask cluster that ``options.scheduler``
+    (or ``RULEBENCH_SCHEDULER``) names, else on ``options.processes`` local processes. The other
+    arguments are those of ``sweep``.
 
     Raises:
         BadInput: as ``sweep``, for a bad grid, or a cluster that cannot be used.
     """
-    plan = plan or Plan.make()
+    chosen = AnalysisOptions.build(options, **kwargs)
     model, source, catalog, names = _catalog_names(encounter, rulesets, catalog)
     grid = Grid.parse(varies, model)
     points = grid.points()
-    configs = [
-        configure(grid.encounter_at(model, point), name, catalog=catalog, plugins=plugins, tactics=tactics)
-        for name in names for point in points
-    ]
-    with pool_for(plan.workers, scheduler) as pool:
-        analysed = analyse_all(configs, plan, pool, progress, label=f"{len(configs)} analyses")
+    wanted = list(itertools.product(names, points))
+    configs = [configure(grid.encounter_at(model, point), name, catalog=catalog, plugins=chosen.plugins,
+                         tactics=chosen.tactics) for name, point in wanted]
+    labels = [f"{name} at {grid.label(point)}" for name, point in wanted]
+    with pool_for(chosen.processes, scheduler_of(chosen)) as pool:
+        analysed = analyse_all(configs, chosen, pool, progress, labels)
     by_ruleset: dict[str, list[RulesetResult]] = {name: [] for name in names}
-    notes = []
-    for (name, point), done in zip(itertools.product(names, points), analysed):
+    notes = _Notes()
+    for (name, point), done in zip(wanted, analysed):
         by_ruleset[name].append(done.result)
-        notes += [f"{grid.label(point)}: {note}" for note in done.notes]
+        notes.add(name, grid.label(point), done)
     if len(grid.varies) == 1:
-        return Sweep(model, source, grid.varies[0], by_ruleset, list(catalog.warnings), notes)
-    return GridSweep(model, source, grid, by_ruleset, list(catalog.warnings), notes)
+        return Sweep(model, source, grid.varies[0], by_ruleset, list(catalog.warnings), notes.all())
+    return GridSweep(model, source, grid, by_ruleset, list(catalog.warnings), notes.all())
 
 
 # --- balance curves -------------------------------------------------------------------------
@@ -426,6 +358,8 @@ class _Search:
     ruleset: str
     encounter: Encounter
     count: int
+    where: str = ""
+    """How notes name the fixed value of ``along`` this search runs at (empty without ``along``)."""
     above: dict[int, bool] = field(default_factory=dict)
     seen: dict[int, RulesetResult] = field(default_factory=dict)
     found: tuple[int, int] | None = None
@@ -444,19 +378,19 @@ class _Search:
             return False
 
 
-def _run_searches(searches: list[_Search], vary: Vary, target: float, plan: Plan, pool: Pool | None,
-                  catalog: Catalog, plugins: Sequence[str], tactics: str | None,
-                  progress: ProgressFactory | None, notes: list[str], where: list[str]) -> None:
+def _run_searches(searches: list[_Search], vary: Vary, target: float, options: AnalysisOptions, pool: Pool | None,
+                  catalog: Catalog, progress: ProgressFactory | None, notes: _Notes) -> None:
     """Drive every search to its end, analysing each round of requests together on ``pool``."""
     active = [s for s in searches if s.advance()]
     while active:
         wanted = [(s, i) for s in active for i in s.asks]
         configs = [configure(s.encounter.with_value(vary.path, vary.values[i]), s.ruleset, catalog=catalog,
-                             plugins=plugins, tactics=tactics) for s, i in wanted]
-        for (s, i), done in zip(wanted, analyse_all(configs, plan, pool, progress, label=f"{len(configs)} analyses")):
+                             plugins=options.plugins, tactics=options.tactics) for s, i in wanted]
+        labels = [f"{s.where}{vary.path} = {vary.values[i]}" for s, i in wanted]
+        for (s, i), label, done in zip(wanted, labels, analyse_all(configs, options, pool, progress, labels)):
             s.seen[vary.values[i]] = done.result
             s.above[i] = done.result.outcomes["party_wins"] >= target
-            notes.extend(f"{where[searches.index(s)]}{vary.path} = {vary.values[i]}: {note}" for note in done.notes)
+            notes.add(s.ruleset, label, done)
         active = [s for s in active if s.advance()]
 
 
@@ -528,20 +462,18 @@ def balance_curve(
     vary: str | Vary,
     target: float,
     rulesets: Sequence[str] | str | None = None,
+    options: AnalysisOptions | None = None,
     *,
     along: str | Vary | None = None,
-    plan: Plan | None = None,
-    plugins: Sequence[str] = (),
-    tactics: str | None = None,
-    scheduler: str | None = None,
     catalog: Catalog | None = None,
     progress: ProgressFactory | None = None,
+    **kwargs: Unpack[OptionArgs],
 ) -> BalanceCurve | Balance:
     """Find where ``party_wins`` crosses ``target`` along ``vary``, at each value of ``along``.
 
     Without ``along`` this is ``balance`` (the same :class:`~rulebench.analysis.sweeps.Balance`),
     run on a pool. The searches of all rulesets and values of ``along`` advance together, so each
-    round of bisection is one batch of tasks.
+    round of bisection is one batch of tasks; each search visits the values ``balance`` visits.
 
     Raises:
         BadInput: as ``balance``, for a bad ``along`` (or the same path as ``vary``), or a cluster
@@ -549,21 +481,19 @@ def balance_curve(
     """
     if not 0 < target < 1:
         raise BadInput(f"--target {target}: expected a probability strictly between 0 and 1, such as 0.5")
-    plan = plan or Plan.make()
+    chosen = AnalysisOptions.build(options, **kwargs)
     model, source, catalog, names = _catalog_names(encounter, rulesets, catalog)
-    varies: list[str | Vary] = [vary] if along is None else [vary, along]
-    grid = Grid.parse(varies, model)
+    grid = Grid.parse([vary] if along is None else [vary, along], model)
     parsed = grid.varies[0]
     if along is None:
         searches = [_Search(name, model, len(parsed.values)) for name in names]
-        where = [""] * len(searches)
     else:
         line = grid.varies[1]
-        searches = [_Search(name, model.with_value(line.path, b), len(parsed.values)) for name in names for b in line.values]
-        where = [f"{line.path} = {b}, " for _ in names for b in line.values]
-    notes: list[str] = []
-    with pool_for(plan.workers, scheduler) as pool:
-        _run_searches(searches, parsed, target, plan, pool, catalog, plugins, tactics, progress, notes, where)
+        searches = [_Search(name, model.with_value(line.path, b), len(parsed.values), f"{line.path} = {b}, ")
+                    for name in names for b in line.values]
+    notes = _Notes()
+    with pool_for(chosen.processes, scheduler_of(chosen)) as pool:
+        _run_searches(searches, parsed, target, chosen, pool, catalog, progress, notes)
 
     def bracket(s: _Search) -> tuple[int, int] | None:
         return (parsed.values[s.found[0]], parsed.values[s.found[1]]) if s.found else None
@@ -571,11 +501,12 @@ def balance_curve(
     warnings = list(catalog.warnings)
     if along is None:
         return Balance(model, source, parsed, target, {s.ruleset: bracket(s) for s in searches},
-                       {s.ruleset: dict(sorted(s.seen.items())) for s in searches}, warnings, notes)
+                       {s.ruleset: dict(sorted(s.seen.items())) for s in searches}, warnings, notes.all())
     count = len(grid.varies[1].values)
+    rows = {name: searches[i * count:(i + 1) * count] for i, name in enumerate(names)}
     return BalanceCurve(
         model, source, parsed, grid.varies[1], target,
-        {name: [bracket(s) for s in searches[i * count:(i + 1) * count]] for i, name in enumerate(names)},
-        {name: [dict(sorted(s.seen.items())) for s in searches[i * count:(i + 1) * count]] for i, name in enumerate(names)},
-        warnings, notes,
+        {name: [bracket(s) for s in row] for name, row in rows.items()},
+        {name: [dict(sorted(s.seen.items())) for s in row] for name, row in rows.items()},
+        warnings, notes.all(),
     )

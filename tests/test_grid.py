@@ -1,0 +1,216 @@
+"""Grid sweeps and balance curves (analysis/grid.py) on the local pool, and their plots."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rulebench.analysis.analyse import AnalysisOptions, analyse
+from rulebench.analysis.cluster import local_pool
+from rulebench.analysis.grid import (
+    MAX_GRID_POINTS,
+    BalanceCurve,
+    Grid,
+    GridSweep,
+    analyse_all,
+    balance_curve,
+    bracket_search,
+    grid_sweep,
+)
+from rulebench.analysis.sweeps import Balance, Sweep, Vary, balance, find_bracket, sweep
+from rulebench.core.encounter import Encounter, encounter_from_dict, parse_toml
+from rulebench.core.errors import BadInput
+from rulebench.core.kernel import configure
+
+DUEL = """\
+name = "Duel"
+party = [{name = "Hero", melee = 4, armour = 1, life = 2}]
+[enemy]
+members = [{name = "Brute", count = 2, melee = 2, armour = 1, life = 1}]
+"""
+
+COUNT = "enemy.members[0].count=1..3"
+MELEE = "party[0].melee=2..5"
+RULESETS = ["classic", "talisman"]
+
+
+@pytest.fixture(scope="module")
+def duel() -> Encounter:
+    return encounter_from_dict(parse_toml(DUEL, "duel.toml"), "duel.toml")
+
+
+def dumped(document: object) -> str:
+    return json.dumps(document, sort_keys=False)
+
+
+def test_points_run_row_major_and_set_every_path(duel: Encounter) -> None:
+    grid = Grid.parse([COUNT, MELEE], duel)
+    points = grid.points()
+    assert points[:5] == [(1, 2), (1, 3), (1, 4), (1, 5), (2, 2)]
+    assert len(points) == 12
+    changed = grid.encounter_at(duel, (3, 5))
+    assert changed.enemy.members[0].count == 3
+    assert changed.party[0].melee == 5
+
+
+def test_a_path_varied_twice_is_bad_input(duel: Encounter) -> None:
+    with pytest.raises(BadInput, match="given twice"):
+        Grid.parse([COUNT, "enemy.members[0].count=2..4"], duel)
+
+
+def test_too_many_points_is_bad_input(duel: Encounter) -> None:
+    with pytest.raises(BadInput, match=f"at most {MAX_GRID_POINTS}"):
+        Grid.parse(["enemy.members[0].count=1..20", "party[0].melee=0..8", "party[0].armour=0..4", "party[0].life=1..3"], duel)
+
+
+def test_an_invalid_combination_names_the_point(duel: Encounter) -> None:
+    # Vary.parse checks each range's ends alone; a grid names the whole combination that fails.
+    grid = Grid((Vary("enemy.members[0].count", (1, 2)), Vary("party[0].melee", (4, 99))))
+    assert grid.encounter_at(duel, (2, 4)).party[0].melee == 4
+    with pytest.raises(BadInput, match=r"enemy.members\[0\].count = 2, party\[0\].melee = 99 is not a valid encounter: party\[0\].melee"):
+        grid.encounter_at(duel, (2, 99))
+
+
+def test_one_path_gives_the_sweep_of_today_byte_for_byte(duel: Encounter) -> None:
+    options = AnalysisOptions.make(fights=600, seed=5, workers=1)
+    today = sweep(duel, COUNT, RULESETS, options)
+    gridded = grid_sweep(duel, [COUNT], RULESETS, options)
+    assert isinstance(gridded, Sweep)
+    assert dumped(gridded.to_dict()) == dumped(today.to_dict())
+    assert gridded.to_csv() == today.to_csv()
+
+
+def test_a_grid_holds_every_point_with_every_value(duel: Encounter) -> None:
+    result = grid_sweep(duel, [COUNT, MELEE], RULESETS, workers=1)
+    assert isinstance(result, GridSweep)
+    doc = result.to_dict()
+    assert doc["vary"] == [{"path": "enemy.members[0].count", "values": [1, 2, 3]},
+                           {"path": "party[0].melee", "values": [2, 3, 4, 5]}]
+    for entry in doc["results"]:
+        assert [tuple(p["values"].values()) for p in entry["points"]] == Grid.parse([COUNT, MELEE], duel).points()
+        for p in entry["points"]:
+            assert abs(sum(p["outcomes"].values()) - 1) < 1e-9
+    # Each point is what compare says of that encounter.
+    classic = doc["results"][0]["points"][6]  # count 2, melee 4
+    alone = analyse(configure(duel.with_value("enemy.members[0].count", 2).with_value("party[0].melee", 4), "classic"), AnalysisOptions.make())
+    assert classic["outcomes"] == alone.result.to_dict()["outcomes"]
+    # A stronger hero never wins less often against the same number of brutes.
+    wins = [p["outcomes"]["party_wins"] for p in doc["results"][0]["points"]]
+    for row in range(3):
+        assert wins[row * 4:(row + 1) * 4] == sorted(wins[row * 4:(row + 1) * 4])
+
+
+def test_grid_rows_and_csv_carry_each_path(duel: Encounter) -> None:
+    result = grid_sweep(duel, [COUNT, MELEE], ["classic"], AnalysisOptions.make(fights=300, workers=1))
+    assert isinstance(result, GridSweep)
+    rows = result.rows()
+    assert len(rows) == 12
+    assert rows[1]["enemy.members[0].count"] == 1 and rows[1]["party[0].melee"] == 3
+    text = result.to_csv()
+    assert text.startswith("# rulebench sweep of enemy.members[0].count x party[0].melee\n# provenance: ")
+    assert text.splitlines()[2].startswith("ruleset,enemy.members[0].count,party[0].melee,method,party_wins")
+
+
+def test_workers_do_not_change_a_grid(duel: Encounter) -> None:
+    one = grid_sweep(duel, [COUNT, MELEE], ["talisman"], AnalysisOptions.make(fights=2100, seed=3, workers=1))
+    two = grid_sweep(duel, [COUNT, MELEE], ["talisman"], AnalysisOptions.make(fights=2100, seed=3, workers=2))
+    assert dumped(one.to_dict()) == dumped(two.to_dict())
+    assert all(p["fights"] == 2100 for r in one.to_dict()["results"] for p in r["points"])
+
+
+def test_precision_runs_stop_where_one_process_stops(duel: Encounter) -> None:
+    configs = [configure(duel.with_value("enemy.members[0].count", n), "talisman") for n in (1, 2, 3)]
+    with local_pool(2) as pool:
+        pooled = analyse_all(configs, AnalysisOptions.make(precision=0.03, seed=2), pool)
+    alone = [analyse(config, AnalysisOptions.make(precision=0.03, seed=2, workers=1)) for config in configs]
+    assert [dumped(a.result.to_dict()) for a in pooled] == [dumped(a.result.to_dict()) for a in alone]
+    assert all(a.result.provenance["half_width"] <= 0.03 for a in pooled)
+
+
+def test_exact_insisted_on_where_it_does_not_fit_is_bad_input(duel: Encounter) -> None:
+    configs = [configure(duel, "classic")]
+    with pytest.raises(BadInput, match="--exact: classic"):
+        analyse_all(configs, AnalysisOptions.make(exact=True, max_states=1))
+    fallen = analyse_all(configs, AnalysisOptions.make(max_states=1))[0]  # automatic: falls back to sampling
+    assert fallen.result.method == "monte-carlo"
+    assert fallen.dropped is not None and "budget of 1 " in fallen.dropped
+
+
+@given(st.lists(st.booleans(), min_size=1, max_size=12))
+def test_bracket_search_asks_what_find_bracket_asks(answers: list[bool]) -> None:
+    asked: list[int] = []
+
+    def above(i: int) -> bool:
+        asked.append(i)
+        return answers[i]
+
+    expected = find_bracket(len(answers), above)
+    known: dict[int, bool] = {}
+    steps = bracket_search(len(answers), known)
+    visited: list[int] = []
+    try:
+        while True:
+            for i in next(steps):
+                visited.append(i)
+                known[i] = answers[i]
+    except StopIteration as stop:
+        assert stop.value == expected
+    assert list(dict.fromkeys(visited)) == list(dict.fromkeys(asked))
+
+
+def test_balance_without_along_is_the_balance_of_today(duel: Encounter) -> None:
+    today = balance(duel, "enemy.members[0].count=1..8", 0.5, RULESETS, workers=1)
+    pooled = balance_curve(duel, "enemy.members[0].count=1..8", 0.5, RULESETS, workers=2)
+    assert isinstance(pooled, Balance)
+    assert dumped(pooled.to_dict()) == dumped(today.to_dict())
+
+
+def test_a_balance_curve_is_the_balance_at_each_value_along(duel: Encounter) -> None:
+    curve = balance_curve(duel, "enemy.members[0].count=1..8", 0.5, ["classic"], along="party[0].melee=2..5", workers=1)
+    assert isinstance(curve, BalanceCurve)
+    doc = curve.to_dict()
+    assert doc["along"] == {"path": "party[0].melee", "values": [2, 3, 4, 5]}
+    entries = doc["results"][0]["curve"]
+    for melee, entry in zip((2, 3, 4, 5), entries):
+        alone = balance(duel.with_value("party[0].melee", melee), "enemy.members[0].count=1..8", 0.5, ["classic"]).to_dict()
+        assert entry["along"] == melee
+        assert entry["bracket"] == alone["results"][0]["bracket"]
+        assert entry["evaluated"] == alone["results"][0]["evaluated"]
+        if entry["crosses"]:
+            low, high = entry["bracket"]
+            assert low["value"] <= entry["crossing"] <= high["value"]
+        else:
+            assert entry["crossing"] is None
+    crossings = [e["crossing"] for e in entries if e["crosses"]]
+    assert crossings and crossings == sorted(crossings)  # a stronger hero balances against more brutes
+
+
+def test_along_the_balanced_path_itself_is_bad_input(duel: Encounter) -> None:
+    with pytest.raises(BadInput, match="given twice"):
+        balance_curve(duel, "enemy.members[0].count=1..8", 0.5, ["classic"], along="enemy.members[0].count=1..3")
+
+
+def test_heatmap_and_curve_are_drawn(duel: Encounter, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    from rulebench.api.grid_plots import check_heatmap, plot_balance_curve, plot_grid
+
+    # A budget that three brutes exceed: the grid's top row is sampled (coarsely, to be quick).
+    options = replace(AnalysisOptions.make(max_states=1000, workers=1), precision=0.05)
+    result = grid_sweep(duel, [COUNT, MELEE], RULESETS, options)
+    assert isinstance(result, GridSweep)
+    assert {r.method for rs in result.points.values() for r in rs} == {"exact", "monte-carlo"}
+    heat = tmp_path / "grid.png"
+    plot_grid(result, heat)
+    assert heat.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    curve = balance_curve(duel, "enemy.members[0].count=1..8", 0.5, RULESETS, along="party[0].melee=2..5", workers=1)
+    assert isinstance(curve, BalanceCurve)
+    line = tmp_path / "curve.svg"
+    plot_balance_curve(curve, line)
+    assert "<svg" in line.read_text(encoding="utf-8")
+    with pytest.raises(BadInput, match="varies 3"):
+        check_heatmap(3, tmp_path / "x.png")
