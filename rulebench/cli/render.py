@@ -118,7 +118,12 @@ def results_caption(results: Sequence[RulesetResult], fractions: bool = False) -
         lines.append("· never happens.")
     elif sampled and not mixed_methods(results):
         r = sampled[0]
-        lines.append(f"Sampled: {r.fights:,} fights per row, seed {r.seed}; 95% Wilson interval under each value.")
+        precision = r.provenance.get("precision")
+        until = ""
+        if precision:
+            within = f"every interval was within ±{float(precision) * 100:g} percentage points"
+            until = f" (stopped at the cap before {within})" if r.stopped_by == "cap" else f" (until {within})"
+        lines.append(f"Sampled: {r.fights:,} fights per row{until}, seed {r.seed}; 95% Wilson interval under each value.")
         lines.append("· never happened in those fights.")
     else:
         lines.append("Each row says how it was obtained. Exact: every possible roll counted.")
@@ -170,7 +175,7 @@ def comparison_fates_table(comparison: Comparison) -> Table:
     several = len(results) > 1
     title = f"{escape(comparison.encounter.name)}: fates" + ("" if several else f" under {escape(results[0].ruleset)}")
     never = "· never happens." if all(r.method == "exact" for r in results) else "· never happens or never happened."
-    table = data_table(title, f"{never}\nEnd states: rulebench explain out (or unhurt, hurt, dead).")
+    table = data_table(title, f"{never}\nEnd states: rulebench explain out.")
     table.add_column("member", no_wrap=True)
     if several:
         table.add_column("ruleset", no_wrap=True)

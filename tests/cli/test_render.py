@@ -1,0 +1,127 @@
+"""Golden tables: how compare and sweep print results, their captions and their numbers."""
+
+from __future__ import annotations
+
+import io
+from fractions import Fraction
+
+from rich.console import Console
+from rich.table import Table
+
+from rulebench.analysis.results import RulesetResult, Tally
+from rulebench.api.analyses import Comparison
+from rulebench.cli.render import comparison_fates_table, comparison_table, length_header
+from rulebench.core.encounter import Encounter
+from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
+
+ENCOUNTER = Encounter.model_validate(
+    {"name": "Duel", "party": [{"name": "Hero"}], "enemy": {"members": [{"name": "Brute"}]}})
+
+WIN = FightResult(Outcome.PARTY_WINS, 3, (Fate(EndState.HURT, "battered"), Fate(EndState.OUT, "down")))
+LOSS = FightResult(Outcome.ENEMY_WINS, 5, (Fate(EndState.DEAD, "dead"), Fate(EndState.HURT, "battered")))
+DRAW = FightResult(Outcome.WITHDRAWN, 20, (Fate(EndState.HURT, "battered"), Fate(EndState.HURT, "battered")))
+
+
+def comparison(*results: RulesetResult) -> Comparison:
+    """A comparison of the duel with these results."""
+    return Comparison(ENCOUNTER, None, list(results))
+
+
+def exact(ruleset: str) -> RulesetResult:
+    tally = Tally(("Hero", "Brute"))
+    tally.add(WIN, Fraction(2, 3) - Fraction(1, 10**9))
+    tally.add(LOSS, Fraction(1, 3))
+    tally.add(DRAW, Fraction(1, 10**9))
+    return RulesetResult(ruleset, "exact", tally, 1)
+
+
+def sampled(ruleset: str, fights: int = 2000) -> RulesetResult:
+    tally = Tally(("Hero", "Brute"))
+    tally.add(WIN, fights - 1)
+    tally.add(DRAW, 1)
+    return RulesetResult(ruleset, "monte-carlo", tally, 1, fights=fights, seed=1)
+
+
+def shown(table: Table) -> str:
+    console = Console(file=io.StringIO(), width=100, color_system=None, force_terminal=False)
+    console.print(table)
+    return "\n".join(line.rstrip() for line in console.file.getvalue().splitlines())  # type: ignore[attr-defined]
+
+
+def test_exact_rows_with_their_unit_and_caption() -> None:
+    """Two exact rows: fight length in each ruleset's unit, a rare outcome as <0.01%, zero as ·."""
+    assert shown(comparison_table(comparison(exact("ambermarch"), exact("dsa")))) == """\
+                             Duel: outcomes
+ruleset     party_wins  enemy_wins  withdrawn  party_fled     mean length
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+ambermarch       66.7%       33.3%     <0.01%           ·     3.67 rounds
+dsa              66.7%       33.3%     <0.01%           ·  3.67 exchanges
+Exact: every possible roll counted, no sampling error.
+· never happens.
+What a word means: rulebench explain withdrawn (or any other term)."""
+
+
+def test_sampled_rows_with_their_intervals() -> None:
+    """Sampled rows: a Wilson interval under each value that holds it, the run described below."""
+    assert shown(comparison_table(comparison(sampled("classic"), sampled("talisman")))) == """\
+                             Duel: outcomes
+ruleset     party_wins  enemy_wins     withdrawn  party_fled  mean rounds
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+classic         99.95%           ·        0.050%           ·         3.01
+          99.7–99.992%     0–0.20%  0.0088–0.29%     0–0.20%
+
+talisman        99.95%           ·        0.050%           ·         3.01
+          99.7–99.992%     0–0.20%  0.0088–0.29%     0–0.20%
+Sampled: 2,000 fights per row, seed 1; 95% Wilson interval under each
+value.
+· never happened in those fights.
+What a word means: rulebench explain withdrawn (or any other term)."""
+
+
+def test_mixed_methods_say_so_under_each_ruleset() -> None:
+    """Rows obtained differently say how under the ruleset's name."""
+    assert shown(comparison_table(comparison(exact("classic"), sampled("dsa", 500)))) == """\
+                                   Duel: outcomes
+ruleset               party_wins  enemy_wins   withdrawn  party_fled     mean length
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+classic                    66.7%       33.3%      <0.01%           ·     3.67 rounds
+exact
+
+dsa                        99.8%           ·       0.20%           ·  3.03 exchanges
+sampled, 500 fights  98.8–99.97%     0–0.77%  0.035–1.2%     0–0.77%
+Each row says how it was obtained. Exact: every possible roll counted.
+Sampled: N fights, 95% Wilson interval under each value.
+· never happens (exact) or never happened in those fights (sampled).
+What a word means: rulebench explain withdrawn (or any other term)."""
+
+
+def test_fractions_short_or_expanded() -> None:
+    """--fractions: a short fraction as it is, a long one as its decimal expansion."""
+    assert shown(comparison_table(comparison(exact("classic")), fractions=True)) == """\
+                           Duel: outcomes
+ruleset  party_wins  enemy_wins    withdrawn  party_fled  mean rounds
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+classic   0.666666…         1/3  0.000000001           ·         3.67
+Exact: every possible roll counted, no sampling error.
+A fraction too long to read shows its decimal expansion (the JSON has
+every fraction).
+· never happens.
+What a word means: rulebench explain withdrawn (or any other term)."""
+
+
+def test_fates_table() -> None:
+    """Each member's end states, · for never."""
+    assert shown(comparison_fates_table(comparison(exact("classic")))) == """\
+     Duel: fates under classic
+member  unhurt   hurt    out   dead
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+Hero         ·  66.7%      ·  33.3%
+Brute        ·  33.3%  66.7%      ·
+· never happens.
+End states: rulebench explain out."""
+
+
+def test_length_header_names_a_shared_unit() -> None:
+    assert length_header(["classic", "talisman"]) == "mean rounds"
+    assert length_header(["dsa"]) == "mean exchanges"
+    assert length_header(["classic", "dsa"]) == "mean length"
