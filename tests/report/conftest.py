@@ -1,0 +1,29 @@
+"""Fixtures for the report tests: one report with every section, built once for the module that asks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import rulebench.api.report as report
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+BUILD = Path(__file__).resolve().parents[2] / "build"
+"""Where the screenshots go to be looked at (not committed)."""
+RULESETS = ("ambermarch", "classic", "talisman", "dsa", "endurance")
+
+
+@pytest.fixture(scope="session")
+def full_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[report.Report, Path]:
+    """Every ruleset under the default and the cautious tactics, with a sweep and balance: every section there is."""
+    data = report.build_report(
+        EXAMPLES / "skeleton-guards.toml",
+        RULESETS,
+        tactics_list=[None, "cautious"],
+        vary="enemy.members[0].count=1..4",
+        fights=300,
+        seed=3,
+    )
+    path = report.write_report(data, tmp_path_factory.mktemp("report") / "skeleton-guards.html")
+    return data, path

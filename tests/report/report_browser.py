@@ -1,0 +1,149 @@
+"""A headless Chromium driven through the DevTools protocol, for tests that must see a page as a reader does.
+
+Debian's ``chromium`` (``.ci/run`` installs it where missing) is started with a fresh profile and
+no network services; a small websocket client sends protocol commands and keeps every event, so a
+test can read the DOM after scripts ran, list every request the page made and take a screenshot.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from websockets.sync.client import ClientConnection, connect
+
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--hide-scrollbars",
+    "--remote-debugging-port=0",
+)
+START_TIMEOUT = 60.0
+COMMAND_TIMEOUT = 60.0
+
+
+def chromium_path() -> str:
+    """The browser's executable; a missing browser fails the test (CI installs it), never skips it."""
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    raise AssertionError("headless Chromium is needed for the report's browser test: apt-get install -y chromium")
+
+
+class Page:
+    """One browser tab attached through a flat DevTools session."""
+
+    def __init__(self, socket: ClientConnection, session: str) -> None:
+        self.socket = socket
+        self.session = session
+        self.events: list[dict[str, Any]] = []
+        self._next = 0
+
+    def send(self, method: str, **params: Any) -> dict[str, Any]:
+        """Send one command to the tab and return its result; events that arrive meanwhile are kept."""
+        self._next += 1
+        message_id = self._next
+        message: dict[str, Any] = {"id": message_id, "method": method, "params": params}
+        if self.session:  # commands to the browser itself go without a session
+            message["sessionId"] = self.session
+        self.socket.send(json.dumps(message))
+        deadline = time.monotonic() + COMMAND_TIMEOUT
+        while True:
+            reply = json.loads(self.socket.recv(timeout=max(0.1, deadline - time.monotonic())))
+            if reply.get("id") == message_id:
+                if "error" in reply:
+                    raise AssertionError(f"{method} failed: {reply['error']}")
+                return dict(reply.get("result", {}))
+            if "method" in reply:
+                self.events.append(reply)
+
+    def wait_for(self, method: str, timeout: float = COMMAND_TIMEOUT) -> dict[str, Any]:
+        """The first event named ``method`` (already received or arriving within ``timeout``)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for event in self.events:
+                if event["method"] == method:
+                    return event
+            message = json.loads(self.socket.recv(timeout=max(0.1, deadline - time.monotonic())))
+            if "method" in message:
+                self.events.append(message)
+
+    def open(self, path: Path, width: int = 1100, height: int = 900, mobile: bool = False) -> None:
+        """Load a local file at a window size, recording every request, and wait until it has loaded."""
+        self.send("Network.enable")
+        self.send("Page.enable")
+        self.send("Runtime.enable")
+        self.send("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=mobile)
+        self.send("Page.navigate", url=path.resolve().as_uri())
+        self.wait_for("Page.loadEventFired")
+
+    def evaluate(self, expression: str) -> Any:
+        """The JSON value of a JavaScript expression evaluated in the page."""
+        result = self.send("Runtime.evaluate", expression=expression, returnByValue=True)
+        if "exceptionDetails" in result:
+            raise AssertionError(f"{expression!r} threw: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def requests(self) -> list[str]:
+        """Every URL the page asked for, the page itself included, blocked or not."""
+        return [e["params"]["request"]["url"] for e in self.events if e["method"] == "Network.requestWillBeSent"]
+
+    def console_errors(self) -> list[str]:
+        """Exceptions thrown by the page's scripts and console errors (CSP violations among them)."""
+        found = [json.dumps(e["params"]["exceptionDetails"]) for e in self.events if e["method"] == "Runtime.exceptionThrown"]
+        found += [json.dumps(e["params"]["args"]) for e in self.events
+                  if e["method"] == "Runtime.consoleAPICalled" and e["params"]["type"] == "error"]
+        return found
+
+    def screenshot(self, *paths: Path) -> bytes:
+        """A PNG of the whole page, written to each of ``paths``."""
+        data = base64.b64decode(self.send("Page.captureScreenshot", format="png", captureBeyondViewport=True)["data"])
+        for path in paths:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        return data
+
+
+@contextmanager
+def chromium(profile: Path) -> Iterator[Page]:
+    """A fresh headless Chromium with one blank tab; closed (and waited for) on exit."""
+    profile.mkdir(parents=True, exist_ok=True)
+    process = subprocess.Popen(
+        [chromium_path(), *FLAGS, f"--user-data-dir={profile}", "about:blank"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        port_file = profile / "DevToolsActivePort"
+        deadline = time.monotonic() + START_TIMEOUT
+        while not (port_file.exists() and len(port_file.read_text().splitlines()) >= 2):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(f"chromium did not start (exit code {process.poll()})")
+            time.sleep(0.1)
+        port, browser_path = port_file.read_text().splitlines()[:2]
+        with connect(f"ws://127.0.0.1:{port}{browser_path}", max_size=None, open_timeout=START_TIMEOUT) as socket:
+            browser = Page(socket, "")
+            target = browser.send("Target.createTarget", url="about:blank")["targetId"]
+            session = browser.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+            yield Page(socket, session)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

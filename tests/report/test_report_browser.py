@@ -1,0 +1,79 @@
+"""The report as a reader sees it: opened in a real headless Chromium, every section rendered, no request made.
+
+The screenshots are written next to the test's files and to build/ (not committed), to be looked at.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import BUILD
+from report_browser import chromium
+
+import rulebench.api.report as report
+
+SECTIONS_JS = """Array.from(document.querySelectorAll('main > section')).map(s => ({
+  id: s.id, heading: s.querySelector('h2').textContent, height: s.getBoundingClientRect().height,
+  tables: s.querySelectorAll('table tbody tr').length, svgs: s.querySelectorAll('svg').length,
+  details: s.querySelectorAll('details').length}))"""
+
+
+def test_every_section_renders_and_nothing_is_requested(full_report: tuple[report.Report, Path], tmp_path: Path) -> None:
+    data, path = full_report
+    with chromium(tmp_path / "profile") as page:
+        page.open(path)
+        sections = page.evaluate(SECTIONS_JS)
+        assert [s["id"] for s in sections] == list(report.SECTIONS)
+        for section in sections:
+            assert section["height"] > 40, section  # laid out, not collapsed to nothing
+        by_id = {s["id"]: s for s in sections}
+        assert by_id["encounter"]["tables"] == len(data.encounter.party) + len(data.encounter.enemy.members)
+        assert by_id["stat-blocks"]["tables"] >= 5
+        assert by_id["outcomes"]["tables"] == len(data.comparison.entries) == 10
+        assert by_id["outcomes"]["svgs"] == by_id["fight-length"]["svgs"] == by_id["sweep"]["svgs"] == 1
+        assert by_id["sample-fights"]["details"] == 10
+        # the script ran: it built the contents list from the sections, one link each
+        assert page.evaluate("document.documentElement.dataset.ready") == "true"
+        assert page.evaluate("Array.from(document.querySelectorAll('#toc a')).map(a => a.hash)") == [f"#{s}" for s in report.SECTIONS]
+        # the sample fights start collapsed and open with the button
+        assert page.evaluate("Array.from(document.querySelectorAll('details')).filter(d => d.open).length") == 0
+        page.evaluate("document.querySelector('button[data-details=open]').click()")
+        assert page.evaluate("Array.from(document.querySelectorAll('details')).filter(d => d.open).length") == 10
+        page.evaluate("document.querySelector('button[data-details=close]').click()")
+        # the SVG plots drew their bars and lines
+        assert page.evaluate("document.querySelector('#outcomes svg').getBoundingClientRect().width") > 300
+        assert page.evaluate("document.querySelectorAll('#outcomes svg path').length") > 20
+        assert page.requests() == [path.resolve().as_uri()]
+        assert page.console_errors() == []
+        page.screenshot(tmp_path / "report.png", BUILD / "report-screenshot.png")
+
+
+def test_on_a_phone_nothing_is_wider_than_the_screen(full_report: tuple[report.Report, Path], tmp_path: Path) -> None:
+    _, path = full_report
+    with chromium(tmp_path / "profile") as page:
+        page.open(path, width=390, height=844, mobile=True)
+        # wide tables scroll inside their own box; the page itself never scrolls sideways
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert page.evaluate("document.querySelector('#outcomes svg').getBoundingClientRect().width") <= 390
+        page.screenshot(tmp_path / "report-phone.png", BUILD / "report-screenshot-phone.png")
+
+
+def test_printed_the_fights_open_and_the_contents_go(full_report: tuple[report.Report, Path], tmp_path: Path) -> None:
+    _, path = full_report
+    with chromium(tmp_path / "profile") as page:
+        page.open(path)
+        page.send("Emulation.setEmulatedMedia", media="print")
+        assert page.evaluate("getComputedStyle(document.getElementById('toc')).display") == "none"
+        page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+        assert page.evaluate("Array.from(document.querySelectorAll('details')).every(d => d.open)")
+        pdf = page.send("Page.printToPDF")
+        assert len(pdf["data"]) > 10_000
+
+
+def test_the_request_check_sees_a_page_that_reaches_out(tmp_path: Path) -> None:
+    """The check above is only worth something if it notices a request: a page with a remote image."""
+    page_file = tmp_path / "leaky.html"
+    page_file.write_text('<!DOCTYPE html><img src="http://192.0.2.1/pixel.png"><p>hello</p>', encoding="utf-8")
+    with chromium(tmp_path / "profile") as page:
+        page.open(page_file)
+        assert "http://192.0.2.1/pixel.png" in page.requests()
