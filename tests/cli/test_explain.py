@@ -86,3 +86,9 @@ def test_explain_json_and_the_list_of_terms() -> None:
 def test_explain_unknown_term_is_bad_input() -> None:
     result = run("explain", "xyzzy")
     assert result.exit_code == 2 and "no glossary entry for 'xyzzy'" in result.stderr
+
+
+def test_a_rulesets_name_explains_the_ruleset() -> None:
+    document = run_json("explain", "dsa")
+    assert document["term"] == "dsa" and document["text"].startswith("A ruleset, ")
+    assert document["pages"] == ["docs/rules/dsa.md"] and (ROOT / "docs" / "rules" / "dsa.md").exists()

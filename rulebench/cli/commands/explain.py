@@ -7,17 +7,29 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from rulebench.api.glossary import explain, terms
+from rulebench.api.glossary import Entry, explain, terms
 from rulebench.cli.options import Json
 from rulebench.cli.render import out, print_json
+from rulebench.core.discovery import discover
+from rulebench.core.errors import BadInput
 
 NAME = "explain"
 
 Term = Annotated[
     str | None,
     typer.Argument(help="A term: an outcome (withdrawn), an end state (out), a method (sampling), a ruleset's "
-                        "word (momentum, Schwung). Without it, every term is listed.", show_default=False),
+                        "word (momentum, Schwung), a ruleset's name. Without it, every term is listed.", show_default=False),
 ]
+
+
+def ruleset_entry(name: str) -> Entry | None:
+    """A loaded ruleset, explained by its descriptor and its rules page; None for any other name."""
+    record = discover().rulesets().get(name.strip().lower())
+    if record is None:
+        return None
+    page = f"docs/rules/{record.name}.md" if record.package == "rulebench" else ""
+    text = f"A ruleset, {record.title}: {record.summary}"
+    return Entry(record.name, text, (page,) if page else (), ())
 
 
 def command(term: Term = None, json: Json = False) -> None:
@@ -29,7 +41,10 @@ def command(term: Term = None, json: Json = False) -> None:
             out.print("Terms rulebench explains (rulebench explain TERM; German words work too):", highlight=False)
             out.print(escape(", ".join(terms())), highlight=False)
         return
-    entry = explain(term)
+    try:
+        entry = explain(term)
+    except BadInput:
+        entry = ruleset_entry(term) or explain(term)  # a ruleset's name explains the ruleset; else the error
     if json:
         print_json(entry.to_dict())
         return
