@@ -188,3 +188,26 @@ def test_an_entry_point_named_unlike_its_ruleset_is_refused(tmp_path: Path, monk
     [warning] = [w for w in catalog.warnings if "'duel'" in w]
     assert "entry point is named 'duel' but it describes itself as 'd20duel'" in warning
     assert "d20duel" not in catalog.rulesets()
+
+
+LATE_KEY = D20DUEL.split("@hookimpl\ndef rulebench_attack")[0].replace('name="d20duel"', 'name="latekey"') + """
+import rulebench_skirmish
+
+@hookimpl
+def rulebench_attack(fight, attacker, defender):
+    attack = rulebench_skirmish.rulebench_attack(fight, attacker, defender)
+    fight.vars["streak"] = fight.vars.get("streak", 0) + 1  # created after setup, on purpose
+    return attack
+"""
+
+
+def test_check_mode_refuses_a_late_state_key_that_sampling_lets_pass(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, skirmish_installed: str) -> None:
+    fake_package(tmp_path, "latekey", "rulebench_latekey", LATE_KEY)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    ogre = str(ROOT / "examples" / "ogre-duel.toml")
+    code, _, err = invoke("compare", ogre, "-r", "latekey", "-n", "50")
+    assert code == 0, err
+    code, _, err = invoke("compare", ogre, "-r", "latekey", "-n", "50", "--check")
+    assert code == 3 and "created the key 'streak' in fight.vars after setup" in err and "rulebench_attack" in err
+    code, _, err = invoke("fight", ogre, "-r", "skirmish", "--seed", "1", "--check")
+    assert code == 0 and "--check: 5 fights of skirmish" in err

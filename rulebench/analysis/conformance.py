@@ -48,6 +48,7 @@ from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.kernel import FightConfig, configure, play, play_round
 from rulebench.core.outcome import EndState, FightResult, Outcome
+from rulebench.core.plugin_errors import PluginError
 
 REQUIRED_HOOKS = ("rulebench_setup", "rulebench_initiative", "rulebench_round_end", "rulebench_end_state")
 FORBIDDEN_MODULES = ("random", "secrets", "numpy.random")
@@ -143,8 +144,11 @@ def random_encounter(rng: random.Random, small: bool = False) -> dict[str, Any]:
     }
 
 
-def describe(data: dict[str, Any]) -> str:
-    """An encounter dict in one line, enough to rebuild it in a file."""
+def describe(data: dict[str, Any] | Encounter) -> str:
+    """An encounter dict in one line, enough to rebuild it in a file (a loaded encounter by its name)."""
+    if isinstance(data, Encounter):
+        return repr(data.name)
+
     def who(m: dict[str, Any]) -> str:
         count = f"{m['count']}x " if m.get("count", 1) != 1 else ""
         extras = "".join(f" {t}" for t in (*m["traits"], *m["skills"]))
@@ -244,29 +248,35 @@ class FightChecks:
         self.ruleset = ruleset
         self.catalog = catalog if catalog is not None else discover()
 
+    def encounter(self, data: dict[str, Any] | Encounter) -> Encounter:
+        """A generated encounter validated, or a loaded one as it is."""
+        return data if isinstance(data, Encounter) else encounter_from_dict(data)
+
     def config(self, encounter: Encounter, check: bool = True) -> FightConfig:
         """The ruleset's configuration for ``encounter``, state guards on unless ``check`` is False."""
         return configure(encounter, self.ruleset, catalog=self.catalog, check=check)
 
-    def play(self, data: dict[str, Any], seed: int | str, *, record: bool = False, direct: bool = True) -> tuple[FightResult, list[int]]:
+    def play(
+        self, data: dict[str, Any] | Encounter, seed: int | str, *, record: bool = False, direct: bool = True
+    ) -> tuple[FightResult, list[int]]:
         """One fight of ``data`` from ``seed``: its result and every face rolled.
 
         ``direct`` False asks the ruleset's default tactics through ``decide`` instead of letting it
         take them directly (``Fight.default_tactics``).
         """
         roller = RecordingRoller(seed)
-        fight = self.config(encounter_from_dict(data)).new_fight(roller, record)
+        fight = self.config(self.encounter(data)).new_fight(roller, record)
         fight.default_tactics = fight.default_tactics and direct
         return play(fight), roller.faces
 
-    def check_fight(self, data: dict[str, Any], seed: int) -> None:
+    def check_fight(self, data: dict[str, Any] | Encounter, seed: int) -> None:
         """Every per-fight comparison on one encounter and seed."""
-        where = f"fight of seed {seed} on {describe(data)}"
+        where = f"{self.ruleset} fight of seed {seed} on {describe(data)}"
         try:
             result, faces = self.play(data, seed)
         except RulebenchError as err:
             raise ConformanceFailure(f"{where}: {err}") from err
-        self._fates(result, data, where)
+        self._fates(result, self.encounter(data), where)
         for label, kwargs in (
             ("the same seed again", {}),
             ("with the event log recording", {"record": True}),
@@ -282,7 +292,7 @@ class FightChecks:
                     f"{_dice_difference(faces, again_faces)} (dice: {_head(faces)})"
                 )
         script = RecordingScript(list(faces))
-        fight = self.config(encounter_from_dict(data)).new_fight(script)
+        fight = self.config(self.encounter(data)).new_fight(script)
         try:
             replayed = play(fight)
         except Exception as err:
@@ -294,15 +304,15 @@ class FightChecks:
             )
         self._snapshot(data, seed, where)
 
-    def _fates(self, result: FightResult, data: dict[str, Any], where: str) -> None:
-        expanded = len(data["party"]) + sum(m["count"] for m in data["enemy"]["members"])
+    def _fates(self, result: FightResult, encounter: Encounter, where: str) -> None:
+        expanded = len(encounter.party) + sum(m.count for m in encounter.enemy.members)
         if not isinstance(result.outcome, Outcome) or result.rounds < 1:
             raise ConformanceFailure(f"{where}: ended with {result.outcome!r} after {result.rounds} rounds")
         if len(result.fates) != expanded or not all(isinstance(f.state, EndState) and f.condition for f in result.fates):
             raise ConformanceFailure(f"{where}: expected a fate with a condition for each of {expanded} combatants, got {result.fates}")
 
-    def _snapshot(self, data: dict[str, Any], seed: int, where: str) -> None:
-        fight = self.config(encounter_from_dict(data)).new_fight(RandomRoller(seed))
+    def _snapshot(self, data: dict[str, Any] | Encounter, seed: int, where: str) -> None:
+        fight = self.config(self.encounter(data)).new_fight(RandomRoller(seed))
         play_round(fight)
         if fight.outcome is not None:
             return
@@ -583,3 +593,35 @@ class Kit:
 def run(ruleset: str, *, seconds: float = 4.0, fights: int = 40, seed: int = 0, catalog: Catalog | None = None) -> Report:
     """Run the kit against an installed ruleset (``rulebench check NAME``)."""
     return Kit(ruleset, catalog=catalog, seconds=seconds, fights=fights, seed=seed).run()
+
+
+def check_encounter(encounter: Encounter, rulesets: list[str], *, catalog: Catalog | None = None, fights: int = 5, seed: int = 0) -> int:
+    """``--check``: play ``fights`` fights of ``encounter`` under each ruleset every way the kit compares,
+    with the state guards on, then replay the first after the others and watch the plugins' module data.
+
+    Returns:
+        How many fights were checked.
+
+    Raises:
+        PluginError: a fight that differs, a state rule broken, or state kept outside the fight.
+    """
+    catalog = catalog if catalog is not None else discover()
+    checked = 0
+    for name in rulesets:
+        checks = FightChecks(name, catalog)
+        record = catalog.get(name, RULESET)
+        objects: list[Any] = plugin_modules(record.plugin)
+        before = _state_of(objects)
+        first = checks.play(encounter, seed)
+        try:
+            for i in range(fights):
+                checks.check_fight(encounter, seed + i)
+                checked += 1
+            if checks.play(encounter, seed) != first:
+                raise ConformanceFailure(f"{name}: the fight of seed {seed} came out differently after {fights} other fights: state is kept outside the fight")
+            changed = _changed(before, objects)
+            if changed:
+                raise ConformanceFailure(f"{name}: playing fights changed {', '.join(changed)}: state kept outside the fight")
+        except ConformanceFailure as failure:
+            raise PluginError(f"--check: {failure}", plugin=name, package=f"{record.package} {record.version}") from None
+    return checked

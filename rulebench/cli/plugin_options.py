@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from rulebench.analysis.conformance import check_encounter
+from rulebench.cli.render import note
 from rulebench.core import discovery, plugin_guards
+from rulebench.core.encounter import load_encounter
 from rulebench.core.errors import BadInput
 
 PluginSwitches = Annotated[
@@ -16,6 +20,15 @@ PluginSwitches = Annotated[
         metavar="no:NAME",
         help="Switch a plugin off, e.g. -p no:silver (repeatable; RULEBENCH_DISABLE_PLUGINS=a,b does the same).",
         show_default=False,
+    ),
+]
+
+Check = Annotated[
+    bool,
+    typer.Option(
+        "--check",
+        help="First play a few fights of the encounter every way the conformance kit compares, with the state "
+        "guards on, and stop with exit 3 if a plugin breaks a rule (slower; see `rulebench check`).",
     ),
 ]
 
@@ -38,3 +51,16 @@ def apply_plugin_switches(switches: list[str] | None, trace: bool) -> None:
         names.append(switch[3:])
     discovery.disable(names)
     plugin_guards.trace_hooks(trace)
+
+
+def check_rulesets(path: Path, rulesets: list[str] | None) -> None:
+    """``--check``: certify a few fights of the encounter at ``path`` under ``rulesets`` (every loaded one
+    when None) before the command's own work; a note on stderr says what was checked.
+
+    Raises:
+        PluginError: a plugin broke a rule of the conformance kit (exit 3).
+    """
+    catalog = discovery.discover()
+    names = list(rulesets or sorted(catalog.rulesets()))
+    fights = check_encounter(load_encounter(path), names, catalog=catalog)
+    note(f"--check: {fights} fights of {', '.join(names)} played every way the conformance kit compares agreed")

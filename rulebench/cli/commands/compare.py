@@ -7,6 +7,7 @@ from dataclasses import replace
 from rulebench.analysis.analyse import AnalysisOptions
 from rulebench.api.analyses import compare
 from rulebench.cli.options import FROM_COMMAND_LINE, EncounterArg, Fractions, Json, Plot, Rulesets, with_analysis_options
+from rulebench.cli.plugin_options import Check, check_rulesets
 from rulebench.cli.progress import progress_bar
 from rulebench.cli.render import comparison_fates_table, comparison_table, note, out, print_json, report
 
@@ -20,9 +21,12 @@ def command(
     options: AnalysisOptions = FROM_COMMAND_LINE,
     fractions: Fractions = False,
     plot: Plot = None,
+    check: Check = False,
     json: Json = False,
 ) -> None:
     """Compare rulesets side by side: outcome odds with intervals, fight length and each member's fate."""
+    if check:
+        check_rulesets(encounter, ruleset)
     if plot is not None:
         from rulebench.api.plots import require_matplotlib
 

@@ -9,6 +9,7 @@ import typer
 from rulebench.api.narrated_fight import fight
 from rulebench.cli.narrate import narrate
 from rulebench.cli.options import EncounterArg, Json, Plugins, Ruleset, Seed, Tactics
+from rulebench.cli.plugin_options import Check, check_rulesets
 from rulebench.cli.render import out, print_json, report, warn
 
 NAME = "fight"
@@ -29,9 +30,12 @@ def command(
     tactics: Tactics = None,
     plugin: Plugins = None,
     brief: Brief = False,
+    check: Check = False,
     json: Json = False,
 ) -> None:
     """Play one fight and narrate it round by round: every roll, modifier, total, damage and wound."""
+    if check:
+        check_rulesets(encounter, [ruleset])
     record = fight(encounter, ruleset, seed=seed, dice=dice, plugins=tuple(plugin or ()), tactics=tactics)
     report(record.warnings)
     if record.unused_dice:
