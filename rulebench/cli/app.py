@@ -17,6 +17,7 @@ from rulebench.cli.commands import (
     new_plugin,
     plugins,
     probe,
+    report,
     rulesets,
     schema,
     show,
@@ -34,7 +35,7 @@ app = typer.Typer(
     add_completion=False,
 )
 
-for module in (rulesets, plugins, schema, validate, show, fight, compare, sweep, balance, probe, dice, explain, new_plugin, check):
+for module in (rulesets, plugins, schema, validate, show, fight, compare, sweep, balance, probe, dice, explain, new_plugin, check, report):
     app.command(name=module.NAME)(module.command)
 
 

@@ -1,0 +1,67 @@
+"""``rulebench report``: one self-contained HTML page of an encounter, for a projector or a student."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from rulebench.analysis.analyse import AnalysisOptions
+from rulebench.api.report import build_report, write_report
+from rulebench.cli.options import EncounterArg, Exact, Fights, Json, MaxStates, Plugins, Precision, Rulesets, Seed, Workers
+from rulebench.cli.output_paths import writable
+from rulebench.cli.progress import progress_bar
+from rulebench.cli.render import note, print_json, report
+
+NAME = "report"
+
+Output = Annotated[
+    Path,
+    typer.Option("-o", "--output", help="The HTML file to write.", metavar="FILE.html", show_default=False,
+                 callback=writable("--output", (".html", ".htm"))),
+]
+TacticsList = Annotated[
+    list[str] | None,
+    typer.Option("--tactics", help="A tactics plugin to compare ('default': each ruleset's own); repeat for several, "
+                 "side by side. Default: the rulesets' own tactics only.", show_default=False),
+]
+VaryOption = Annotated[
+    str | None,
+    typer.Option("--vary", help="Add a sweep and balance of one number: PATH=A..B[:STEP], e.g. enemy.members[0].count=1..6.",
+                 metavar="PATH=A..B[:STEP]", show_default=False),
+]
+Target = Annotated[float, typer.Option("--target", help="The party_wins probability balance looks for (with --vary).")]
+
+
+def command(
+    encounter: EncounterArg,
+    output: Output,
+    ruleset: Rulesets = None,
+    tactics: TacticsList = None,
+    vary: VaryOption = None,
+    target: Target = 0.5,
+    fights: Fights = None,
+    seed: Seed = None,
+    exact: Exact = False,
+    precision: Precision = None,
+    max_states: MaxStates = None,
+    workers: Workers = None,
+    plugin: Plugins = None,
+    json: Json = False,
+) -> None:
+    """Write an HTML report: encounter, stat blocks, outcomes, fates, fight length, sample fights, provenance."""
+    options = AnalysisOptions.make(
+        exact=True if exact else None, fights=fights, precision=precision, max_states=max_states, seed=seed,
+        workers=workers, plugins=tuple(plugin or ()),
+    )
+    with progress_bar() as progress:
+        data = build_report(encounter, ruleset, options, tactics_list=tactics or [None], vary=vary, target=target,
+                            progress=progress)
+    report(data.comparison.warnings, data.comparison.notes)
+    write_report(data, output)
+    if json:
+        print_json({"report": str(output), "encounter": data.encounter.name,
+                    **{k: v for k, v in data.comparison.to_dict().items() if k != "encounter"}})
+    else:
+        note(f"wrote the report to {output}")
