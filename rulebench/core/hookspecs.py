@@ -4,8 +4,10 @@ Every hook is a pluggy hook of the project ``rulebench``. A fight is assembled f
 ruleset, the chosen modifier plugins and one tactics source (a scripted encounter table, a
 ``--tactics`` plugin, then the ruleset's own default tactics).
 
-The kernel drives one round like this (``core/kernel.py``)::
+The kernel (``core/kernel.py``) sets a fight up, then plays it round by round::
 
+    rulebench_setup(fight)                              # once: the ruleset's, then each modifier's
+    # each round, until rulebench_round_end answers an outcome:
     rulebench_round_start(fight)                        # collected: stances, momentum, ...
     for turn in rulebench_initiative(fight):
         attacker, defender = rulebench_turn(fight, turn)  # a pair passes through as it is
@@ -15,14 +17,30 @@ The kernel drives one round like this (``core/kernel.py``)::
             if damage: rulebench_wounds(fight, attack.defender, damage)
     outcome = rulebench_round_end(fight)
     if outcome: rulebench_fight_end(fight)
+    # once the fight is over, for every combatant:
+    rulebench_end_state(fight, combatant)
 
-Rules code must (DESIGN.md principles 3 and 4):
+``rulebench_modifiers`` and ``rulebench_decide`` are asked by rules code whenever it needs them
+(``fight.modifiers(...)``, ``fight.decide(...)``); ``rulebench_ruleset`` and ``rulebench_plugin``
+by discovery. A firstresult hook stops at the first implementation that answers something other
+than None, in pluggy's order: ``tryfirst`` implementations, then the last registered plugin first
+(scripted tactics, a ``--tactics`` plugin, modifiers, the ruleset), then ``trylast`` ones (the
+kernel's defaults, the ruleset's default tactics). A collected hook calls every implementation.
 
-* take every random number from ``fight.roll`` / ``fight.die`` (never ``random``), asking for a sum
-  as one roll where only the sum matters, so exact analysis can branch over its distribution;
+An exception raised in any hook, or an answer of the wrong type, is reported as a ``PluginError``
+naming the plugin, its package and version, the hook, the round and the combatants (exit code 3).
+``docs/hooks.md`` is generated from this module (``python -m rulebench.cli.hook_reference``).
+
+Rules code must:
+
+* take every random number from ``fight.roll`` / ``fight.die`` / ``fight.check`` / ``fight.chain``
+  (never ``random``), asking for a sum as one roll where only the sum matters, and for a roll whose
+  face matters only through a result (a confirmation, a table) as ``fight.check``, so exact
+  analysis can branch over its distribution;
 * keep everything that matters for the rest of the fight in ``fight.vars`` and ``combatant.vars``
   (hashable values, every key created in ``rulebench_setup``), never in module globals or on the
-  plugin object, so a fight state can be snapshotted, merged and restored.
+  plugin object, so a fight state can be snapshotted, merged and restored (exact analysis refuses
+  a key created later or an unhashable value; ``--check`` and ``rulebench check`` name the hook).
 """
 
 from __future__ import annotations
@@ -55,6 +73,15 @@ def rulebench_ruleset() -> RulesetInfo:
     tell a ruleset plugin from a modifier or tactics plugin.
 
     :return: the ruleset's descriptor.
+
+    Example::
+
+        @hookimpl
+        def rulebench_ruleset() -> RulesetInfo:
+            return RulesetInfo(name="d20duel", title="d20 duel", source="my notes, p. 3",
+                               summary="d20 + melee against 10 + armour", stats=("skill", "armour", "hp"))
+
+    The entry point's name must be the descriptor's ``name``.
     """
 
 
@@ -65,6 +92,13 @@ def rulebench_plugin() -> PluginInfo:
     Collected, like ``rulebench_ruleset``.
 
     :return: the plugin's descriptor (its kind, whether it is on by default, which rulesets it fits).
+
+    Example::
+
+        @hookimpl
+        def rulebench_plugin() -> PluginInfo:
+            return PluginInfo(name="blessing", kind="modifier", title="Blessing", summary="+1 to hit",
+                              default=False, rulesets=("classic", "dsa"))
     """
 
 
@@ -75,10 +109,22 @@ def rulebench_setup(fight: Fight) -> None:
     Collected: the ruleset fills ``combatant.stats`` (the derived stat block that ``show`` prints,
     read through ``fight.override`` so an encounter's ``[overrides.RULESET."Name"]`` replaces a
     formula), ``side.stats`` for a side that fights as one group, and every key of
-    ``combatant.vars`` and ``fight.vars`` with its starting value. Modifier plugins may adjust stats
-    afterwards. No state key may be added after setup.
+    ``combatant.vars`` and ``fight.vars`` with its starting value. The ruleset's implementation runs
+    first, then each modifier plugin's (in the order they were chosen), so a modifier can adjust the
+    stats the ruleset derived; a stat that seeds state (hit points) must then be adjusted in both
+    ``stats`` and ``vars``. No state key may be added after setup, and ``stats`` do not change once
+    setup is over (a snapshot does not carry them).
 
     :param fight: the freshly built fight, at round 0.
+
+    Example::
+
+        @hookimpl
+        def rulebench_setup(fight: Fight) -> None:
+            for c in fight.combatants:
+                c.stats["hp"] = fight.override(c, "hp", 3 * c.spec.life)
+                c.vars["hp"] = c.stats["hp"]
+            fight.vars["momentum"] = 0       # created here even if first used in round 3
     """
 
 
@@ -89,6 +135,13 @@ def rulebench_round_start(fight: Fight) -> None:
     Collected. Called after ``fight.round`` has been advanced.
 
     :param fight: the fight at the start of the round.
+
+    Example::
+
+        @hookimpl
+        def rulebench_round_start(fight: Fight) -> None:
+            for c in fight.party.members:
+                c.vars["stance"] = fight.decide("stance", c, ("attack", "defend"))
     """
 
 
@@ -107,6 +160,13 @@ def rulebench_initiative(fight: Fight) -> Iterable[Any]:
 
     :param fight: the fight after ``rulebench_round_start``.
     :return: the round's turns, in order.
+
+    Example::
+
+        @hookimpl
+        def rulebench_initiative(fight: Fight) -> tuple[Combatant, ...]:
+            standing = [c for c in fight.combatants if c.vars["hp"] > 0]
+            return tuple(sorted(standing, key=lambda c: -c.spec.speed))   # resolved in rulebench_turn
     """
 
 
@@ -121,6 +181,13 @@ def rulebench_turn(fight: Fight, turn: Any) -> tuple[Combatant | Side, Combatant
     :param fight: the fight, at the moment the turn is played.
     :param turn: one item of the round's ``rulebench_initiative`` answer.
     :return: the pair to play, or None to skip the turn (the attacker has fallen, no foe stands).
+
+    Example::
+
+        @hookimpl
+        def rulebench_turn(fight: Fight, turn: Combatant) -> tuple[Combatant, Combatant] | None:
+            foes = [f for f in fight.opponents_of(turn).members if f.vars["hp"] > 0]
+            return (turn, foes[0]) if turn.vars["hp"] > 0 and foes else None
     """
 
 
@@ -135,6 +202,15 @@ def rulebench_attack(fight: Fight, attacker: Combatant | Side, defender: Combata
     :param attacker: the acting combatant or side.
     :param defender: the one it acts against.
     :return: the attack's result; None lets the next implementation answer.
+
+    Example::
+
+        @hookimpl
+        def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant) -> Attack:
+            bonus = sum(m.value for m in fight.modifiers(attacker, "weapon", defender))
+            total = fight.die(20, "attack", attacker) + attacker.stats["skill"] + bonus
+            target = 10 + defender.stats["armour"]
+            return Attack(attacker, defender, hit=total >= target, margin=total - target)
     """
 
 
@@ -148,6 +224,14 @@ def rulebench_damage(fight: Fight, attack: Attack) -> Damage | None:
     :param fight: the fight.
     :param attack: the successful attack.
     :return: the damage; None lets the next implementation answer.
+
+    Example (a modifier doubling the damage of a natural margin of 10 or more)::
+
+        @hookimpl(tryfirst=True)
+        def rulebench_damage(fight: Fight, attack: Attack) -> Damage | None:
+            if attack.margin < 10:
+                return None                       # the ruleset answers
+            return Damage(2 * fight.roll(attack.attacker.spec.weapon, "critical damage"), flags=frozenset({"critical"}))
     """
 
 
@@ -161,6 +245,14 @@ def rulebench_wounds(fight: Fight, target: Combatant | Side, damage: Damage) -> 
     :param target: who takes the damage (a combatant, or a side whose line the damage walks down).
     :param damage: what ``rulebench_damage`` answered.
     :return: True once applied.
+
+    Example::
+
+        @hookimpl
+        def rulebench_wounds(fight: Fight, target: Combatant, damage: Damage) -> bool:
+            target.vars["hp"] = max(0, target.vars["hp"] - damage.amount)
+            fight.emit("damage", f"{target.name} takes {damage.amount}", who=target.name, amount=damage.amount)
+            return True
     """
 
 
@@ -168,10 +260,21 @@ def rulebench_wounds(fight: Fight, target: Combatant | Side, damage: Damage) -> 
 def rulebench_round_end(fight: Fight) -> Outcome | None:
     """Close a round: retreat and flight, round caps, and the verdict.
 
-    firstresult.
+    firstresult. Every fight must end: a round cap, or a side with nobody standing (the kernel stops
+    a fight after 10,000 rounds and names the ruleset).
 
     :param fight: the fight at the end of the round.
     :return: the fight's outcome if it is over now, else None.
+
+    Example::
+
+        @hookimpl
+        def rulebench_round_end(fight: Fight) -> Outcome | None:
+            if all(c.vars["hp"] == 0 for c in fight.enemy.members):
+                return Outcome.PARTY_WINS
+            if all(c.vars["hp"] == 0 for c in fight.party.members):
+                return Outcome.ENEMY_WINS
+            return Outcome.WITHDRAWN if fight.round >= 10 else None
     """
 
 
@@ -182,18 +285,35 @@ def rulebench_fight_end(fight: Fight) -> None:
     Collected. ``fight.outcome`` is set. Rolls made here still go through the fight's roller.
 
     :param fight: the finished fight.
+
+    Example::
+
+        @hookimpl
+        def rulebench_fight_end(fight: Fight) -> None:
+            if fight.outcome is Outcome.ENEMY_WINS and fight.encounter.enemy.raiders:
+                for c in fight.party.members:
+                    fight.emit("robbed", f"the raiders rob {c.name}", who=c.name)
     """
 
 
 @hookspec(firstresult=True)
 def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
-    """Map a combatant onto the neutral end states (RULES.md §7) once the fight is over.
+    """Map a combatant onto the neutral end states (unhurt, hurt, out, dead: docs/glossary.md) once the fight is over.
 
     firstresult.
 
     :param fight: the finished fight.
     :param combatant: a party member or an enemy.
     :return: the neutral end state and the ruleset's own condition name.
+
+    Example::
+
+        @hookimpl
+        def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
+            hp = combatant.vars["hp"]
+            if hp == combatant.stats["hp"]:
+                return Fate(EndState.UNHURT, "fresh")
+            return Fate(EndState.HURT, "bloodied") if hp > 0 else Fate(EndState.OUT, "down")
     """
 
 
@@ -215,6 +335,14 @@ def rulebench_modifiers(
     :param purpose: ``"weapon"``, ``"armour"`` or ``"protection"``.
     :param against: the opponent (a combatant or a whole side), when there is one.
     :return: the modifiers that apply, or None.
+
+    Example::
+
+        @hookimpl
+        def rulebench_modifiers(fight: Fight, combatant: Combatant, purpose: str, against: Any) -> list[Modifier] | None:
+            if purpose == "weapon" and combatant.has_trait("silver_weapon") and against is not None and against.has_trait("undead"):
+                return [Modifier(1, "silver against the undead")]
+            return None
     """
 
 
@@ -229,4 +357,12 @@ def rulebench_decide(fight: Fight, decision: Decision) -> Any:
     :param fight: the fight.
     :param decision: what is asked, about whom, with its allowed options.
     :return: the answer, or None to let the next tactics source answer.
+
+    Example (a tactics plugin that always defends when hurt)::
+
+        @hookimpl
+        def rulebench_decide(fight: Fight, decision: Decision) -> Any:
+            if decision.kind == "stance" and decision.who is not None and decision.who.vars["hp"] < decision.who.stats["hp"]:
+                return "defend"
+            return None                           # the next tactics source answers
     """
