@@ -282,7 +282,7 @@ class FightChecks:
             ("with the event log recording", {"record": True}),
             ("with default tactics asked through decide", {"direct": False}),
         ):
-            again, again_faces = self.play(data, seed, **kwargs)  # type: ignore[arg-type]
+            again, again_faces = self.play(data, seed, **kwargs)
             if kwargs.get("record"):
                 # A die only narration needs may be rolled when recording, after every die that matters.
                 again_faces = again_faces[: len(faces)]

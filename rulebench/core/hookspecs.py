@@ -83,6 +83,7 @@ def rulebench_ruleset() -> RulesetInfo:
 
     The entry point's name must be the descriptor's ``name``.
     """
+    raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it
 
 
 @hookspec
@@ -100,6 +101,7 @@ def rulebench_plugin() -> PluginInfo:
             return PluginInfo(name="blessing", kind="modifier", title="Blessing", summary="+1 to hit",
                               default=False, rulesets=("classic", "dsa"))
     """
+    raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it
 
 
 @hookspec
@@ -126,6 +128,7 @@ def rulebench_setup(fight: Fight) -> None:
                 c.vars["hp"] = c.stats["hp"]
             fight.vars["momentum"] = 0       # created here even if first used in round 3
     """
+    raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it
 
 
 @hookspec
@@ -143,6 +146,7 @@ def rulebench_round_start(fight: Fight) -> None:
             for c in fight.party.members:
                 c.vars["stance"] = fight.decide("stance", c, ("attack", "defend"))
     """
+    raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it
 
 
 @hookspec(firstresult=True)
@@ -168,6 +172,7 @@ def rulebench_initiative(fight: Fight) -> Iterable[Any]:
             standing = [c for c in fight.combatants if c.vars["hp"] > 0]
             return tuple(sorted(standing, key=lambda c: -c.spec.speed))   # resolved in rulebench_turn
     """
+    raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it
 
 
 @hookspec(firstresult=True)
@@ -189,6 +194,7 @@ def rulebench_turn(fight: Fight, turn: Any) -> tuple[Combatant | Side, Combatant
             foes = [f for f in fight.opponents_of(turn).members if f.vars["hp"] > 0]
             return (turn, foes[0]) if turn.vars["hp"] > 0 and foes else None
     """
+    raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it
 
 
 @hookspec(firstresult=True)
@@ -212,6 +218,7 @@ def rulebench_attack(fight: Fight, attacker: Combatant | Side, defender: Combata
             target = 10 + defender.stats["armour"]
             return Attack(attacker, defender, hit=total >= target, margin=total - target)
     """
+    raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it
 
 
 @hookspec(firstresult=True)
@@ -233,6 +240,7 @@ def rulebench_damage(fight: Fight, attack: Attack) -> Damage | None:
                 return None                       # the ruleset answers
             return Damage(2 * fight.roll(attack.attacker.spec.weapon, "critical damage"), flags=frozenset({"critical"}))
     """
+    raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it
 
 
 @hookspec(firstresult=True)
@@ -254,6 +262,7 @@ def rulebench_wounds(fight: Fight, target: Combatant | Side, damage: Damage) -> 
             fight.emit("damage", f"{target.name} takes {damage.amount}", who=target.name, amount=damage.amount)
             return True
     """
+    raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it
 
 
 @hookspec(firstresult=True)
@@ -276,6 +285,7 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
                 return Outcome.ENEMY_WINS
             return Outcome.WITHDRAWN if fight.round >= 10 else None
     """
+    raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it
 
 
 @hookspec
@@ -294,6 +304,7 @@ def rulebench_fight_end(fight: Fight) -> None:
                 for c in fight.party.members:
                     fight.emit("robbed", f"the raiders rob {c.name}", who=c.name)
     """
+    raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it
 
 
 @hookspec(firstresult=True)
@@ -315,6 +326,7 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
                 return Fate(EndState.UNHURT, "fresh")
             return Fate(EndState.HURT, "bloodied") if hp > 0 else Fate(EndState.OUT, "down")
     """
+    raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it
 
 
 @hookspec
@@ -344,6 +356,7 @@ def rulebench_modifiers(
                 return [Modifier(1, "silver against the undead")]
             return None
     """
+    raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it
 
 
 @hookspec(firstresult=True)
@@ -366,3 +379,4 @@ def rulebench_decide(fight: Fight, decision: Decision) -> Any:
                 return "defend"
             return None                           # the next tactics source answers
     """
+    raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it
