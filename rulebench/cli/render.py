@@ -87,11 +87,6 @@ def bar(p: Probability, width: int = 20) -> str:
     return ("█" * full + (_EIGHTHS[part] if part else "")).ljust(width)
 
 
-def method_text(method: str, fights: int | None, seed: int | None) -> str:
-    """How a result was obtained, in words."""
-    return "exact" if method == "exact" else f"sampled: {fights:,} fights, seed {seed}"
-
-
 def mixed_methods(results: Sequence[RulesetResult]) -> bool:
     """Whether the rows of a table were obtained differently (then each row says how)."""
     return len({(r.method, r.fights, r.seed) for r in results}) > 1
