@@ -25,8 +25,6 @@ if TYPE_CHECKING:
     from rulebench.analysis.sweeps import Balance, Sweep
     from rulebench.api.analyses import Comparison
 
-__all__ = ["interval", "percent"]  # re-exported: the commands format numbers through this module
-
 out = Console()
 err = Console(stderr=True)
 
