@@ -67,7 +67,7 @@ def test_brief_is_one_line_per_round_and_ends_with_why(flight: FightRecord) -> N
     [
         ("ogre-duel.toml", "ambermarch", 3, "withdrawn after 4 rounds: both sides disengaged without a winner"),
         ("ogre-duel.toml", "dsa", 7, "enemy_wins after 20 exchanges: nobody of the party is left standing"),
-        ("skeleton-guards.toml", "talisman", 1, "party_wins after 2 rounds: the last foe is down"),
+        ("skeleton-guards.toml", "talisman", 1, "party_wins after 2 rounds: no foe is left standing"),
     ],
 )
 def test_every_fight_says_why_it_ended(example: str, ruleset: str, seed: int, ending: str) -> None:

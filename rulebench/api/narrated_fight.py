@@ -143,7 +143,7 @@ class FightRecord:
 
     def ending(self) -> str:
         """Why the fight ended, in words: the ruleset's own reason (an ``outcome`` event's ``reason``)
-        or one read from the result: the last foe down, flight, both sides disengaging."""
+        or one read from the result: no foe left standing, flight, both sides disengaging."""
         for event in reversed(self.events):
             if event.get("kind") == "outcome" and event.get("reason"):
                 return str(event["reason"])
@@ -151,7 +151,7 @@ class FightRecord:
         sides = [c.side for c in self.fight.combatants]
         standing = {side: any(f.state in STANDING for f, s in zip(result.fates, sides) if s == side) for side in set(sides)}
         if result.outcome == Outcome.PARTY_WINS:
-            return "the last foe is down" if not standing.get("enemy", False) else "the enemy is beaten and gives up"
+            return "no foe is left standing" if not standing.get("enemy", False) else "the enemy is beaten and gives up"
         if result.outcome == Outcome.ENEMY_WINS:
             return "nobody of the party is left standing" if not standing.get("party", False) else "the party is beaten"
         if result.outcome == Outcome.PARTY_FLED:
