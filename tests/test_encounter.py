@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import pickle
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -171,6 +172,32 @@ def test_other_wrong_types() -> None:
         "party[0].fighter": "expected true or false, got 1",
         "enemy": "expected a table, got a list",
     }
+
+
+def test_a_misspelled_choice_suggests_the_closest() -> None:
+    found = problems_of({**MINIMAL, "surprise": "enmy", "party": [{"name": "Warrior", "traits": ["undaed"]}]})
+    assert found == {
+        "surprise": "expected 'none', 'party' or 'enemy', got 'enmy' (did you mean 'enemy'?)",
+        "party[0].traits[0]": (
+            "expected 'undead', 'ghost', 'demon', 'magic_weapon', 'silver_weapon' or 'magic_armour', "
+            "got 'undaed' (did you mean 'undead'?)"
+        ),
+    }
+
+
+def test_huge_numbers_are_named_by_their_length() -> None:
+    # Python cannot print a number of more than 4,300 digits; the message says how long it is.
+    found = problems_of({**MINIMAL, "party": [{"name": "Warrior", "melee": 10**5000}]})
+    assert found == {"party[0].melee": "expected a whole number from 0 to 8, got a whole number of about 5,000 digits"}
+
+
+def test_an_encounter_error_crosses_process_boundaries() -> None:
+    # Sampling workers send errors back pickled; the message, file and field must survive.
+    error = EncounterError("a.toml", [("party[0].life", "expected a whole number from 1 to 6, got 7")], {"party[0]": "Cleric"})
+    back = pickle.loads(pickle.dumps(error))
+    assert (str(back), back.file, back.field, back.exit_code) == (
+        "a.toml: party[0] (Cleric).life: expected a whole number from 1 to 6, got 7", "a.toml", "party[0].life", 2
+    )
 
 
 def test_unknown_field_suggests(tmp_path: Path) -> None:
