@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from rulebench.analysis import exact
-from rulebench.analysis.analyse import AnalysisOptions
 from rulebench.analysis.results import RulesetResult
 from rulebench.analysis.sampling import SamplingPool
 from rulebench.core.discovery import discover
@@ -51,11 +50,6 @@ def scheduler_address(option: str | None) -> str | None:
     """The scheduler to use: ``--scheduler`` if given, else ``RULEBENCH_SCHEDULER``, else None (local)."""
     address = option if option is not None else os.environ.get(SCHEDULER_ENV)
     return address.strip() or None if address is not None else None
-
-
-def scheduler_of(options: AnalysisOptions) -> str | None:
-    """The scheduler ``options`` name (``--scheduler``), before ``RULEBENCH_SCHEDULER`` is consulted."""
-    return getattr(options, "scheduler", None)
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from rulebench.analysis.analyse import (
     provenance,
     ruleset_names,
 )
-from rulebench.analysis.cluster import Job, Pool, PoolSampling, pool_for, scheduler_of, solve_exact
+from rulebench.analysis.cluster import Job, Pool, PoolSampling, pool_for, solve_exact
 from rulebench.analysis.results import RulesetResult
 from rulebench.analysis.sampling import SamplingPool
 from rulebench.analysis.sweeps import Balance, Sweep, Vary
@@ -292,6 +292,7 @@ def grid_sweep(
     rulesets: Sequence[str] | str | None = None,
     options: AnalysisOptions | None = None,
     *,
+    scheduler: str | None = None,
     catalog: Catalog | None = None,
     progress: ProgressFactory | None = None,
     **kwargs: Unpack[OptionArgs],
@@ -299,9 +300,9 @@ def grid_sweep(
     """Analyse the encounter at every combination of ``varies`` under each ruleset.
 
     One path gives the :class:`~rulebench.analysis.sweeps.Sweep` that ``sweep`` gives (the same
-    JSON), several a :class:`GridSweep`. The work runs on the Dask cluster that ``options.scheduler``
-    (or ``RULEBENCH_SCHEDULER``) names, else on ``options.processes`` local processes. The other
-    arguments are those of ``sweep``.
+    JSON), several a :class:`GridSweep`. The work runs on the Dask cluster at ``scheduler`` (else
+    ``RULEBENCH_SCHEDULER``) when one is named, else on ``options.processes`` local processes. The
+    other arguments are those of ``sweep``.
 
     Raises:
         BadInput: as ``sweep``, for a bad grid, or a cluster that cannot be used.
@@ -314,7 +315,7 @@ def grid_sweep(
     configs = [configure(grid.encounter_at(model, point), name, catalog=catalog, plugins=chosen.plugins,
                          tactics=chosen.tactics) for name, point in wanted]
     labels = [f"{name} at {grid.label(point)}" for name, point in wanted]
-    with pool_for(chosen.processes, scheduler_of(chosen)) as pool:
+    with pool_for(chosen.processes, scheduler) as pool:
         analysed = analyse_all(configs, chosen, pool, progress, labels)
     by_ruleset: dict[str, list[RulesetResult]] = {name: [] for name in names}
     notes = _Notes()
@@ -465,6 +466,7 @@ def balance_curve(
     options: AnalysisOptions | None = None,
     *,
     along: str | Vary | None = None,
+    scheduler: str | None = None,
     catalog: Catalog | None = None,
     progress: ProgressFactory | None = None,
     **kwargs: Unpack[OptionArgs],
@@ -474,6 +476,7 @@ def balance_curve(
     Without ``along`` this is ``balance`` (the same :class:`~rulebench.analysis.sweeps.Balance`),
     run on a pool. The searches of all rulesets and values of ``along`` advance together, so each
     round of bisection is one batch of tasks; each search visits the values ``balance`` visits.
+    ``scheduler`` is as in :func:`grid_sweep`.
 
     Raises:
         BadInput: as ``balance``, for a bad ``along`` (or the same path as ``vary``), or a cluster
@@ -492,7 +495,7 @@ def balance_curve(
         searches = [_Search(name, model.with_value(line.path, b), len(parsed.values), f"{line.path} = {b}, ")
                     for name in names for b in line.values]
     notes = _Notes()
-    with pool_for(chosen.processes, scheduler_of(chosen)) as pool:
+    with pool_for(chosen.processes, scheduler) as pool:
         _run_searches(searches, parsed, target, chosen, pool, catalog, progress, notes)
 
     def bracket(s: _Search) -> tuple[int, int] | None:

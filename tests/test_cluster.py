@@ -1,0 +1,158 @@
+"""The Dask backend (analysis/cluster.py) against a local cluster on 127.0.0.1 that the tests start.
+
+Needs the optional extra: ``pip install 'rulebench[dask]'``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+distributed = pytest.importorskip("distributed")
+
+from rulebench.analysis import cluster  # noqa: E402
+from rulebench.analysis.analyse import AnalysisOptions  # noqa: E402
+from rulebench.analysis.cluster import (  # noqa: E402
+    SCHEDULER_ENV,
+    check_plugins,
+    connect,
+    installed_plugins,
+    plugin_mismatches,
+    scheduler_address,
+)
+from rulebench.analysis.grid import balance_curve, grid_sweep  # noqa: E402
+from rulebench.core.encounter import Encounter, encounter_from_dict, parse_toml  # noqa: E402
+from rulebench.core.errors import BadInput  # noqa: E402
+
+DUEL = """\
+name = "Duel"
+party = [{name = "Hero", melee = 4, armour = 1, life = 2}]
+[enemy]
+members = [{name = "Brute", count = 2, melee = 2, armour = 1, life = 1}]
+"""
+
+GRID = ["enemy.members[0].count=1..3", "party[0].melee=3..4"]
+
+
+@pytest.fixture(scope="module")
+def duel() -> Encounter:
+    return encounter_from_dict(parse_toml(DUEL, "duel.toml"), "duel.toml")
+
+
+@pytest.fixture(scope="module")
+def local_cluster() -> Iterator[Any]:
+    """Two single-threaded worker processes and a scheduler, all on 127.0.0.1 (the dashboard too, on a free port)."""
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address="127.0.0.1:0") as started:
+        yield started
+
+
+def dumped(document: object) -> str:
+    return json.dumps(document)
+
+
+def test_the_scheduler_option_wins_over_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(SCHEDULER_ENV, raising=False)
+    assert scheduler_address(None) is None
+    monkeypatch.setenv(SCHEDULER_ENV, "tcp://10.0.0.5:8786")
+    assert scheduler_address(None) == "tcp://10.0.0.5:8786"
+    assert scheduler_address("tcp://127.0.0.1:9000") == "tcp://127.0.0.1:9000"
+    monkeypatch.setenv(SCHEDULER_ENV, "  ")
+    assert scheduler_address(None) is None
+
+
+def test_mismatched_plugins_are_named_per_worker() -> None:
+    mine = {"rulebench": "0.1.0", "classic": "rulebench 0.1.0", "skirmish": "rulebench-skirmish 1.0"}
+    workers = {
+        "tcp://b:1": dict(mine),
+        "tcp://a:1": {"rulebench": "0.1.0", "classic": "rulebench 0.2.0", "extra": "x 1"},
+    }
+    assert plugin_mismatches(mine, workers) == [
+        "tcp://a:1: classic rulebench 0.2.0 (here: rulebench 0.1.0), extra only there (x 1), "
+        "skirmish missing (here: rulebench-skirmish 1.0)"
+    ]
+
+
+def test_a_worker_with_other_plugins_is_refused_before_any_work() -> None:
+    class Client:
+        submitted = False
+
+        def run(self, function: Any) -> dict[str, dict[str, str]]:
+            theirs = function()
+            theirs["classic"] = "rulebench 9.9"
+            return {"tcp://127.0.0.1:1234": theirs}
+
+    with pytest.raises(BadInput, match=r"tcp://127.0.0.1:1234: classic rulebench 9.9 \(here: rulebench"):
+        check_plugins(Client())
+
+
+def test_the_local_workers_have_this_process_plugins(local_cluster: Any) -> None:
+    with distributed.Client(local_cluster.scheduler_address, set_as_default=False) as client:
+        theirs = client.run(installed_plugins)
+    assert len(theirs) == 2
+    assert all(plugins == installed_plugins() for plugins in theirs.values())
+
+
+def test_an_unreachable_scheduler_is_bad_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1.0)
+    with pytest.raises(BadInput, match="cannot reach a Dask scheduler"), connect("tcp://127.0.0.1:1"):
+        pass
+
+
+def test_a_scheduler_without_workers_is_bad_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1.0)
+    with (
+        distributed.LocalCluster(n_workers=0, processes=True, host="127.0.0.1", dashboard_address="127.0.0.1:0") as empty,
+        pytest.raises(BadInput, match="has no worker; start one with `dask worker"),
+        connect(empty.scheduler_address),
+    ):
+        pass
+
+
+def test_the_same_json_with_one_worker_two_local_workers_and_the_cluster(duel: Encounter, local_cluster: Any) -> None:
+    # Exact cells, sampled cells (a budget three brutes exceed) and two sampled rulesets with several chunks.
+    documents = []
+    for workers, scheduler in ((1, None), (2, None), (1, local_cluster.scheduler_address)):
+        options = AnalysisOptions.make(max_states=1000, workers=workers)
+        exactish = grid_sweep(duel, GRID, ["classic", "talisman"], options, scheduler=scheduler)
+        sampled = grid_sweep(duel, GRID[:1], ["classic"], AnalysisOptions.make(fights=2100, seed=9, workers=workers),
+                             scheduler=scheduler)
+        curve = balance_curve(duel, "enemy.members[0].count=1..6", 0.5, ["talisman"], AnalysisOptions.make(workers=workers),
+                              along="party[0].melee=3..4", scheduler=scheduler)
+        documents.append([dumped(exactish.to_dict()), dumped(sampled.to_dict()), dumped(curve.to_dict())])
+    assert documents[0] == documents[1] == documents[2]
+    methods = {p["method"] for r in json.loads(documents[0][0])["results"] for p in r["points"]}
+    assert methods == {"exact", "monte-carlo"}
+
+
+def test_a_worker_killed_mid_run_changes_nothing(duel: Encounter, local_cluster: Any) -> None:
+    options = AnalysisOptions.make(fights=16_000, seed=4, workers=1)
+    expected = dumped(grid_sweep(duel, GRID[:1], ["talisman"], options).to_dict())
+    with distributed.Client(local_cluster.scheduler_address, set_as_default=False) as client:
+        before = client.run(os.getpid)
+        victim = sorted(before.values())[0]
+        done: dict[str, str] = {}
+
+        def run() -> None:
+            done["json"] = dumped(grid_sweep(duel, GRID[:1], ["talisman"], options,
+                                             scheduler=local_cluster.scheduler_address).to_dict())
+
+        runner = threading.Thread(target=run)
+        runner.start()
+        deadline = time.monotonic() + 60
+        while not any(client.processing().values()) and time.monotonic() < deadline:
+            time.sleep(0.05)  # wait until chunks are running on the workers
+        assert any(client.processing().values()), "no task ever started"
+        os.kill(victim, signal.SIGKILL)
+        runner.join(timeout=300)
+        assert not runner.is_alive()
+        client.wait_for_workers(2, timeout=60)
+        assert victim not in client.run(os.getpid).values()  # the nanny started a new worker process
+    assert done["json"] == expected
