@@ -7,7 +7,6 @@ the option callback :func:`writable`.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -29,13 +28,15 @@ def check_output(path: Path | str | None, option: str, suffixes: Sequence[str] =
     if path is None:
         return
     path = Path(path)
-    shown = display_name(path)
+    shown = display_name(path).replace("\x00", "\\0")
 
     def refuse(what: str) -> BadInput:
         return BadInput(f"{option} {shown}: {what}", file=shown, field=option)
 
     if suffixes and path.suffix.lower() not in suffixes:
         raise refuse(f"expected a file ending in {', '.join(suffixes)}")
+    if "\x00" in str(path):
+        raise refuse("not a usable file name: it holds a NUL character")
     folder = path.parent
     try:
         if path.is_dir():
@@ -43,10 +44,15 @@ def check_output(path: Path | str | None, option: str, suffixes: Sequence[str] =
         if not folder.is_dir():
             there = "is not a folder" if folder.exists() else "does not exist"
             raise refuse(f"the folder {display_name(folder)} {there}; create it first or choose another")
-        if not os.access(path if path.exists() else folder, os.W_OK):
-            raise refuse("cannot be written here (permission denied)")
-    except (OSError, ValueError) as error:  # a name too long, or with a NUL byte in it
-        raise refuse(f"not a usable file name: {getattr(error, 'strerror', None) or error}") from None
+        # Trying is the only sure test (permissions say nothing to root, nor about read-only mounts):
+        # an existing file is opened for appending and left as it was, a new one made and removed.
+        if path.exists():
+            path.open("ab").close()
+        else:
+            path.open("xb").close()
+            path.unlink()
+    except OSError as error:  # permission denied, a name too long, a read-only file system
+        raise refuse(f"cannot be written: {error.strerror or error}") from None
 
 
 def writable(option: str, suffixes: Sequence[str] = ()) -> Callable[[typer.Context, Path | None], Path | None]:
