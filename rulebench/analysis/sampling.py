@@ -7,13 +7,13 @@ depends only on the seed and the number of fights, never on how many workers sha
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Generator, Iterable
+from collections.abc import Generator, Hashable, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Protocol
 
 from rulebench.analysis.results import RulesetResult, Tally
 from rulebench.core.dice import RandomRoller
-from rulebench.core.kernel import FightConfig, configure, play
+from rulebench.core.kernel import FightConfig, configure, play_out, result_of
 from rulebench.core.outcome import FightResult
 
 CHUNK = 2_000
@@ -26,13 +26,28 @@ class Progress(Protocol):
 
 
 def run_chunk(config: FightConfig, seed: int, index: int, size: int) -> Tally:
-    """Play ``size`` fights of chunk ``index`` and tally them."""
+    """Play ``size`` fights of chunk ``index`` and tally them.
+
+    A fight's result (its fates above all) follows from its final state, and fights end in few
+    distinct states: they are counted by final state, and each state's result is asked once.
+    """
     roller = RandomRoller(f"{seed}:{index}")
     fight = config.new_fight(roller)
-    results: Counter[FightResult] = Counter()  # few distinct results: count them, tally once
+    counts: dict[Hashable, int] = {}
+    results: Counter[FightResult] = Counter()
+    finals: dict[Hashable, FightResult] = {}
     for _ in range(size):
         fight.reset()
-        results[play(fight)] += 1
+        play_out(fight)
+        final = fight.snapshot()
+        seen = counts.get(final)
+        if seen is None:
+            finals[final] = result_of(fight)
+            counts[final] = 1
+        else:
+            counts[final] = seen + 1
+    for final, count in counts.items():
+        results[finals[final]] += count
     tally = Tally(tuple(c.name for c in fight.combatants))
     for result, count in results.items():
         tally.add(result, count)

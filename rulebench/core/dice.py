@@ -13,7 +13,7 @@ import itertools
 import math
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Protocol, runtime_checkable
@@ -68,6 +68,7 @@ class Dice:
     # Derived once, because RandomRoller.roll reads them on the Monte Carlo hot path.
     _sides: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _subtracts: bool = field(init=False, repr=False, compare=False)
+    _sampler: Sampler | None = field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
         merged: dict[tuple[bool, int], int] = {}
@@ -86,6 +87,11 @@ class Dice:
         sides_per_die = tuple(sides for count, sides in terms for _ in range(abs(count)))
         object.__setattr__(self, "_sides", sides_per_die)
         object.__setattr__(self, "_subtracts", any(count < 0 for count, _ in terms))
+        object.__setattr__(self, "_sampler", None)
+
+    def __reduce__(self) -> tuple[type[Dice], tuple[tuple[tuple[int, int], ...], int]]:
+        # Pickled as written: the derived fields (a generated sampler among them) are derived anew.
+        return Dice, (self.terms, self.bonus)
 
     @classmethod
     def parse(cls, text: str) -> Dice:
@@ -230,6 +236,56 @@ class Dice:
         return total
 
 
+Sampler = Callable[[Callable[[], float]], tuple[tuple[int, ...], int]]
+"""Rolls one dice expression from a source of uniform floats in [0, 1): its faces and its total."""
+
+MAX_UNROLLED = 16
+"""Expressions with more dice than this are rolled by a loop instead of a generated sampler."""
+
+_SAMPLERS: dict[tuple[tuple[tuple[int, int], ...], int], Sampler] = {}
+
+
+def _build_sampler(dice: Dice) -> Sampler:
+    """The sampler of ``dice``, built once per expression and kept on it.
+
+    A die is ``int(u * sides) + 1`` for one uniform ``u``, every die in :attr:`Dice.dice_sides`
+    order. Up to ``MAX_UNROLLED`` dice, the sampler is generated as straight-line code (as
+    ``dataclasses`` generates ``__init__``): one call per roll instead of a loop, a list and a sum,
+    and the very same faces from the same floats.
+    """
+    key = (dice.terms, dice.bonus)
+    sampler = _SAMPLERS.get(key)
+    if sampler is None:
+        sampler = _unrolled(dice) if len(dice.dice_sides) <= MAX_UNROLLED else _looped(dice)
+        _SAMPLERS[key] = sampler
+    object.__setattr__(dice, "_sampler", sampler)
+    return sampler
+
+
+def _unrolled(dice: Dice) -> Sampler:
+    faces = [f"_f{i}" for i in range(len(dice.dice_sides))]
+    lines = [f"    {face} = _int(uniform() * {sides}) + 1" for face, sides in zip(faces, dice.dice_sides)]
+    signs: list[str] = []
+    for count, _sides in dice.terms:
+        signs += ["-" if count < 0 else "+"] * abs(count)
+    total = "".join(f" {sign} {face}" for sign, face in zip(signs, faces))
+    listed = "".join(f"{face}, " for face in faces)
+    source = "def sample(uniform, _int=int):\n" + "\n".join(lines) + f"\n    return ({listed}), {dice.bonus}{total}\n"
+    namespace: dict[str, Sampler] = {}
+    exec(source, namespace)  # generated above from integers only
+    return namespace["sample"]
+
+
+def _looped(dice: Dice) -> Sampler:
+    sides_per_die = dice.dice_sides
+
+    def sample(uniform: Callable[[], float]) -> tuple[tuple[int, ...], int]:
+        faces = tuple([int(uniform() * sides) + 1 for sides in sides_per_die])
+        return faces, dice.total_of(faces)
+
+    return sample
+
+
 @functools.lru_cache(maxsize=4096)
 def _distribution(dice: Dice) -> dict[int, int]:
     # Each die is uniform over a run of consecutive integers (1..s, or -s..-1 when subtracted), so
@@ -304,10 +360,8 @@ class RandomRoller:
 
     def roll(self, dice: Dice) -> int:
         """Roll every die of ``dice`` (recorded in :attr:`last_faces`) and return the total."""
-        rand = self._random
-        faces = tuple([int(rand() * sides) + 1 for sides in dice._sides])
-        self.last_faces = faces
-        return dice.total_of(faces) if dice._subtracts else sum(faces) + dice.bonus
+        self.last_faces, total = (dice._sampler or _build_sampler(dice))(self._random)
+        return total
 
 
 class ScriptedRoller:

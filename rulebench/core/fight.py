@@ -82,6 +82,8 @@ class Fight:
         self._fight_keys: tuple[str, ...] = ()
         self._restored: Hashable = None
         self._restored_vars: tuple[dict[str, Any], list[dict[str, Any]]] = ({}, [])
+        self._initial: tuple[dict[str, Hashable], list[dict[str, Hashable]]] = ({}, [])
+        self._reset_vars: tuple[tuple[Combatant, dict[str, Hashable]], ...] = ()
 
     @property
     def round(self) -> int:
@@ -193,6 +195,24 @@ class Fight:
             )
         return answer
 
+    def remember_modifiers(self) -> None:
+        """Ask the plugins' modifiers once per combatant, purpose and opponent, and remember them.
+
+        Only for modifiers that never depend on the fight's state (``PluginInfo.static_modifiers``):
+        rulesets ask them per attacker per round, and a remembered answer costs a dictionary look-up.
+        """
+        remembered: dict[tuple[Combatant, str, Any], Sequence[Modifier]] = {}
+        ask = self.modifiers
+
+        def modifiers(combatant: Combatant, purpose: str, against: Any = None) -> Sequence[Modifier]:
+            key = (combatant, purpose, against)
+            found = remembered.get(key)
+            if found is None:
+                found = remembered[key] = tuple(ask(combatant, purpose, against))
+            return found
+
+        self.modifiers = modifiers
+
     # -- derived stats and overrides ---------------------------------------------------------
     def override(self, combatant: Combatant, stat: str, value: Any) -> Any:
         """``value`` unless the encounter overrides ``stat`` for this combatant (by name or entry name).
@@ -230,13 +250,14 @@ class Fight:
         self._fight_keys = tuple(self.vars)
         self._var_keys = tuple(tuple(c.vars) for c in self.combatants)
         self._initial = (dict(self.vars), [dict(c.vars) for c in self.combatants])
+        # Combatants without state (a group ruleset's enemies) have nothing to reset.
+        self._reset_vars = tuple((c, values) for c, values in zip(self.combatants, self._initial[1]) if values)
 
     def reset(self) -> None:
         """Put the fight back to round 0, as setup left it (cheaper than restoring a snapshot)."""
-        fight_vars, combatant_vars = self._initial
         self._round, self.outcome, self.pending = 0, None, None
-        self.vars = fight_vars.copy()
-        for combatant, values in zip(self.combatants, combatant_vars):
+        self.vars = self._initial[0].copy()
+        for combatant, values in self._reset_vars:
             combatant.vars = values.copy()
         if self.log is not None:
             self.log.clear()

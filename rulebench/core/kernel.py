@@ -28,7 +28,7 @@ from rulebench.core.errors import BadInput
 from rulebench.core.fight import Fight
 from rulebench.core.outcome import Fate, FightResult
 from rulebench.core.scripted_tactics import ScriptedTactics
-from rulebench.core.values import Modifier, RulesetInfo
+from rulebench.core.values import Modifier, PluginInfo, RulesetInfo
 
 MAX_ROUNDS = 10_000
 """A ruleset that never ends a fight is a bug; the kernel stops it here rather than hang."""
@@ -186,11 +186,16 @@ class FightConfig:
     pm: pluggy.PluginManager
     rules: ResolvedHooks
     default_tactics: bool = True
+    static_modifiers: bool = False
+    """Whether every plugin offering modifiers declares them static (``PluginInfo.static_modifiers``):
+    each fight then asks them once per combatant, purpose and opponent and remembers the answer."""
 
     def new_fight(self, roller: Roller, record: bool = False) -> Fight:
         """A fight at round 0: stats derived, state created and frozen, overrides checked."""
         fight = Fight(self.encounter, self.ruleset.name, self.rules, roller, record)
         fight.default_tactics = self.default_tactics
+        if self.static_modifiers:
+            fight.remember_modifiers()
         try:
             self.rules.setup(fight)
         except Exception as error:
@@ -256,6 +261,8 @@ def configure(
         pm.register(ScriptedTactics(encounter.tactics.round), name="scripted-tactics")
     pm.check_pending()
     default_tactics = all(impl.plugin is record.plugin for impl in pm.hook.rulebench_decide.get_hookimpls())
+    static = {id(m.plugin) for m in chosen if isinstance(m.info, PluginInfo) and m.info.static_modifiers}
+    static_modifiers = all(id(impl.plugin) in static for impl in pm.hook.rulebench_modifiers.get_hookimpls())
     trace = plugin_guards.tracing()
     if check or trace:
         plugin_guards.instrument(pm, check=check, trace=trace)
@@ -268,6 +275,7 @@ def configure(
         pm=pm,
         rules=ResolvedHooks(pm),
         default_tactics=default_tactics,
+        static_modifiers=static_modifiers,
     )
 
 
@@ -337,16 +345,27 @@ def play_step(fight: Fight) -> None:
         plugin_errors.reraise(error, fight)
 
 
-def play(fight: Fight) -> FightResult:
-    """Play ``fight`` to its end and report the result."""
+def play_out(fight: Fight) -> None:
+    """Play ``fight`` to its end without asking for its result (Monte Carlo asks once per final state)."""
     while fight.outcome is None:
         if fight.round >= MAX_ROUNDS:
             raise plugin_errors.endless(fight.ruleset, MAX_ROUNDS)
         play_round(fight)
+
+
+def result_of(fight: Fight) -> FightResult:
+    """The result of a finished fight: its outcome, its length and every combatant's fate."""
+    assert fight.outcome is not None, "result_of() a fight still being played"
     try:
         return FightResult(fight.outcome, fight.round, fates(fight))
     except Exception as error:
         plugin_errors.reraise(error, fight)
+
+
+def play(fight: Fight) -> FightResult:
+    """Play ``fight`` to its end and report the result."""
+    play_out(fight)
+    return result_of(fight)
 
 
 def fates(fight: Fight) -> tuple[Fate, ...]:

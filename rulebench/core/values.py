@@ -81,6 +81,9 @@ class PluginInfo:
         default: whether it takes part in every fight unless switched off (the trait rules do).
         rulesets: the rulesets it applies to; empty means all.
         skills: the skills it reads, which ``validate`` then accepts in an encounter.
+        static_modifiers: whether its ``rulebench_modifiers`` answers depend only on the combatant,
+            the purpose and the opponent asked about (their spec, traits and stats), never on the
+            fight's state or round: the kernel then asks once per fight and remembers the answer.
     """
 
     name: str
@@ -90,6 +93,7 @@ class PluginInfo:
     default: bool = False
     rulesets: tuple[str, ...] = ()
     skills: tuple[str, ...] = ()
+    static_modifiers: bool = False
 
 
 @dataclass(frozen=True, slots=True)

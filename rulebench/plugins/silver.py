@@ -24,6 +24,7 @@ def rulebench_plugin() -> PluginInfo:
         title="Silver against undead",
         summary="+1 to a silver weapon's contribution, KS, combat power, TP or damage against undead, ghosts and demons.",
         default=True,
+        static_modifiers=True,  # traits only: asked once per fight
     )
 
 

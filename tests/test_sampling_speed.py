@@ -1,0 +1,121 @@
+"""The sampling speed-ups keep every result: generated dice samplers draw the faces the plain loop
+draws, static modifiers are asked once per fight, and counting fights by final state tallies what
+playing each fight to its result tallies."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rulebench import Combatant, Fight, Modifier, PluginInfo, Side, hookimpl
+from rulebench.analysis.results import Tally
+from rulebench.analysis.sampling import run_chunk
+from rulebench.core.dice import MAX_UNROLLED, Dice, RandomRoller
+from rulebench.core.discovery import discover
+from rulebench.core.encounter import encounter_from_dict, load_encounter
+from rulebench.core.kernel import configure, play
+from rulebench.core.outcome import FightResult
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+terms = st.lists(
+    st.tuples(st.integers(-3, 6).filter(bool), st.sampled_from([2, 3, 4, 6, 8, 10, 12, 20, 100])), max_size=4
+)
+
+
+@given(terms, st.integers(-5, 5), st.integers(0, 2**32))
+def test_a_roll_draws_one_uniform_per_die_in_dice_sides_order(parts: list[tuple[int, int]], bonus: int, seed: int) -> None:
+    dice = Dice(tuple(parts), bonus)
+    roller = RandomRoller(seed)
+    uniform = random.Random(seed).random
+    for _ in range(3):
+        total = roller.roll(dice)
+        faces = tuple(int(uniform() * sides) + 1 for sides in dice.dice_sides)
+        assert roller.last_faces == faces
+        assert total == dice.total_of(faces)
+
+
+def test_long_expressions_are_rolled_by_a_loop_with_the_same_faces() -> None:
+    dice = Dice(((MAX_UNROLLED, 6), (-2, 4)), 3)
+    roller, uniform = RandomRoller(7), random.Random(7).random
+    total = roller.roll(dice)
+    faces = tuple(int(uniform() * sides) + 1 for sides in dice.dice_sides)
+    assert roller.last_faces == faces and total == dice.total_of(faces)
+
+
+def test_dice_pickle_without_their_sampler_and_roll_alike_afterwards() -> None:
+    dice = Dice.parse("4d6+8")
+    RandomRoller(1).roll(dice)  # builds the sampler, which cannot be pickled
+    copy = pickle.loads(pickle.dumps(dice))
+    assert copy == dice and hash(copy) == hash(dice)
+    first, second = RandomRoller(3), RandomRoller(3)
+    assert [first.roll(dice) for _ in range(5)] == [second.roll(copy) for _ in range(5)]
+
+
+class Counting:
+    """A modifier plugin that counts how often it is asked; static or not as told."""
+
+    def __init__(self, static: bool) -> None:
+        self.static = static
+        self.asked = 0
+
+    @hookimpl
+    def rulebench_plugin(self) -> PluginInfo:
+        """Describe the counting plugin."""
+        return PluginInfo(name="counting", kind="modifier", title="Counting", static_modifiers=self.static)
+
+    @hookimpl
+    def rulebench_modifiers(
+        self, fight: Fight, combatant: Combatant, purpose: str, against: Combatant | Side | None
+    ) -> Iterable[Modifier] | None:
+        """+1 on every weapon value, counted."""
+        self.asked += 1
+        return [Modifier(1, "counted")] if purpose == "weapon" else None
+
+
+def _sampled_with(plugin: Counting) -> tuple[Tally, bool]:
+    encounter = load_encounter(EXAMPLES / "skeleton-guards.toml")
+    catalog = discover(extra=[("counting", plugin)])
+    config = configure(encounter, "classic", catalog=catalog, plugins=("counting",), default_plugins=False)
+    return run_chunk(config, 1, 0, 300), config.static_modifiers
+
+
+def test_static_modifiers_are_asked_once_per_fight_and_give_the_same_fights() -> None:
+    static, dynamic = Counting(static=True), Counting(static=False)
+    static_tally, remembered = _sampled_with(static)
+    dynamic_tally, asked_each_time = _sampled_with(dynamic)
+    assert remembered and not asked_each_time
+    # Classic asks for the fighters' weapons and, when the party loses, for armour: at most once
+    # per member and purpose in the whole chunk.
+    assert 4 <= static.asked <= 8
+    assert dynamic.asked > 300 * 4
+    assert static_tally.outcomes == dynamic_tally.outcomes and static_tally.fates == dynamic_tally.fates
+
+
+def test_one_plugin_without_the_declaration_keeps_every_modifier_asked_afresh() -> None:
+    encounter = encounter_from_dict({"name": "t", "party": [{"name": "A"}], "enemy": {"members": [{"name": "B"}]}})
+    catalog = discover(extra=[("counting", Counting(static=False))])
+    assert configure(encounter, "classic", catalog=catalog).static_modifiers  # silver alone declares it
+    assert not configure(encounter, "classic", catalog=catalog, plugins=("counting",)).static_modifiers
+
+
+def test_counting_fights_by_final_state_tallies_what_playing_each_to_its_result_tallies() -> None:
+    encounter = load_encounter(EXAMPLES / "skeleton-guards.toml")
+    for ruleset in ("ambermarch", "classic", "talisman", "endurance"):
+        config = configure(encounter, ruleset, catalog=discover())
+        fight = config.new_fight(RandomRoller("5:0"))
+        results: Counter[FightResult] = Counter()
+        for _ in range(200):
+            fight.reset()
+            results[play(fight)] += 1
+        expected = Tally(tuple(c.name for c in fight.combatants))
+        for result, count in results.items():
+            expected.add(result, count)
+        tally = run_chunk(config, 5, 0, 200)
+        assert tally == expected, ruleset
