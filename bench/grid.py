@@ -62,8 +62,8 @@ def best(repeats: int, run: Callable[[], str]) -> tuple[float, str]:
 
 
 def sweep_json(duel: Encounter, size: int, fights: int, workers: int, scheduler: str | None = None) -> str:
-    result = grid_sweep(duel, grid_of(size), [RULESET], AnalysisOptions.make(fights=fights, workers=workers),
-                        scheduler=scheduler)
+    options = AnalysisOptions.make(fights=fights, workers=workers, scheduler=scheduler)
+    result = grid_sweep(duel, grid_of(size), [RULESET], options)
     return json.dumps(result.to_dict())
 
 
@@ -94,8 +94,8 @@ def main() -> None:
     report: dict[str, Any] = {"fights_per_point": args.fights, "workers": args.workers, "points": []}
 
     for size in sizes:
-        one, reference = best(args.repeats, lambda: sweep_json(duel, size, args.fights, 1))
-        many, other = best(args.repeats, lambda: sweep_json(duel, size, args.fights, args.workers))
+        one, reference = best(args.repeats, lambda size=size: sweep_json(duel, size, args.fights, 1))
+        many, other = best(args.repeats, lambda size=size: sweep_json(duel, size, args.fights, args.workers))
         assert other == reference
         report["points"].append({"points": size, "seconds_1_worker": one, f"seconds_{args.workers}_workers": many,
                                  "per_point_1_worker": one / size})

@@ -11,6 +11,7 @@ import signal
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -117,32 +118,50 @@ def test_a_scheduler_without_workers_is_bad_input(monkeypatch: pytest.MonkeyPatc
 
 
 def test_the_same_json_with_one_worker_two_local_workers_and_the_cluster(duel: Encounter, local_cluster: Any) -> None:
-    # Exact cells, sampled cells (a budget three brutes exceed) and two sampled rulesets with several chunks.
+    # Exact cells, cells sampled where the bigger fights exceed the budget, and fixed runs of several chunks.
     documents = []
     for workers, scheduler in ((1, None), (2, None), (1, local_cluster.scheduler_address)):
-        options = AnalysisOptions.make(max_states=1000, workers=workers)
-        exactish = grid_sweep(duel, GRID, ["classic", "talisman"], options, scheduler=scheduler)
-        sampled = grid_sweep(duel, GRID[:1], ["classic"], AnalysisOptions.make(fights=2100, seed=9, workers=workers),
-                             scheduler=scheduler)
-        curve = balance_curve(duel, "enemy.members[0].count=1..6", 0.5, ["talisman"], AnalysisOptions.make(workers=workers),
-                              along="party[0].melee=3..4", scheduler=scheduler)
-        documents.append([dumped(exactish.to_dict()), dumped(sampled.to_dict()), dumped(curve.to_dict())])
+        auto = AnalysisOptions.make(max_states=5000, workers=workers, scheduler=scheduler)
+        fixed = AnalysisOptions.make(fights=2100, seed=9, workers=workers, scheduler=scheduler)
+        documents.append([
+            dumped(grid_sweep(duel, GRID, ["classic", "talisman"], auto).to_dict()),
+            dumped(grid_sweep(duel, GRID[:1], ["classic"], fixed).to_dict()),
+            dumped(balance_curve(duel, "enemy.members[0].count=1..6", 0.5, ["talisman"], auto,
+                                 along="party[0].melee=3..4").to_dict()),
+            dumped(balance_curve(duel, "enemy.members[0].count=1..6", 0.5, ["classic"], auto).to_dict()),
+        ])
     assert documents[0] == documents[1] == documents[2]
     methods = {p["method"] for r in json.loads(documents[0][0])["results"] for p in r["points"]}
     assert methods == {"exact", "monte-carlo"}
 
 
+def test_the_environment_names_the_scheduler(duel: Encounter, local_cluster: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    options = AnalysisOptions.make(fights=300, workers=1)
+    here = dumped(grid_sweep(duel, GRID[:1], ["talisman"], options).to_dict())
+    calls: list[str] = []
+    real = cluster.connect
+
+    def spy(address: str) -> Any:
+        calls.append(address)
+        return real(address)
+
+    monkeypatch.setattr(cluster, "connect", spy)
+    monkeypatch.setenv(SCHEDULER_ENV, local_cluster.scheduler_address)
+    assert dumped(grid_sweep(duel, GRID[:1], ["talisman"], options).to_dict()) == here
+    assert calls == [local_cluster.scheduler_address]
+
+
 def test_a_worker_killed_mid_run_changes_nothing(duel: Encounter, local_cluster: Any) -> None:
     options = AnalysisOptions.make(fights=16_000, seed=4, workers=1)
     expected = dumped(grid_sweep(duel, GRID[:1], ["talisman"], options).to_dict())
+    on_cluster = replace(options, scheduler=local_cluster.scheduler_address)
     with distributed.Client(local_cluster.scheduler_address, set_as_default=False) as client:
         before = client.run(os.getpid)
         victim = sorted(before.values())[0]
         done: dict[str, str] = {}
 
         def run() -> None:
-            done["json"] = dumped(grid_sweep(duel, GRID[:1], ["talisman"], options,
-                                             scheduler=local_cluster.scheduler_address).to_dict())
+            done["json"] = dumped(grid_sweep(duel, GRID[:1], ["talisman"], on_cluster).to_dict())
 
         runner = threading.Thread(target=run)
         runner.start()

@@ -76,13 +76,23 @@ def test_an_invalid_combination_names_the_point(duel: Encounter) -> None:
         grid.encounter_at(duel, (2, 99))
 
 
-def test_one_path_gives_the_sweep_of_today_byte_for_byte(duel: Encounter) -> None:
+def test_one_path_without_a_cluster_is_the_sweep_of_today(duel: Encounter) -> None:
     options = AnalysisOptions.make(fights=600, seed=5, workers=1)
-    today = sweep(duel, COUNT, RULESETS, options)
     gridded = grid_sweep(duel, [COUNT], RULESETS, options)
     assert isinstance(gridded, Sweep)
-    assert dumped(gridded.to_dict()) == dumped(today.to_dict())
-    assert gridded.to_csv() == today.to_csv()
+    assert dumped(gridded.to_dict()) == dumped(sweep(duel, COUNT, RULESETS, options).to_dict())
+
+
+def test_the_pool_gives_what_analyse_gives_one_by_one(duel: Encounter) -> None:
+    # A budget the bigger fights exceed: exact results, and dropped ones sampled to the default precision.
+    options = AnalysisOptions.make(max_states=5000)
+    configs = [configure(duel.with_value("enemy.members[0].count", n), name) for name in RULESETS for n in (1, 3)]
+    with local_pool(2) as pool:
+        pooled = analyse_all(configs, options, pool)
+    alone = [analyse(config, replace(options, workers=1)) for config in configs]
+    assert [dumped(a.result.to_dict()) for a in pooled] == [dumped(a.result.to_dict()) for a in alone]
+    assert [(a.dropped, a.notes) for a in pooled] == [(a.dropped, a.notes) for a in alone]
+    assert {a.result.method for a in pooled} == {"exact", "monte-carlo"}
 
 
 def test_a_grid_holds_every_point_with_every_value(duel: Encounter) -> None:
@@ -163,11 +173,11 @@ def test_bracket_search_asks_what_find_bracket_asks(answers: list[bool]) -> None
     assert list(dict.fromkeys(visited)) == list(dict.fromkeys(asked))
 
 
-def test_balance_without_along_is_the_balance_of_today(duel: Encounter) -> None:
+def test_balance_without_along_nor_cluster_is_the_balance_of_today(duel: Encounter) -> None:
     today = balance(duel, "enemy.members[0].count=1..8", 0.5, RULESETS, workers=1)
-    pooled = balance_curve(duel, "enemy.members[0].count=1..8", 0.5, RULESETS, workers=2)
-    assert isinstance(pooled, Balance)
-    assert dumped(pooled.to_dict()) == dumped(today.to_dict())
+    same = balance_curve(duel, "enemy.members[0].count=1..8", 0.5, RULESETS, workers=1)
+    assert isinstance(same, Balance)
+    assert dumped(same.to_dict()) == dumped(today.to_dict())
 
 
 def test_a_balance_curve_is_the_balance_at_each_value_along(duel: Encounter) -> None:
@@ -199,8 +209,8 @@ def test_heatmap_and_curve_are_drawn(duel: Encounter, tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     from rulebench.api.grid_plots import check_heatmap, plot_balance_curve, plot_grid
 
-    # A budget that three brutes exceed: the grid's top row is sampled (coarsely, to be quick).
-    options = replace(AnalysisOptions.make(max_states=1000, workers=1), precision=0.05)
+    # A budget the bigger fights exceed, so some cells are sampled (coarsely, to be quick).
+    options = replace(AnalysisOptions.make(max_states=5000, workers=1), precision=0.05)
     result = grid_sweep(duel, [COUNT, MELEE], RULESETS, options)
     assert isinstance(result, GridSweep)
     assert {r.method for rs in result.points.values() for r in rs} == {"exact", "monte-carlo"}

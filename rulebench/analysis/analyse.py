@@ -56,6 +56,7 @@ class OptionArgs(TypedDict, total=False):
     max_states: int | None
     seed: int | None
     workers: int | None
+    scheduler: str | None
     plugins: Sequence[str]
     tactics: str | None
 
@@ -80,6 +81,9 @@ class AnalysisOptions:
     max_states: int | None = None
     seed: int = DEFAULT_SEED
     workers: int | None = None
+    scheduler: str | None = None
+    """A Dask scheduler's address: the work runs on its cluster instead of local processes (see
+    ``rulebench.analysis.cluster``, which also reads ``RULEBENCH_SCHEDULER``); the result is the same."""
     plugins: tuple[str, ...] = ()
     tactics: str | None = None
     cap: int = DEFAULT_CAP
@@ -96,6 +100,7 @@ class AnalysisOptions:
         max_states: int | None = None,
         seed: int | None = None,
         workers: int | None = None,
+        scheduler: str | None = None,
         plugins: Sequence[str] = (),
         tactics: str | None = None,
         fractions: bool = False,
@@ -125,6 +130,7 @@ class AnalysisOptions:
             max_states=max_states,
             seed=DEFAULT_SEED if seed is None else seed,
             workers=workers,
+            scheduler=scheduler,
             plugins=tuple(plugins),
             tactics=tactics,
             fractions=fractions,

@@ -210,7 +210,7 @@ def connect(address: str) -> Iterator[Pool]:
 
 @contextmanager
 def pool_for(workers: int, scheduler: str | None) -> Iterator[Pool | None]:
-    """The Dask cluster at ``scheduler`` (``--scheduler`` or ``RULEBENCH_SCHEDULER``), else ``workers`` local processes."""
+    """The Dask cluster at ``scheduler`` (``--scheduler``, else ``RULEBENCH_SCHEDULER``), else ``workers`` local processes."""
     address = scheduler_address(scheduler)
     if address is None:
         with local_pool(workers) as pool:

@@ -36,10 +36,10 @@ from rulebench.analysis.analyse import (
     provenance,
     ruleset_names,
 )
-from rulebench.analysis.cluster import Job, Pool, PoolSampling, pool_for, solve_exact
+from rulebench.analysis.cluster import Job, Pool, PoolSampling, pool_for, scheduler_address, solve_exact
 from rulebench.analysis.results import RulesetResult
 from rulebench.analysis.sampling import SamplingPool
-from rulebench.analysis.sweeps import Balance, Sweep, Vary
+from rulebench.analysis.sweeps import Balance, Sweep, Vary, balance, sweep
 from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput, EncounterError, RulebenchError
@@ -288,11 +288,10 @@ def _catalog_names(encounter: Encounter | str | Path, rulesets: Sequence[str] | 
 
 def grid_sweep(
     encounter: Encounter | str | Path,
-    varies: Sequence[str | Vary],
+    varies: str | Vary | Sequence[str | Vary],
     rulesets: Sequence[str] | str | None = None,
     options: AnalysisOptions | None = None,
     *,
-    scheduler: str | None = None,
     catalog: Catalog | None = None,
     progress: ProgressFactory | None = None,
     **kwargs: Unpack[OptionArgs],
@@ -300,14 +299,18 @@ def grid_sweep(
     """Analyse the encounter at every combination of ``varies`` under each ruleset.
 
     One path gives the :class:`~rulebench.analysis.sweeps.Sweep` that ``sweep`` gives (the same
-    JSON), several a :class:`GridSweep`. The work runs on the Dask cluster at ``scheduler`` (else
-    ``RULEBENCH_SCHEDULER``) when one is named, else on ``options.processes`` local processes. The
-    other arguments are those of ``sweep``.
+    JSON; without a cluster, ``sweep`` itself runs), several a :class:`GridSweep`. The work runs on
+    the Dask cluster of ``options.scheduler`` (else ``RULEBENCH_SCHEDULER``) when one is named, else
+    on ``options.processes`` local processes. The other arguments are those of ``sweep``.
 
     Raises:
         BadInput: as ``sweep``, for a bad grid, or a cluster that cannot be used.
     """
     chosen = AnalysisOptions.build(options, **kwargs)
+    scheduler = scheduler_address(chosen.scheduler)
+    varies = [varies] if isinstance(varies, (str, Vary)) else list(varies)
+    if len(varies) == 1 and scheduler is None:
+        return sweep(encounter, varies[0], rulesets, chosen, catalog=catalog, progress=progress)
     model, source, catalog, names = _catalog_names(encounter, rulesets, catalog)
     grid = Grid.parse(varies, model)
     points = grid.points()
@@ -466,7 +469,6 @@ def balance_curve(
     options: AnalysisOptions | None = None,
     *,
     along: str | Vary | None = None,
-    scheduler: str | None = None,
     catalog: Catalog | None = None,
     progress: ProgressFactory | None = None,
     **kwargs: Unpack[OptionArgs],
@@ -476,7 +478,7 @@ def balance_curve(
     Without ``along`` this is ``balance`` (the same :class:`~rulebench.analysis.sweeps.Balance`),
     run on a pool. The searches of all rulesets and values of ``along`` advance together, so each
     round of bisection is one batch of tasks; each search visits the values ``balance`` visits.
-    ``scheduler`` is as in :func:`grid_sweep`.
+    Without ``along`` and without a cluster (see :func:`grid_sweep`), ``balance`` itself runs.
 
     Raises:
         BadInput: as ``balance``, for a bad ``along`` (or the same path as ``vary``), or a cluster
@@ -485,6 +487,9 @@ def balance_curve(
     if not 0 < target < 1:
         raise BadInput(f"--target {target}: expected a probability strictly between 0 and 1, such as 0.5")
     chosen = AnalysisOptions.build(options, **kwargs)
+    scheduler = scheduler_address(chosen.scheduler)
+    if along is None and scheduler is None:
+        return balance(encounter, vary, target, rulesets, chosen, catalog=catalog, progress=progress)
     model, source, catalog, names = _catalog_names(encounter, rulesets, catalog)
     grid = Grid.parse([vary] if along is None else [vary, along], model)
     parsed = grid.varies[0]

@@ -24,6 +24,8 @@ from rulebench.analysis.analyse import (
     provenance,
     ruleset_names,
 )
+from rulebench.analysis.cluster import connect, scheduler_address
+from rulebench.analysis.grid import analyse_all
 from rulebench.analysis.results import RulesetResult
 from rulebench.analysis.sampling import SamplingPool
 from rulebench.analysis.sweeps import Balance, Sweep, balance, sweep
@@ -114,6 +116,15 @@ def compare(
     catalog = catalog if catalog is not None else discover()
     results: list[RulesetResult] = []
     notes: list[str] = []
+    scheduler = scheduler_address(chosen.scheduler)
+    if scheduler is not None:  # every ruleset's exact solve a task on the cluster, then its sampling chunks
+        names = ruleset_names(catalog, rulesets)
+        configs = [configure(model, name, catalog=catalog, plugins=chosen.plugins, tactics=chosen.tactics) for name in names]
+        with connect(scheduler) as cluster:
+            for name, done in zip(names, analyse_all(configs, chosen, cluster, progress)):
+                results.append(done.result)
+                notes += ([dropped_note(name, done.dropped)] if done.dropped is not None else []) + done.notes
+        return Comparison(model, source, results, list(catalog.warnings), notes)
     with SamplingPool(chosen.processes) as pool:
         for name in ruleset_names(catalog, rulesets):
             config = configure(model, name, catalog=catalog, plugins=chosen.plugins, tactics=chosen.tactics)

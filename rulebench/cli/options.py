@@ -48,6 +48,12 @@ Workers = Annotated[
     typer.Option("--workers", help="Processes for sampling (default: every CPU this process may use); the result is the same.",
                  show_default=False),
 ]
+Scheduler = Annotated[
+    str | None,
+    typer.Option("--scheduler", help="Run on the Dask cluster of this scheduler (e.g. tcp://10.0.0.5:8786; default: "
+                 "$RULEBENCH_SCHEDULER, else local processes); needs rulebench[dask]. The result is the same.",
+                 metavar="ADDRESS", show_default=False),
+]
 Tactics = Annotated[str | None, typer.Option("--tactics", help="A tactics plugin instead of the ruleset's defaults.")]
 Plugins = Annotated[
     list[str] | None, typer.Option("--plugin", help="A modifier plugin to add; repeat for several.", show_default=False)
@@ -66,6 +72,7 @@ ANALYSIS_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
     ("max_states", MaxStates, None),
     ("seed", Seed, None),
     ("workers", Workers, None),
+    ("scheduler", Scheduler, None),
     ("tactics", Tactics, None),
     ("plugin", Plugins, None),
 )
@@ -81,7 +88,7 @@ def _options_from(values: dict[str, Any]) -> AnalysisOptions:
     """The command line's analysis options as one checked value (``--exact`` absent: automatic)."""
     return AnalysisOptions.make(
         exact=True if values["exact"] else None, fights=values["fights"], precision=values["precision"],
-        max_states=values["max_states"], seed=values["seed"], workers=values["workers"],
+        max_states=values["max_states"], seed=values["seed"], workers=values["workers"], scheduler=values["scheduler"],
         plugins=tuple(values["plugin"] or ()), tactics=values["tactics"],
     )
 
