@@ -7,14 +7,21 @@ from typing import Annotated
 import typer
 
 from rulebench.analysis.analyse import AnalysisOptions
-from rulebench.analysis.sweeps import balance
-from rulebench.cli.options import FROM_COMMAND_LINE, EncounterArg, Json, Label, Rulesets, Vary, with_analysis_options
+from rulebench.analysis.grid import BalanceCurve, balance_curve
+from rulebench.cli.grid_render import curve_table
+from rulebench.cli.options import FROM_COMMAND_LINE, EncounterArg, Json, Label, Plot, Rulesets, Vary, with_analysis_options
 from rulebench.cli.progress import progress_bar
-from rulebench.cli.render import balance_table, out, print_json, report
+from rulebench.cli.render import balance_table, note, out, print_json, report
+from rulebench.core.errors import BadInput
 
 NAME = "balance"
 
 Target = Annotated[float, typer.Option("--target", help="The party_wins probability to find, e.g. 0.5.", show_default=False)]
+Along = Annotated[
+    str | None,
+    typer.Option("--along", help="Find the balancing value at each value of this number too (a balance curve): "
+                 "PATH=A..B[:STEP].", metavar="PATH=A..B[:STEP]", show_default=False),
+]
 
 
 @with_analysis_options
@@ -24,13 +31,33 @@ def command(
     target: Target,
     ruleset: Rulesets = None,
     options: AnalysisOptions = FROM_COMMAND_LINE,
+    along: Along = None,
+    plot: Plot = None,
     label: Label = None,
     json: Json = False,
 ) -> None:
-    """Find, per ruleset, the value of PATH at which party_wins crosses the target."""
+    """Find, per ruleset, the value of PATH at which party_wins crosses the target; with --along,
+    at each value of a second number (a balance curve)."""
+    if plot is not None:
+        if along is None:
+            raise BadInput(f"--plot {plot}: balance draws a balance curve, which needs --along PATH=A..B")
+        from rulebench.api.plots import require_matplotlib
+
+        require_matplotlib(plot)
     with progress_bar() as progress:
-        result = balance(encounter, vary, target, ruleset, options, progress=progress)
+        result = balance_curve(encounter, vary, target, ruleset, options, along=along, progress=progress)
     report(result.warnings, result.notes)
+    if isinstance(result, BalanceCurve):
+        if plot is not None:
+            from rulebench.api.grid_plots import plot_balance_curve
+
+            plot_balance_curve(result, plot)
+            note(f"wrote the plot to {plot}")
+        if json:
+            print_json(result.to_dict())
+        else:
+            out.print(curve_table(result))
+        return
     if json:
         print_json(result.to_dict())
     else:

@@ -9,14 +9,20 @@ from typing import Annotated
 import typer
 
 from rulebench.analysis.analyse import AnalysisOptions
-from rulebench.analysis.sweeps import sweep
-from rulebench.cli.options import FROM_COMMAND_LINE, EncounterArg, Fractions, Json, Label, Plot, Rulesets, Vary, with_analysis_options
+from rulebench.analysis.grid import GridSweep, grid_sweep
+from rulebench.cli.grid_render import grid_tables
+from rulebench.cli.options import FROM_COMMAND_LINE, EncounterArg, Fractions, Json, Label, Plot, Rulesets, with_analysis_options
 from rulebench.cli.output_paths import writable
 from rulebench.cli.progress import progress_bar
 from rulebench.cli.render import note, out, print_json, report, sweep_tables
 
 NAME = "sweep"
 
+Varies = Annotated[
+    list[str],
+    typer.Option("--vary", help="A number to vary and its range: PATH=A..B[:STEP], e.g. enemy.members[0].count=1..6; "
+                 "give it twice or more for a grid of every combination.", metavar="PATH=A..B[:STEP]", show_default=False),
+]
 Csv = Annotated[
     Path | None,
     typer.Option("--csv", help="Also write the points as CSV into FILE.", metavar="FILE", callback=writable("--csv")),
@@ -26,7 +32,7 @@ Csv = Annotated[
 @with_analysis_options
 def command(
     encounter: EncounterArg,
-    vary: Vary,
+    vary: Varies,
     ruleset: Rulesets = None,
     options: AnalysisOptions = FROM_COMMAND_LINE,
     fractions: Fractions = False,
@@ -35,16 +41,21 @@ def command(
     label: Label = None,
     json: Json = False,
 ) -> None:
-    """Analyse the encounter at each value of one number (PATH=A..B[:STEP]) under each ruleset."""
+    """Analyse the encounter at each value of one number (PATH=A..B[:STEP]) under each ruleset;
+    --vary given twice or more analyses every combination (a grid)."""
     if plot is not None:
+        from rulebench.api.grid_plots import check_heatmap
         from rulebench.api.plots import require_matplotlib
 
-        require_matplotlib(plot)
+        require_matplotlib(plot) if len(vary) == 1 else check_heatmap(len(vary), plot)
     with progress_bar() as progress:
-        result = sweep(encounter, vary, ruleset, replace(options, fractions=fractions), progress=progress)
+        result = grid_sweep(encounter, vary, ruleset, replace(options, fractions=fractions), progress=progress)
     report(result.warnings, result.notes)
     if csv is not None:
         csv.write_text(result.to_csv(), encoding="utf-8")
+    if isinstance(result, GridSweep):
+        _show_grid(result, plot, fractions, json)
+        return
     if plot is not None:
         from rulebench.api.plots import plot_sweep
 
@@ -54,6 +65,22 @@ def command(
         print_json(result.to_dict(fractions))
     else:
         for i, table in enumerate(sweep_tables(result, fractions, label)):
+            if i:
+                out.print()
+            out.print(table)
+
+
+def _show_grid(result: GridSweep, plot: Path | None, fractions: bool, json: bool) -> None:
+    """A grid's heatmaps, then its JSON or one table per ruleset."""
+    if plot is not None:
+        from rulebench.api.grid_plots import plot_grid
+
+        plot_grid(result, plot)
+        note(f"wrote the plot to {plot}")
+    if json:
+        print_json(result.to_dict(fractions))
+    else:
+        for i, table in enumerate(grid_tables(result, fractions)):
             if i:
                 out.print()
             out.print(table)
