@@ -1,5 +1,6 @@
 """talisman properties over generated encounters (issue 4): lives never go up, a defeated enemy
-never acts again, every fight ends by the round cap, the same seed gives the same result."""
+never acts again, every fight ends by the round cap, the same seed gives the same result, and a
+duel played within its turn (the Monte Carlo path) rolls and ends as through the hooks."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulebench import configure
-from rulebench.core.dice import RandomRoller
+from rulebench.core.dice import Dice, RandomRoller
 from rulebench.core.encounter import encounter_from_dict
 from rulebench.core.fight import ENEMY, Fight
-from rulebench.core.kernel import play, play_round
+from rulebench.core.kernel import FightConfig, play, play_round
 from rulebench.rulesets.talisman import ROUND_CAP
 from rulebench.testing import encounter_dicts
 
@@ -81,3 +82,47 @@ def test_the_same_seed_gives_the_same_result(case: tuple[dict[str, Any], int], s
     first, again = new_fight(case[0], seed), new_fight(case[0], seed)
     assert play(first) == play(again)
     assert first.log == again.log
+
+
+class Recorder:
+    """A seeded roller that keeps every die it hands out, to compare two fights' dice."""
+
+    def __init__(self, seed: int) -> None:
+        self.inner = RandomRoller(seed)
+        self.dice: list[tuple[str, int]] = []
+        self.last_faces: tuple[int, ...] | None = None
+
+    def die(self, sides: int) -> int:
+        face = self.inner.die(sides)
+        self.last_faces = self.inner.last_faces
+        self.dice.append((f"1d{sides}", face))
+        return face
+
+    def roll(self, dice: Dice) -> int:
+        total = self.inner.roll(dice)
+        self.last_faces = self.inner.last_faces
+        self.dice.append((str(dice), total))
+        return total
+
+
+def through_the_hooks(config: FightConfig) -> FightConfig:
+    """The configuration with talisman's damage hook behind a pass-through, as a plugin in the way
+    would put it: every duel then goes through the kernel's attack, damage and wounds calls."""
+    ours = config.rules.damage
+    config.rules.damage = lambda fight, attack: ours(fight, attack)
+    return config
+
+
+@SETTINGS
+@given(case=talisman_encounters(), seed=st.integers(0, 2**32))
+def test_a_duel_played_within_the_turn_rolls_and_ends_as_through_the_hooks(case: tuple[dict[str, Any], int], seed: int) -> None:
+    """The Monte Carlo path (``duel._duel_at_once``) draws the same dice and leaves the same state."""
+    encounter = encounter_from_dict(case[0])
+    quick = configure(encounter, "talisman").new_fight(Recorder(seed))
+    hooked = through_the_hooks(configure(encounter, "talisman")).new_fight(Recorder(seed))
+    for _ in range(3):  # as a Monte Carlo chunk plays them: one fight, reset between
+        quick.reset()
+        hooked.reset()
+        assert play(quick) == play(hooked)
+        assert quick.snapshot() == hooked.snapshot()
+    assert quick.roller.dice == hooked.roller.dice  # type: ignore[attr-defined]

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from rulebench import Combatant, DecisionInfo, Dice, Fight, RulesetInfo, hookimpl
+from rulebench import PARTY, Combatant, DecisionInfo, Dice, Fight, RulesetInfo, hookimpl
 from rulebench.rulesets.endurance.state import ABSENT, SHELTERED, STANDING
-from rulebench.rulesets.endurance.turns import turn_orders
 
 STATS = ("body", "speed", "mind", "armour", "avoidance", "damage", "endurance", "max_wounds")
 
@@ -78,6 +77,26 @@ def rulebench_setup(fight: Fight) -> None:
                 if m.engaged and not m.spec.fighter:
                     m.vars["status"] = SHELTERED
     fight.vars["turns"] = turn_orders(fight)  # speed never changes, so the order is known now
+
+
+def turn_orders(fight: Fight) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The turn order of round 1 and of every later round, as positions in ``fight.combatants``: speed
+    high first, ties party first then list order; in round 1 a surprising side first (§5 step 1).
+
+    Everyone engaged is in it for the whole fight; a turn whose combatant has fallen or is still
+    sheltered is skipped when it comes, so a non-fighter released in mid-round acts at his turn.
+    """
+    surprise = fight.encounter.effective_surprise()
+    engaged = [i for i, c in enumerate(fight.combatants) if c.vars["status"] != ABSENT]
+
+    def order(first: str) -> tuple[int, ...]:
+        def rank(i: int) -> tuple[bool, int, bool, int]:
+            c = fight.combatants[i]
+            return (c.side != first, -c.stats["speed"], c.side != PARTY, i)
+
+        return tuple(sorted(engaged, key=rank))
+
+    return order(surprise), order("none")
 
 
 def release_non_fighters(fight: Fight, fallen: Combatant) -> None:

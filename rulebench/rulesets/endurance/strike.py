@@ -67,36 +67,63 @@ def avoidance_against(target: Combatant, flags: frozenset[str]) -> int:
     return avoid
 
 
+def strike_at_once(fight: Fight, attacker: Combatant, defender: Combatant) -> None:
+    """One blow from attack to wounds within the turn, when nobody records.
+
+    The Monte Carlo path, taken when endurance's own attack, damage and wounds hooks are the only
+    ones (``turns.rulebench_turn`` checks): the same die, the same damage and the same wounds as
+    ``rulebench_attack``, ``rulebench_damage`` and ``rulebench_wounds``, without building an
+    ``Attack`` with its detail and a ``Damage`` for every blow.
+    """
+    mine, theirs = attacker.spec.traits, defender.spec.traits
+    if theirs and ("ghost" in theirs or "demon" in theirs) and "magic_weapon" not in mine:
+        return  # damage 0, no die (§6.3, §0): it cannot get past any avoidance or cost any endurance
+    modifiers = fight.modifiers(attacker, "weapon", defender)
+    dice = attacker.stats["damage"]
+    amount = fight.roll(dice, "damage", attacker) if dice.terms else dice.bonus
+    if modifiers:
+        amount += sum([m.value for m in modifiers])
+    if "demon" in mine:
+        take(fight, defender, amount, avoidance_against(defender, DEMONIC))
+    else:
+        take(fight, defender, amount, defender.stats["avoidance"])
+
+
 @hookimpl
 def rulebench_wounds(fight: Fight, target: Combatant, damage: Damage) -> bool:
     """net = max(0, damage − avoidance); net > endurance left is a wound; endurance −= net, not below 0.
 
     At max wounds he falls and bleeds for 5 × body rounds; a wound while bleeding kills (RULES.md §5).
     """
-    tvars = target.vars
     avoid = avoidance_against(target, damage.flags) if damage.flags else target.stats["avoidance"]
-    net = damage.amount - avoid
-    if net < 0:
-        net = 0
-    before = tvars["endurance"]
-    after = before - net
-    tvars["endurance"] = after if after > 0 else 0
-    if fight.log is not None:
-        _narrate_damage(fight, target, damage, avoid, net, before)
-    if net > before:
-        _wound(fight, target, net, before)
+    take(fight, target, damage.amount, avoid)
     return True
 
 
-def _narrate_damage(fight: Fight, target: Combatant, damage: Damage, avoid: int, net: int, before: int) -> None:
+def take(fight: Fight, target: Combatant, amount: int, avoid: int) -> None:
+    """Pay ``amount`` of damage against ``avoid``: endurance, then a wound if it gets past what is left."""
+    tvars = target.vars
+    net = amount - avoid
+    if net < 0:
+        net = 0
+    before: int = tvars["endurance"]  # type: ignore[assignment]
+    after = before - net
+    tvars["endurance"] = after if after > 0 else 0
+    if fight.log is not None:
+        _narrate_damage(fight, target, amount, avoid, net, before)
+    if net > before:
+        _wound(fight, target, net, before)
+
+
+def _narrate_damage(fight: Fight, target: Combatant, amount: int, avoid: int, net: int, before: int) -> None:
     demonic = " (armour does not count against a demon)" if avoid < target.stats["avoidance"] else ""
     name, after = target.name, target.vars["endurance"]
     if net:
-        text = (f"damage {damage.amount} − {name}'s avoidance {avoid}{demonic} = {net} gets through: "
+        text = (f"damage {amount} − {name}'s avoidance {avoid}{demonic} = {net} gets through: "
                 f"endurance {before} → {after}")
     else:
-        text = f"damage {damage.amount}: {name}'s avoidance {avoid}{demonic} stops it all, endurance stays {before}"
-    fight.emit("damage", text, who=name, amount=damage.amount, avoidance=avoid, net=net,
+        text = f"damage {amount}: {name}'s avoidance {avoid}{demonic} stops it all, endurance stays {before}"
+    fight.emit("damage", text, who=name, amount=amount, avoidance=avoid, net=net,
                endurance_before=before, endurance_after=after)
 
 

@@ -8,8 +8,11 @@ Exact analysis can then merge equal states after every blow (``core/hookspecs.py
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulebench import Combatant, Fight, hookimpl
-from rulebench.rulesets.endurance.state import ABSENT, BLEEDING, STANDING
+from rulebench.rulesets.endurance.state import BLEEDING, STANDING
+from rulebench.rulesets.endurance.strike import rulebench_attack, rulebench_damage, rulebench_wounds, strike_at_once
 
 PARTY = "party"
 
@@ -21,26 +24,6 @@ def front_order(fight: Fight, attacker: Combatant) -> list[Combatant]:
         return fight.enemy.members
     members = fight.party.members
     return members[::-1] if fight.encounter.ambush_from_behind else members
-
-
-def turn_orders(fight: Fight) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The turn order of round 1 and of every later round, as positions in ``fight.combatants``: speed
-    high first, ties party first then list order; in round 1 a surprising side first (§5 step 1).
-
-    Everyone engaged is in it for the whole fight; a turn whose combatant has fallen or is still
-    sheltered is skipped when it comes, so a non-fighter released in mid-round acts at his turn.
-    """
-    surprise = fight.encounter.effective_surprise()
-    engaged = [i for i, c in enumerate(fight.combatants) if c.vars["status"] != ABSENT]
-
-    def order(first: str) -> tuple[int, ...]:
-        def rank(i: int) -> tuple[bool, int, bool, int]:
-            c = fight.combatants[i]
-            return (c.side != first, -c.stats["speed"], c.side != PARTY, i)
-
-        return tuple(sorted(engaged, key=rank))
-
-    return order(surprise), order("none")
 
 
 def choose_target(fight: Fight, attacker: Combatant) -> Combatant | None:
@@ -68,7 +51,7 @@ def choose_target(fight: Fight, attacker: Combatant) -> Combatant | None:
 
 @hookimpl
 def rulebench_initiative(fight: Fight) -> tuple[int, ...]:
-    """The round's turns: everyone engaged in turn order (``turn_orders``), fixed at setup."""
+    """The round's turns: everyone engaged in turn order (``stats.turn_orders``), fixed at setup."""
     first, later = fight.vars["turns"]  # type: ignore[misc]
     return first if fight.round == 1 else later  # type: ignore[no-any-return]
 
@@ -76,9 +59,26 @@ def rulebench_initiative(fight: Fight) -> tuple[int, ...]:
 @hookimpl
 def rulebench_turn(fight: Fight, turn: int) -> tuple[Combatant, Combatant] | None:
     """The combatant whose turn it is strikes the target he picks now; nothing if he has fallen, is
-    still sheltered, or no opponent stands."""
+    still sheltered, or no opponent stands.
+
+    When endurance's own attack, damage and wounds hooks are the only ones and nobody records, the
+    blow is played here at once (``strike.strike_at_once``: the same dice and the same result, at
+    a fraction of the Monte Carlo cost) and the turn hands the kernel nothing more to play.
+    """
     attacker = fight.combatants[turn]
     if attacker.vars["status"] != STANDING:
         return None
     target = choose_target(fight, attacker)
-    return None if target is None else (attacker, target)
+    if target is None:
+        return None
+    rules: Any = fight.rules  # the kernel's resolved hooks: is anything besides endurance's in the way?
+    if (
+        rules.attack is rulebench_attack
+        and rules.damage is rulebench_damage
+        and rules.wounds is rulebench_wounds
+        and fight.log is None
+    ):
+        # Only endurance's own hooks would take the blow and nobody records: play it here.
+        strike_at_once(fight, attacker, target)
+        return None
+    return attacker, target

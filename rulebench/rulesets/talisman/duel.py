@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from rulebench import ENEMY, Attack, Combatant, Damage, Dice, Fight, Modifier, Side, hookimpl
+from rulebench.rulesets.talisman.lives import pay, rulebench_wounds
 
 DUEL = Dice(((1, 6), (-1, 6)))
 """The member's d6 minus the opponent's, asked as one roll: only the difference decides a duel
@@ -79,7 +81,18 @@ def rulebench_turn(fight: Fight, turn: int) -> tuple[Combatant, Combatant | Side
     if opponent is None:
         return None
     # The default tactics never evade: with no other tactics source, skip building the decision.
-    if not fight.default_tactics and fight.decide("evade", member, EVADE_OPTIONS, opponent=_name(opponent)):
+    if fight.default_tactics:
+        rules: Any = fight.rules  # the kernel's resolved hooks: is anything besides talisman's in the way?
+        if (
+            rules.attack is rulebench_attack
+            and rules.wounds is rulebench_wounds
+            and rules.damage is rulebench_damage
+            and not fight.recording
+            and type(opponent) is Combatant
+        ):
+            _duel_at_once(fight, member, opponent)
+            return None
+    elif fight.decide("evade", member, EVADE_OPTIONS, opponent=_name(opponent)):
         member.vars["evaded"] = True
         if fight.recording:
             fight.emit(
@@ -91,6 +104,45 @@ def rulebench_turn(fight: Fight, turn: int) -> tuple[Combatant, Combatant | Side
             )
         return None
     return member, opponent
+
+
+def _duel_at_once(fight: Fight, member: Combatant, foe: Combatant) -> None:
+    """The member's duel against one foe and the life it costs, played within the turn.
+
+    The Monte Carlo path, taken when talisman's own attack, damage and wounds hooks are the only
+    ones and nobody records: it rolls the same dice in the same order and takes the same life as
+    ``rulebench_attack``, ``rulebench_damage`` and ``rulebench_wounds`` would, without building
+    an ``Attack`` and a ``Damage`` for each duel and three hook calls to pass them along.
+    """
+    modifiers = fight.modifiers
+    mine = modifiers(member, "weapon", foe)
+    theirs = modifiers(foe, "weapon", member)
+    base = member.stats["strength"] - foe.stats["strength"]
+    if mine:
+        base += sum(m.value for m in mine)
+    if theirs:
+        base -= sum(m.value for m in theirs)
+    member_traits, foe_traits = member.spec.traits, foe.spec.traits
+    # Who cannot be harmed by the other (a ghost or demon, and no magic weapon; RULES.md §6.3).
+    foe_spared = bool(foe_traits) and _spared_by(foe_traits) is not None and "magic_weapon" not in member_traits
+    member_spared = bool(member_traits) and _spared_by(member_traits) is not None and "magic_weapon" not in foe_traits
+    if not -5 < base < 5 or foe_spared:
+        # As ``_certain``: the dice matter only when two of {foe pays, member pays, nobody} can happen.
+        foe_pays = base + 5 > 0 and not foe_spared
+        member_pays = base - 5 < 0 and not member_spared
+        nobody = base - 5 <= 0 <= base + 5 or (base + 5 > 0 and foe_spared) or (base - 5 < 0 and member_spared)
+        if foe_pays + member_pays + nobody == 1:
+            if foe_pays:
+                pay(fight, foe, 1)
+            elif member_pays:
+                pay(fight, member, 1)
+            return
+    lead = base + fight.roll(DUEL, "duel dice (member − opponent)", member)
+    if lead > 0:
+        if not foe_spared:
+            pay(fight, foe, 1)
+    elif lead < 0 and not member_spared:
+        pay(fight, member, 1)
 
 
 @hookimpl

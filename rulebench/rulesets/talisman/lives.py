@@ -17,13 +17,13 @@ def rulebench_wounds(fight: Fight, target: Combatant | Side, damage: Damage) -> 
     """The loser of a duel gives up a life; a beaten group loses one life each (RULES.md §3)."""
     if isinstance(target, Side):
         for combatant in target.members:
-            _pay(fight, combatant, damage.amount)
+            pay(fight, combatant, damage.amount)
     else:
-        _pay(fight, target, damage.amount)
+        pay(fight, target, damage.amount)
     return True
 
 
-def _pay(fight: Fight, combatant: Combatant, amount: int) -> None:
+def pay(fight: Fight, combatant: Combatant, amount: int) -> None:
     """Take ``amount`` lives unless an item or spell protects (seed), never below 0.
 
     Protection is an extension point, none by default: any plugin may offer modifiers of purpose
