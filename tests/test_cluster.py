@@ -12,9 +12,11 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 distributed = pytest.importorskip("distributed")
 
@@ -29,6 +31,7 @@ from rulebench.analysis.cluster import (  # noqa: E402
     scheduler_address,
 )
 from rulebench.analysis.grid import balance_curve, grid_sweep  # noqa: E402
+from rulebench.cli.app import app  # noqa: E402
 from rulebench.core.encounter import Encounter, encounter_from_dict, parse_toml  # noqa: E402
 from rulebench.core.errors import BadInput  # noqa: E402
 
@@ -175,3 +178,25 @@ def test_a_worker_killed_mid_run_changes_nothing(duel: Encounter, local_cluster:
         client.wait_for_workers(2, timeout=60)
         assert victim not in client.run(os.getpid).values()  # the nanny started a new worker process
     assert done["json"] == expected
+
+
+def test_compare_and_sweep_on_the_command_line(local_cluster: Any, tmp_path: Path) -> None:
+    encounter = tmp_path / "duel.toml"
+    encounter.write_text(DUEL, encoding="utf-8")
+    address = local_cluster.scheduler_address
+    for args in (("compare", encounter, "--max-states", "5000"),
+                 ("sweep", encounter, "--vary", GRID[0], "-r", "dsa", "-r", "talisman", "-n", "2500")):
+        here = CliRunner().invoke(app, [*map(str, args), "--workers", "1", "--json"])
+        there = CliRunner().invoke(app, [*map(str, args), "--scheduler", address, "--json"])
+        assert here.exit_code == 0, here.stderr
+        assert there.exit_code == 0, there.stderr
+        assert there.stdout == here.stdout
+
+
+def test_an_unreachable_scheduler_on_the_command_line_is_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1.0)
+    encounter = tmp_path / "duel.toml"
+    encounter.write_text(DUEL, encoding="utf-8")
+    done = CliRunner().invoke(app, ["compare", str(encounter), "--scheduler", "tcp://127.0.0.1:1", "--json"])
+    assert done.exit_code == 2
+    assert "cannot reach a Dask scheduler" in json.loads(done.stdout)["error"]["message"]

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from typer.testing import CliRunner, Result
 
 from rulebench.analysis.analyse import AnalysisOptions, analyse
 from rulebench.analysis.cluster import local_pool
@@ -23,6 +24,7 @@ from rulebench.analysis.grid import (
     grid_sweep,
 )
 from rulebench.analysis.sweeps import Balance, Sweep, Vary, balance, find_bracket, sweep
+from rulebench.cli.app import app
 from rulebench.core.encounter import Encounter, encounter_from_dict, parse_toml
 from rulebench.core.errors import BadInput
 from rulebench.core.kernel import configure
@@ -224,3 +226,71 @@ def test_heatmap_and_curve_are_drawn(duel: Encounter, tmp_path: Path) -> None:
     assert "<svg" in line.read_text(encoding="utf-8")
     with pytest.raises(BadInput, match="varies 3"):
         check_heatmap(3, tmp_path / "x.png")
+
+
+# --- the command line -------------------------------------------------------------------------
+
+
+def run(*args: object) -> Result:
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+@pytest.fixture
+def duel_file(tmp_path: Path) -> Path:
+    path = tmp_path / "duel.toml"
+    path.write_text(DUEL, encoding="utf-8")
+    return path
+
+
+def test_sweep_with_two_varies_prints_the_grid(duel_file: Path, tmp_path: Path) -> None:
+    csv_path = tmp_path / "grid.csv"
+    done = run("sweep", duel_file, "--vary", COUNT, "--vary", MELEE, "-r", "classic", "--workers", "1",
+               "--csv", csv_path, "--json")
+    assert done.exit_code == 0, done.stderr
+    doc = json.loads(done.stdout)
+    expected = grid_sweep(duel_file, [COUNT, MELEE], ["classic"], workers=1)
+    assert isinstance(expected, GridSweep)
+    assert doc == json.loads(json.dumps(expected.to_dict()))
+    assert csv_path.read_text(encoding="utf-8") == expected.to_csv()
+    table = run("sweep", duel_file, "--vary", COUNT, "--vary", MELEE, "-r", "classic", "--workers", "1")
+    assert table.exit_code == 0, table.stderr
+    assert "varying enemy.members[0].count x party[0].melee" in table.stdout
+
+
+def test_sweep_with_one_vary_prints_what_it_always_printed(duel_file: Path) -> None:
+    done = run("sweep", duel_file, "--vary", COUNT, "-r", "classic", "--workers", "1", "--json")
+    assert done.exit_code == 0, done.stderr
+    doc = json.loads(done.stdout)
+    assert doc["vary"] == {"path": "enemy.members[0].count", "values": [1, 2, 3]}
+    assert doc == json.loads(json.dumps(sweep(duel_file, COUNT, ["classic"], workers=1).to_dict()))
+
+
+def test_a_heatmap_of_three_paths_is_refused_before_any_work(duel_file: Path, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    done = run("sweep", duel_file, "--vary", COUNT, "--vary", MELEE, "--vary", "party[0].life=1..2",
+               "--plot", tmp_path / "grid.png")
+    assert done.exit_code == 2
+    assert "this grid varies 3" in done.stderr
+
+
+def test_balance_along_prints_the_curve(duel_file: Path, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    plot = tmp_path / "curve.png"
+    args = ("balance", duel_file, "--vary", "enemy.members[0].count=1..8", "--target", "0.5", "-r", "classic",
+            "--along", "party[0].melee=3..5", "--workers", "1")
+    done = run(*args, "--plot", plot, "--json")
+    assert done.exit_code == 0, done.stderr
+    curve = json.loads(done.stdout)["results"][0]["curve"]
+    assert [entry["along"] for entry in curve] == [3, 4, 5]
+    assert plot.read_bytes()[:4] == b"\x89PNG"
+    table = run(*args)
+    assert table.exit_code == 0, table.stderr
+    assert "crosses between" in table.stdout
+    assert all(f"{entry['crossing']:.2f}" in table.stdout for entry in curve if entry["crosses"])
+
+
+def test_balance_plot_needs_along(duel_file: Path, tmp_path: Path) -> None:
+    done = run("balance", duel_file, "--vary", "enemy.members[0].count=1..8", "--target", "0.5",
+               "--plot", tmp_path / "curve.png")
+    assert done.exit_code == 2
+    assert "needs --along" in done.stderr
