@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import rulebench
+from rulebench.analysis import sampling
+from rulebench.analysis.exact import DEFAULT_MAX_STATES, solve
+from rulebench.analysis.precision import half_width
+from rulebench.analysis.sampling import CHUNK
 from rulebench.analysis.sweeps import find_bracket
-from rulebench.api.analyses import Comparison, compare, fight
+from rulebench.api.analyses import AnalysisOptions, Comparison, compare, fight
 from rulebench.core.encounter import encounter_from_dict
 from rulebench.core.errors import BadInput
+from rulebench.core.kernel import configure
 
 DUEL = encounter_from_dict({
     "name": "Duel",
@@ -87,3 +94,88 @@ def test_path_encounter(tmp_path: Path) -> None:
 )
 def test_find_bracket(wins: list[int], expected: tuple[int, int] | None) -> None:
     assert find_bracket(len(wins), lambda i: bool(wins[i])) == expected
+
+
+def test_options_object_or_keywords_give_the_same_analysis() -> None:
+    options = AnalysisOptions.make(fights=1000, seed=3, workers=1)
+    assert compare(DUEL, "skirmish", options).to_dict() == compare(DUEL, "skirmish", fights=1000, seed=3, workers=1).to_dict()
+    with pytest.raises(TypeError, match="not both"):
+        compare(DUEL, "skirmish", options, seed=4)
+
+
+def test_options_defaults() -> None:
+    options = AnalysisOptions.make()
+    assert options.method == "auto" and options.stop_precision == 0.01 and options.budget == DEFAULT_MAX_STATES
+    assert options.processes == len(os.sched_getaffinity(0))
+    assert AnalysisOptions.make(precision=0.02).method == "sampled" and AnalysisOptions.make(exact=True).method == "exact"
+
+
+def test_sampling_stops_at_the_default_precision() -> None:
+    close = DUEL.with_value("enemy.members[0].count", 3)  # party_wins near 1/4: several chunks needed
+    [entry] = compare(close, "skirmish", exact=False, workers=1).to_dict()["results"]
+    assert entry["stopped_by"] == "precision" and entry["fights"] % CHUNK == 0 and entry["fights"] > CHUNK
+    assert all((hi - lo) / 2 <= 0.01 for lo, hi in entry["ci95"].values())
+    # One chunk fewer would not have been precise enough: the rule stopped it as soon as it could.
+    fewer = compare(close, "skirmish", fights=entry["fights"] - CHUNK, workers=1).results[0]
+    assert half_width(fewer.tally) > 0.01
+    [fixed] = compare(DUEL, "skirmish", fights=500).to_dict()["results"]
+    assert fixed["stopped_by"] == "fights"
+
+
+@pytest.mark.parametrize("kwargs", [{"exact": False}, {"fights": 5000}])
+def test_the_same_json_whatever_the_worker_count(kwargs: dict[str, Any]) -> None:
+    documents = [
+        json.dumps(compare(DUEL, ["skirmish", "classic"], workers=workers, precision=None, **kwargs).to_dict())
+        for workers in (1, 2, 3)
+    ]
+    assert documents[0] == documents[1] == documents[2]
+    sweeps = [json.dumps(rulebench.sweep(DUEL, "enemy.members[0].count=1..3", ["skirmish"], workers=w, **kwargs).to_dict())
+              for w in (1, 2)]
+    assert sweeps[0] == sweeps[1]
+
+
+def test_a_sweep_starts_its_worker_pool_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[int] = []
+
+    class Counting(sampling.ProcessPoolExecutor):
+        def __init__(self, workers: int) -> None:
+            started.append(workers)
+            super().__init__(workers)
+
+    monkeypatch.setattr(sampling, "ProcessPoolExecutor", Counting)
+    result = rulebench.sweep(DUEL, "enemy.members[0].count=1..4", ["skirmish", "classic"], fights=4000, workers=2)
+    assert started == [2] and all(r.fights == 4000 for rs in result.points.values() for r in rs)
+
+
+def test_sweep_points_share_one_seed_stream() -> None:
+    """Common random numbers: each point is sampled from the seed's chunks, as a compare of that
+    point alone would be, so neighbouring points differ by the change, not by noise."""
+    result = rulebench.sweep(DUEL, "enemy.members[0].count=1..3", ["skirmish"], exact=False, seed=5)
+    for value, point in zip(result.vary.values, result.points["skirmish"]):
+        alone = compare(DUEL.with_value("enemy.members[0].count", value), "skirmish", fights=point.fights, seed=5).results[0]
+        assert alone.outcomes == point.outcomes
+
+
+def test_a_balance_bracket_does_not_move_between_runs() -> None:
+    runs = [rulebench.balance(DUEL, "enemy.members[0].count=1..8", 0.5, ["skirmish"], exact=False, workers=w).to_dict()
+            for w in (1, 2)]
+    assert runs[0] == runs[1]
+
+
+def test_a_sweep_names_each_sampled_ruleset_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    result = rulebench.sweep(DUEL, "enemy.members[0].count=1..5", ["skirmish"], max_states=10, workers=1)
+    assert all(r.method == "monte-carlo" for r in result.points["skirmish"])
+    [note] = result.notes
+    assert note.startswith("skirmish: exact analysis does not fit at enemy.members[0].count = 5 values from 1 to 5")
+
+
+def test_exact_in_floating_point_reports_its_rounding_bound() -> None:
+    config = configure(DUEL, "skirmish")
+    floating, fractions = AnalysisOptions.make(), AnalysisOptions.make(fractions=True)
+    [entry] = compare(DUEL, "skirmish", floating).to_dict()["results"]
+    [exact_entry] = compare(DUEL, "skirmish", fractions).to_dict(fractions=True)["results"]
+    assert entry["method"] == "exact" and 0 < entry["rounding_bound"] < 1e-12
+    assert "rounding_bound" not in exact_entry and "/" in exact_entry["outcomes"]["party_wins"]
+    exact = solve(config)
+    for outcome, p in exact.outcomes.items():
+        assert abs(entry["outcomes"][outcome] - p) <= entry["rounding_bound"] + 1e-16

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 from rulebench.analysis import exact
 from rulebench.analysis.precision import DEFAULT_CAP, check_precision, simulate_to_precision
 from rulebench.analysis.results import RulesetResult
-from rulebench.analysis.sampling import Progress, SamplingPool, simulate
+from rulebench.analysis.sampling import ConfigSpec, Progress, SamplingPool, simulate, spec_of, worker_config
 from rulebench.core.dice import Dice
 from rulebench.core.discovery import RULESET, Catalog
 from rulebench.core.encounter import Encounter, load_encounter
@@ -185,9 +185,45 @@ class Analysed:
     """In the automatic choice, why exact analysis did not fit and the configuration was sampled."""
 
 
+Solved = RulesetResult | str
+"""An exact attempt's result, or why it does not fit."""
+
+
+def attempt(config: FightConfig, options: AnalysisOptions) -> Solved:
+    """Solve ``config`` exactly within the options' budget, or say why it does not fit.
+
+    In the automatic choice the solve gives up early when it is predicted not to fit
+    (``exact.Solver.early``); ``--exact`` tries the whole budget.
+    """
+    try:
+        return exact.solve(config, max_states=options.budget, fractions=options.fractions, early=options.exact is None)
+    except (exact.StateBudgetExceeded, RulebenchError) as err:
+        # Both mean "does not fit": too many states, or a round with too many rolls to branch over.
+        return str(err)
+
+
+def _attempt_in_worker(spec: ConfigSpec, options: AnalysisOptions) -> Solved:
+    return attempt(worker_config(spec), options)
+
+
+def solve_all(
+    configs: Sequence[FightConfig], options: AnalysisOptions, pool: SamplingPool, progress: ProgressFactory | None = None
+) -> list[Solved | None]:
+    """Every configuration's exact attempt (None where the options insist on sampling), side by
+    side in the pool's worker processes, so the attempts of a command share every core."""
+    if options.exact is False or not configs:
+        return [None] * len(configs)
+    if progress:
+        names = ", ".join(dict.fromkeys(c.ruleset.name for c in configs))
+        progress(f"solving exactly: {names}" + (f" ({len(configs)} configurations)" if len(configs) > 1 else ""), None)
+    if pool.workers <= 1:
+        return [attempt(config, options) for config in configs]
+    return list(pool.map(_attempt_in_worker, [(spec_of(config), options) for config in configs]))
+
+
 def analyse(
     config: FightConfig, options: AnalysisOptions, progress: ProgressFactory | None = None,
-    pool: SamplingPool | None = None, label: str | None = None,
+    pool: SamplingPool | None = None, label: str | None = None, solved: Solved | None = None,
 ) -> Analysed:
     """Analyse one configuration as ``options`` say; provenance is filled in on the result.
 
@@ -197,6 +233,7 @@ def analyse(
         progress: starts a progress display per phase (exact solve, sampling).
         pool: the command's worker processes (else one pool for this configuration).
         label: how progress names the configuration (default: its ruleset).
+        solved: the exact attempt already made (``solve_all``); None to make it here if the options ask.
 
     Raises:
         BadInput: exact analysis was insisted on but is unavailable or the encounter is too big.
@@ -206,15 +243,16 @@ def analyse(
     dropped = None
     label = label or config.ruleset.name
     if options.exact is not False:
-        if progress:
-            progress(f"{label}: exact", None)
-        try:
-            result = exact.solve(config, max_states=options.budget, fractions=options.fractions, early=options.exact is None)
-        except (exact.StateBudgetExceeded, RulebenchError) as err:
-            # Both mean "does not fit": too many states, or a round with too many rolls to branch over.
+        if solved is None:
+            if progress:
+                progress(f"{label}: solving exactly", None)
+            solved = attempt(config, options)
+        if isinstance(solved, str):
             if options.exact:
-                raise BadInput(f"--exact: {config.ruleset.name} on {config.encounter.name!r}: {err}; sample with -n FIGHTS or --precision E") from None
-            dropped = str(err)
+                raise BadInput(f"--exact: {config.ruleset.name} on {config.encounter.name!r}: {solved}; sample with -n FIGHTS or --precision E")
+            dropped = solved
+        else:
+            result = solved
     extra: dict[str, Any] = {}
     if result is None:
         if pool is None:

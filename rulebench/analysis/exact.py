@@ -58,6 +58,14 @@ budget bounds the time of a solve whichever of the two dominates it."""
 
 MAX_ROLLS_PER_STEP = 10_000
 
+EARLY_SHARE = 10
+"""An early solve (``Solver.early``) gives up when no fight has ended once it has handled this
+share of its budget (a tenth). Every built-in fight that fits the default budget has ended some
+of its fights by then (the latest, talisman-rivals under talisman, after about half of that), while
+those that do not fit have not ended one: ``python bench/exact.py`` shows both. A fight's endings
+are spread over many rounds after its first, so a solve that needs a tenth of its budget to reach
+the first ending almost never completes within the whole of it."""
+
 UNIT_ROUNDOFF = sys.float_info.epsilon / 2
 """The largest relative error of one correctly rounded floating-point operation."""
 
@@ -242,7 +250,8 @@ class Solver:
         self.config = config
         self.max_states = max_states
         self.early = early
-        """Give up as soon as the solve is predicted not to fit."""
+        """Give up once a tenth of the budget is handled and no fight has ended (``EARLY_SHARE``):
+        the automatic choice drops an attempt that will not fit for a tenth of its cost."""
         self.fractions = fractions
         """Exact integers over common denominators; else floating point with a rounding bound."""
         self.rounding = 0.0
@@ -312,6 +321,13 @@ class Solver:
         self.handled += states
         if self.handled > self.max_states:
             raise self._over_budget()
+        if self.early and self.handled >= self.max_states // EARLY_SHARE:
+            self.early = False
+            if not self.finished.parts:
+                raise StateBudgetExceeded(
+                    f"no fight had ended after {self.handled:,} fight states, a tenth of the budget of "
+                    f"{self.max_states:,} (--max-states): predicted not to fit; --exact tries the whole budget"
+                )
 
     def _over_budget(self) -> StateBudgetExceeded:
         # How far it got tells an author how big the fight is: distinct states, and rounds reached.
@@ -431,8 +447,8 @@ def solve(
         fractions: compute with exact fractions (the default here, for tests that compare
             exactly); False computes in floating point, much faster on long fights, and reports a
             bound on the rounding error as the result's ``rounding``.
-        early: give up as soon as the solve is found not to fit (``Solver.early``), for the
-            automatic choice between exact analysis and sampling.
+        early: give up when a tenth of the budget is spent and no fight has ended yet
+            (``Solver.early``), for the automatic choice between exact analysis and sampling.
 
     Raises:
         StateBudgetExceeded: the fight has more states than ``max_states``.

@@ -7,9 +7,9 @@ depends only on the seed and the number of fights, never on how many workers sha
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Generator, Hashable, Iterable
+from collections.abc import Callable, Generator, Hashable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from rulebench.analysis.results import RulesetResult, Tally
 from rulebench.core.dice import RandomRoller
@@ -17,6 +17,8 @@ from rulebench.core.kernel import FightConfig, configure, play_out, result_of
 from rulebench.core.outcome import FightResult
 
 CHUNK = 2_000
+
+T = TypeVar("T")
 
 class Progress(Protocol):
     """Told the number of fights just finished and, when known or estimated, how many there will be."""
@@ -61,14 +63,24 @@ _worker_configs: dict[tuple[str, str, tuple[str, ...], str | None], FightConfig]
 """In a worker process, every configuration it was asked to sample, built once each."""
 
 
-def _worker_chunk(spec: ConfigSpec, seed: int, index: int, size: int) -> Tally:
-    """Play chunk ``index`` of the configuration ``spec`` in a worker process."""
+def spec_of(config: FightConfig) -> ConfigSpec:
+    """What a worker process needs to rebuild ``config``."""
+    return (config.encounter, config.ruleset.name, config.plugins, config.tactics)
+
+
+def worker_config(spec: ConfigSpec) -> FightConfig:
+    """In a worker process, the configuration ``spec`` describes, built the first time it is met."""
     encounter, ruleset, plugins, tactics = spec
     key = (encounter.content_hash(), ruleset, plugins, tactics)
     config = _worker_configs.get(key)
     if config is None:
         config = _worker_configs[key] = configure(encounter, ruleset, plugins=plugins, tactics=tactics, default_plugins=False)
-    return run_chunk(config, seed, index, size)
+    return config
+
+
+def _worker_chunk(spec: ConfigSpec, seed: int, index: int, size: int) -> Tally:
+    """Play chunk ``index`` of the configuration ``spec`` in a worker process."""
+    return run_chunk(worker_config(spec), seed, index, size)
 
 
 class SamplingPool:
@@ -95,6 +107,16 @@ class SamplingPool:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
 
+    def map(self, function: Callable[..., T], calls: Sequence[tuple[Any, ...]]) -> Iterator[T]:
+        """``function(*args)`` for each of ``calls``, in order: in the worker processes, all at once,
+        when there are several (``function`` must then be a module's own function); else here."""
+        if self.workers <= 1 or len(calls) <= 1:
+            return (function(*args) for args in calls)
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(self.workers)
+        futures = [self._executor.submit(function, *args) for args in calls]
+        return (future.result() for future in futures)
+
     def chunks(self, config: FightConfig, seed: int, sizes: Iterable[int]) -> Generator[Tally, None, None]:
         """The tallies of chunks ``0, 1, ...`` of ``sizes`` fights each, in order.
 
@@ -108,7 +130,7 @@ class SamplingPool:
             return
         if self._executor is None:
             self._executor = ProcessPoolExecutor(self.workers)
-        spec: ConfigSpec = (config.encounter, config.ruleset.name, config.plugins, config.tactics)
+        spec = spec_of(config)
         ahead: deque[Future[Tally]] = deque()
         index = 0
         try:

@@ -19,19 +19,21 @@ from rulebench.analysis.analyse import (
     AnalysisOptions,
     OptionArgs,
     ProgressFactory,
+    Solved,
     analyse,
     dataframe,
     dropped_note,
     load,
     provenance,
     ruleset_names,
+    solve_all,
 )
 from rulebench.analysis.results import RulesetResult
 from rulebench.analysis.sampling import SamplingPool
 from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput, EncounterError
-from rulebench.core.kernel import configure
+from rulebench.core.kernel import FightConfig, configure
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -222,12 +224,17 @@ class _Points:
         self.dropped: dict[str, dict[int, str]] = {}
         """Per ruleset, the values where exact analysis did not fit, with the reason."""
 
-    def at(self, ruleset: str, value: int) -> RulesetResult:
-        """The encounter analysed under ``ruleset`` with the varied number at ``value``."""
-        options = self.options
-        config = configure(self.model.with_value(self.parsed.path, value), ruleset, catalog=self.catalog,
-                           plugins=options.plugins, tactics=options.tactics)
-        done = analyse(config, options, self.progress, self.pool, f"{ruleset} at {self.parsed.path} = {value}")
+    def config(self, ruleset: str, value: int) -> FightConfig:
+        """The configuration of ``ruleset`` with the varied number at ``value``."""
+        return configure(self.model.with_value(self.parsed.path, value), ruleset, catalog=self.catalog,
+                         plugins=self.options.plugins, tactics=self.options.tactics)
+
+    def at(self, ruleset: str, value: int, config: FightConfig | None = None, solved: Solved | None = None) -> RulesetResult:
+        """The encounter analysed under ``ruleset`` with the varied number at ``value``
+        (``solved``: its exact attempt, if already made)."""
+        config = config or self.config(ruleset, value)
+        label = f"{ruleset} at {self.parsed.path} = {value}"
+        done = analyse(config, self.options, self.progress, self.pool, label, solved)
         if done.dropped is not None:
             self.dropped.setdefault(ruleset, {})[value] = done.dropped
         self.notes.extend(f"{self.parsed.path} = {value}: {note}" for note in done.notes)
@@ -268,8 +275,10 @@ def sweep(
     points: dict[str, list[RulesetResult]] = {}
     with SamplingPool(chosen.processes) as pool:
         analysed = _Points(model, parsed, catalog, chosen, progress, pool)
-        for name in names:
-            points[name] = [analysed.at(name, value) for value in parsed.values]
+        pairs = [(name, value) for name in names for value in parsed.values]
+        configs = [analysed.config(name, value) for name, value in pairs]
+        for (name, value), config, solved in zip(pairs, configs, solve_all(configs, chosen, pool, progress)):
+            points.setdefault(name, []).append(analysed.at(name, value, config, solved))
     return Sweep(model, source, parsed, points, list(catalog.warnings), analysed.all_notes())
 
 

@@ -23,6 +23,7 @@ from rulebench.analysis.analyse import (
     load,
     provenance,
     ruleset_names,
+    solve_all,
 )
 from rulebench.analysis.cluster import connect, scheduler_address
 from rulebench.analysis.grid import analyse_all
@@ -125,12 +126,13 @@ def compare(
                 results.append(done.result)
                 notes += ([dropped_note(name, done.dropped)] if done.dropped is not None else []) + done.notes
         return Comparison(model, source, results, list(catalog.warnings), notes)
+    configs = [configure(model, name, catalog=catalog, plugins=chosen.plugins, tactics=chosen.tactics)
+               for name in ruleset_names(catalog, rulesets)]
     with SamplingPool(chosen.processes) as pool:
-        for name in ruleset_names(catalog, rulesets):
-            config = configure(model, name, catalog=catalog, plugins=chosen.plugins, tactics=chosen.tactics)
-            done = analyse(config, chosen, progress, pool)
+        for config, solved in zip(configs, solve_all(configs, chosen, pool, progress)):
+            done = analyse(config, chosen, progress, pool, solved=solved)
             results.append(done.result)
             if done.dropped is not None:
-                notes.append(dropped_note(name, done.dropped))
+                notes.append(dropped_note(config.ruleset.name, done.dropped))
             notes += done.notes
     return Comparison(model, source, results, list(catalog.warnings), notes)
