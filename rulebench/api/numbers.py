@@ -20,6 +20,11 @@ LOW = Fraction(1, 100)
 HIGH = 100 - LOW
 """The largest percentage below 100 printed as a number; anything above it reads ``>99.99%``."""
 
+GRID_TOLERANCE = Fraction(1, 10**9)
+"""How close (in units of the last printed digit) a bound may be to a printed number to print as it:
+a float bound of 0.2 is 0.2000000000000000111, and reads 20.0%, not 20.1%. Far below half a unit, so
+a printed interval still holds its printed estimate."""
+
 SHORT_FRACTION = 11
 """The longest fraction ``--fractions`` prints in a table; longer ones show their decimal expansion."""
 EXPANSION_DIGITS = 6
@@ -74,25 +79,30 @@ def percent(p: Probability) -> str:
 
 
 def lower_bound(p: Probability) -> str:
-    """An interval's lower bound as a percentage without the sign, rounded down (never to 0 unless it is 0)."""
+    """An interval's lower bound as a percentage without the sign, rounded down (never to 0 unless it is 0;
+    a float a hair below a printed number reads as that number, see :data:`GRID_TOLERANCE`)."""
     value = _percent(p)
     if value in (0, 100):
         return str(int(value))
     decimals = _decimals(value)
-    return _fixed(math.floor(value * 10**decimals), decimals)
+    units = math.floor(value * 10**decimals + GRID_TOLERANCE)
+    if units >= 100 * 10**decimals:  # a hair below 100 is still below it
+        units = math.floor(value * 10**decimals)
+    return _fixed(units, decimals)
 
 
 def upper_bound(p: Probability) -> str:
-    """An interval's upper bound as a percentage without the sign, rounded up (never to 100 unless it is 100)."""
+    """An interval's upper bound as a percentage without the sign, rounded up (never to 100 unless it is 100;
+    a float a hair above a printed number reads as that number, see :data:`GRID_TOLERANCE`)."""
     value = _percent(p)
     if value in (0, 100):
         return str(int(value))
     if value < LOW:  # rounded up to the smallest number an estimate prints, so "<0.01%" stays inside
         return "0.01"
     decimals = _decimals(value)
-    while math.ceil(value * 10**decimals) >= 100 * 10**decimals:
+    while math.ceil(value * 10**decimals - GRID_TOLERANCE) >= 100 * 10**decimals:
         decimals += 1
-    return _fixed(math.ceil(value * 10**decimals), decimals)
+    return _fixed(math.ceil(value * 10**decimals - GRID_TOLERANCE), decimals)
 
 
 def interval(bounds: tuple[Probability, Probability] | list[Probability] | None) -> str:

@@ -209,13 +209,18 @@ def sweep_tables(result: Sweep, fractions: bool = False, label: str | None = Non
     return tables
 
 
+def bracket_intervals(bracket: Sequence[dict[str, Any]]) -> str:
+    """The 95% intervals of a balance bracket's two values, ``exact`` for one solved exactly."""
+    shown = [interval(point["ci95"]) or "exact" for point in bracket]
+    return "exact" if set(shown) == {"exact"} else " / ".join(shown)
+
+
 def balance_table(result: Balance, label: str | None = None) -> Table:
     """Per ruleset: the bracketing values and their party_wins, or where it stays when it never crosses."""
     doc = result.to_dict()
     label = label or vary_label(result.vary.path, result.encounter)
     table = data_table(f"{escape(result.encounter.name)}: party_wins = {percent(result.target)} along {escape(label)}",
-                       "The 95% interval is the Wilson interval of each sampled bracket value; exact values have none.\n"
-                       + EXPLAIN_HINT)
+                       "95% interval: the Wilson interval of each sampled value (exact: none needed).\n" + EXPLAIN_HINT)
     for column in ("ruleset", "crosses between", "party_wins", "95% interval"):
         table.add_column(column)
     for row in doc["results"]:
@@ -223,7 +228,7 @@ def balance_table(result: Balance, label: str | None = None) -> Table:
             low, high = row["bracket"]
             table.add_row(escape(row["ruleset"]), f"{low['value']} and {high['value']}",
                           f"{percent(low['party_wins'])} → {percent(high['party_wins'])}",
-                          " / ".join(interval(p["ci95"]) for p in row["bracket"]) or "exact")
+                          bracket_intervals(row["bracket"]))
         else:
             lowest, highest = (f(p["party_wins"] for p in row["evaluated"]) for f in (min, max))
             low, high = percent(lowest), percent(highest)
