@@ -53,7 +53,7 @@ def _fixed(units: int, decimals: int) -> str:
 
 def _nearest(value: Fraction, decimals: int) -> int:
     """``value`` in units of its last decimal, rounded half up (exact: no float in between)."""
-    return int(math.floor(value * 10**decimals + Fraction(1, 2)))
+    return (value * 10**decimals + Fraction(1, 2)) // 1
 
 
 def percent_number(p: Probability) -> str:
