@@ -53,7 +53,8 @@ def _fixed(units: int, decimals: int) -> str:
 
 def _nearest(value: Fraction, decimals: int) -> int:
     """``value`` in units of its last decimal, rounded half up (exact: no float in between)."""
-    return (value * 10**decimals + Fraction(1, 2)) // 1
+    scale: int = 10**decimals  # int ** int is typed loosely (a negative power is a float)
+    return (value * scale + Fraction(1, 2)) // 1
 
 
 def percent_number(p: Probability) -> str:
