@@ -103,3 +103,10 @@ def test_a_ruleset_without_fates_in_mid_fight_still_gets_its_changes(monkeypatch
     assert [(c.index, c.before.state, c.after.state) for c in record.changes] == [
         (0, EndState.UNHURT, EndState.OUT), (1, EndState.UNHURT, EndState.HURT)]
     assert all(c.round == 20 for c in record.changes)
+
+
+def test_surprise_and_an_ambush_are_said_before_round_1() -> None:
+    surprise = told(fight(EXAMPLES / "dsa-troll-ambush.toml", "ambermarch", seed=1), brief=True).splitlines()
+    assert surprise[1].startswith("The party has surprise (rulebench explain surprise")
+    ambush = told(fight(EXAMPLES / "classic-robbers.toml", "classic", seed=1))
+    assert "The enemy strikes from behind: the party's damage order is reversed" in ambush.split("Round 1")[0]

@@ -114,6 +114,20 @@ def header_line(record: FightRecord) -> str:
     return f"[bold]{escape(record.config.encounter.name)}[/] under [bold]{escape(record.config.ruleset.title)}[/] ({how})"
 
 
+def circumstances(record: FightRecord) -> list[str]:
+    """The encounter's circumstances a reader should know before round 1 (surprise, an ambush, a
+    voluntary fight), each with the glossary entry that says what it does under each ruleset."""
+    encounter = record.config.encounter
+    lines = []
+    if encounter.ambush_from_behind:
+        lines.append("The enemy strikes from behind: the party's damage order is reversed (rulebench explain ambush).")
+    if encounter.surprise != "none":
+        lines.append(f"The {encounter.surprise} has surprise (rulebench explain surprise: what it does under each ruleset).")
+    if not encounter.forced:
+        lines.append("A voluntary fight: the party could have declined it (rulebench explain forced fight).")
+    return lines
+
+
 def narrate(record: FightRecord, console: Console, brief: bool = False) -> None:
     """Print the whole fight: setup, each round with its events, every change of a combatant's end
     state, the outcome with why the fight ended, and every fate. ``brief`` prints one line per round."""
@@ -121,6 +135,8 @@ def narrate(record: FightRecord, console: Console, brief: bool = False) -> None:
         narrate_brief(record, console)
         return
     console.print(header_line(record), highlight=False)
+    for line in circumstances(record):
+        console.print(f"  [italic]{escape(line)}[/]", highlight=False)
     for event in record.setup_events():
         _print_event(console, event)
     for row in record.rounds():
@@ -156,6 +172,8 @@ def narrate_brief(record: FightRecord, console: Console) -> None:
     """One line per round (or exchange) for projecting: its totals, its hits and every change of end
     state; then why the fight ended and every fate."""
     console.print(header_line(record), highlight=False)
+    for line in circumstances(record):
+        console.print(f"[italic]{escape(line)}[/]", highlight=False)
     for row in record.rounds():
         summary = brief_summary(record, row)
         line = f"[bold]{round_title(record, row)}[/]" + (f"  {summary}" if summary else "")
