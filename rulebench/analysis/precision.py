@@ -79,7 +79,13 @@ def simulate_to_precision(
     tally: Tally | None = None
     played = 0
     sizes = (min(CHUNK, cap - start) for start in range(0, cap, CHUNK))
-    parts = pool.chunks(config, seed, sizes)
+
+    def worth() -> int:
+        # Before the first chunk nothing is known: one chunk per worker; then the fights the
+        # half-width so far asks for.
+        return pool.workers * CHUNK if tally is None else fights_needed(tally, precision)
+
+    parts = pool.chunks(config, seed, sizes, worth)
     try:
         for part in parts:
             tally = part if tally is None else tally.merge(part)

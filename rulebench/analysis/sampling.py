@@ -117,11 +117,15 @@ class SamplingPool:
         futures = [self._executor.submit(function, *args) for args in calls]
         return (future.result() for future in futures)
 
-    def chunks(self, config: FightConfig, seed: int, sizes: Iterable[int]) -> Generator[Tally, None, None]:
+    def chunks(
+        self, config: FightConfig, seed: int, sizes: Iterable[int], worth: Callable[[], int] | None = None
+    ) -> Generator[Tally, None, None]:
         """The tallies of chunks ``0, 1, ...`` of ``sizes`` fights each, in order.
 
-        Up to one chunk per worker is played ahead of the one asked for; closing the iterator
-        early (a precision run that is done) cancels those not yet started.
+        Up to one chunk per worker is played ahead of the one asked for, as long as the fights
+        sent stay below ``worth()`` (default: all of them): a precision run sends no chunk it
+        does not expect to need, since a chunk already running cannot be called back. Closing
+        the iterator early (a precision run that is done) cancels those not yet started.
         """
         pending = iter(sizes)
         if self.workers <= 1:
@@ -132,15 +136,16 @@ class SamplingPool:
             self._executor = ProcessPoolExecutor(self.workers)
         spec = spec_of(config)
         ahead: deque[Future[Tally]] = deque()
-        index = 0
+        index = sent = 0
         try:
             while True:
-                while len(ahead) < self.workers:
+                while len(ahead) < self.workers and (not ahead or worth is None or sent < worth()):
                     fights = next(pending, None)
                     if fights is None:
                         break
                     ahead.append(self._executor.submit(_worker_chunk, spec, seed, index, fights))
                     index += 1
+                    sent += fights
                 if not ahead:
                     return
                 yield ahead.popleft().result()
