@@ -268,6 +268,12 @@ def analyse(
         else:
             advance = progress(f"{label}: sampled", options.fights) if progress else None
             result = simulate(config, options.fights, options.seed, progress=advance, pool=pool)
+    return Analysed(record_provenance(config, result, extra), notes, dropped)
+
+
+def record_provenance(config: FightConfig, result: RulesetResult, extra: dict[str, Any] | None = None) -> RulesetResult:
+    """Fill in where ``result`` came from (ruleset, package, method, seed, plugins, tactics, ``extra``)
+    and return it; every way of analysing a configuration records it alike."""
     result.provenance = {
         "ruleset": {"name": config.ruleset.name, "package": config.package[0], "version": config.package[1]},
         "method": result.method,
@@ -275,9 +281,9 @@ def analyse(
         "fights": result.fights,
         "plugins": list(config.plugins),
         "tactics": config.tactics,
-        **extra,
+        **(extra or {}),
     }
-    return Analysed(result, notes, dropped)
+    return result
 
 
 def dropped_note(ruleset: str, reason: str, where: str = "") -> str:

@@ -34,6 +34,7 @@ from rulebench.analysis.analyse import (
     dropped_note,
     load,
     provenance,
+    record_provenance,
     ruleset_names,
 )
 from rulebench.analysis.cluster import Job, Pool, PoolSampling, pool_for, scheduler_address, solve_exact
@@ -115,19 +116,6 @@ class Grid:
 
 
 # --- running many analyses on one pool -------------------------------------------------------
-
-
-def record_provenance(config: FightConfig, result: RulesetResult) -> RulesetResult:
-    """Fill in an exact result's provenance as :func:`rulebench.analysis.analyse.analyse` does."""
-    result.provenance = {
-        "ruleset": {"name": config.ruleset.name, "package": config.package[0], "version": config.package[1]},
-        "method": result.method,
-        "seed": result.seed,
-        "fights": result.fights,
-        "plugins": list(config.plugins),
-        "tactics": config.tactics,
-    }
-    return result
 
 
 def _exact_all(configs: Sequence[FightConfig], options: AnalysisOptions, pool: Pool | None) -> list[RulesetResult | str]:
