@@ -92,7 +92,7 @@ def mixed_methods(results: Sequence[RulesetResult]) -> bool:
 
 def row_method(result: RulesetResult) -> str:
     """The short note under a row's name when the rows of a table were obtained differently."""
-    return "exact" if result.method == "exact" else f"sampled, {result.fights:,} fights"
+    return "exact" if result.method == "exact" else f"{result.fights:,} fights"
 
 
 EXPLAIN_HINT = "What a word means: rulebench explain withdrawn (or any other term)."
@@ -196,8 +196,8 @@ def sweep_tables(result: Sweep, fractions: bool = False, label: str | None = Non
                            f"[dim]({escape(result.vary.path)})[/]", results_caption(points, fractions))
         table.show_lines = any(r.ci95 for r in points)  # a blank line keeps each value's two lines together
         table.add_column(escape(label), justify="right")
-        for outcome in OUTCOMES:
-            table.add_column(outcome.value, justify="right")
+        for outcome in OUTCOMES:  # a value stays on one line with its bar; the label column wraps instead
+            table.add_column(outcome.value, justify="right", no_wrap=True)
         table.add_column(header, justify="right")
         mixed = mixed_methods(points)
         for value, r in zip(result.vary.values, points):

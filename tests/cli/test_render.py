@@ -81,14 +81,14 @@ What a word means: rulebench explain withdrawn (or any other term)."""
 def test_mixed_methods_say_so_under_each_ruleset() -> None:
     """Rows obtained differently say how under the ruleset's name."""
     assert shown(comparison_table(comparison(exact("classic"), sampled("dsa", 500)))) == """\
-                                   Duel: outcomes
-ruleset               party_wins  enemy_wins   withdrawn  party_fled     mean length
-━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
-classic                    66.7%       33.3%      <0.01%           ·     3.67 rounds
+                              Duel: outcomes
+ruleset      party_wins  enemy_wins   withdrawn  party_fled     mean length
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+classic           66.7%       33.3%      <0.01%           ·     3.67 rounds
 exact
 
-dsa                        99.8%           ·       0.20%           ·  3.03 exchanges
-sampled, 500 fights  98.8–99.97%     0–0.77%  0.035–1.2%     0–0.77%
+dsa               99.8%           ·       0.20%           ·  3.03 exchanges
+500 fights  98.8–99.97%     0–0.77%  0.035–1.2%     0–0.77%
 Each row says how it was obtained. Exact: every possible roll counted.
 Sampled: N fights, 95% Wilson interval under each value.
 · never happens (exact) or never happened in those fights (sampled).
