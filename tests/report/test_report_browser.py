@@ -54,7 +54,9 @@ def test_on_a_phone_nothing_is_wider_than_the_screen(full_report: tuple[report.R
         page.open(path, width=390, height=844, mobile=True)
         # wide tables scroll inside their own box; the page itself never scrolls sideways
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        assert page.evaluate("document.querySelector('#outcomes svg').getBoundingClientRect().width") <= 390
+        # plots keep a legible size and scroll inside their own box
+        assert page.evaluate("document.querySelector('#outcomes svg').getBoundingClientRect().width") >= 600
+        assert page.evaluate("document.querySelector('#outcomes .plot').getBoundingClientRect().width") <= 390
         page.screenshot(tmp_path / "report-phone.png", BUILD / "report-screenshot-phone.png")
 
 
