@@ -1,14 +1,19 @@
-"""The exact solver (``core/exact.py``) against Monte Carlo (issue 7).
+"""The exact solver (``analysis/exact.py``) against Monte Carlo (issue 7).
 
 Every built-in ruleset on every example encounter: either it fits the default budget, and then its
 outcome probabilities are fractions summing to exactly 1 that each lie in the 99.9% Wilson
-interval (z = 3.29) of 50,000 sampled fights; or it is one of ``TOO_BIG`` and the solver says so
-by raising ``StateBudgetExceeded``, so the list is checked in both directions. The brute-force
-oracle comparison lives in test_exact_oracle.py.
+interval (z = 3.29) of the sampled fights; or it is one of ``TOO_BIG`` and the solver says so by
+raising ``StateBudgetExceeded``, so the list is checked in both directions. Both solve as the
+automatic choice does (``early``): one that fits is not dropped early, one that does not is found
+out for a tenth of the budget where no fight has ended by then. The sample is as large as a
+±0.01 interval (99.9%) at the exact probabilities needs, at most ``FIGHTS``: enough to see any
+error of a percentage point, without 50,000 fights where a handful of outcomes is near 0 or 1.
+The brute-force oracle comparison lives in test_exact_oracle.py.
 """
 
 from __future__ import annotations
 
+import math
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -22,7 +27,7 @@ else:  # the project supports 3.10, where tomli is its backport
 
 from rulebench.analysis.exact import REPLAY_COST, Solver, StateBudgetExceeded, solve
 from rulebench.analysis.results import wilson
-from rulebench.analysis.sampling import simulate
+from rulebench.analysis.sampling import CHUNK, simulate
 from rulebench.core.encounter import encounter_from_dict, load_encounter
 from rulebench.core.kernel import configure
 
@@ -45,6 +50,15 @@ endurance, wounds and bleeding."""
 
 FIGHTS = 50_000
 Z999 = 3.2905
+HALF_WIDTH = 0.01
+
+
+def fights_for(probabilities: list[Fraction]) -> int:
+    """The fights whose 99.9% interval is about ±``HALF_WIDTH`` at the widest of ``probabilities``
+    (normal approximation), in whole chunks of the sampler, between one chunk and ``FIGHTS``."""
+    widest = max(float(p * (1 - p)) for p in probabilities)
+    needed = math.ceil(Z999 * Z999 * widest / HALF_WIDTH**2)
+    return min(FIGHTS, max(CHUNK, math.ceil(needed / CHUNK) * CHUNK))
 
 
 @pytest.mark.parametrize(
@@ -54,15 +68,16 @@ def test_exact_sums_to_one_and_lies_within_monte_carlo_interval(ruleset: str, ex
     config = configure(load_encounter(example), ruleset)
     if (ruleset, example.stem) in TOO_BIG:
         with pytest.raises(StateBudgetExceeded):
-            solve(config)
+            solve(config, early=True)
         return
-    exact = solve(config)
+    exact = solve(config, early=True)
     assert exact.tally.total == 1
     assert all(isinstance(p, Fraction) for p in exact.outcomes.values())
     assert sum(exact.outcomes.values()) == 1
-    sampled = simulate(config, FIGHTS, seed=7, workers=2)
+    fights = fights_for(list(exact.outcomes.values()))  # type: ignore[arg-type]
+    sampled = simulate(config, fights, seed=7, workers=2)
     for outcome, p in exact.outcomes.items():
-        low, high = wilson(int(sampled.tally.outcomes.get(outcome, 0)), FIGHTS, Z999)
+        low, high = wilson(int(sampled.tally.outcomes.get(outcome, 0)), fights, Z999)
         assert low <= p <= high, f"{outcome}: exact {float(p):.5f} outside [{low:.5f}, {high:.5f}]"
 
 
@@ -77,3 +92,31 @@ def test_a_step_with_more_paths_than_the_budget_is_cut_off_while_it_is_played() 
     with pytest.raises(StateBudgetExceeded, match="budget of 200,000"):
         solver.run()
     assert solver.roller.paths <= 200_000 // REPLAY_COST
+
+
+def test_the_sample_size_follows_the_widest_interval() -> None:
+    assert fights_for([Fraction(1, 2)]) == 28_000  # 3.29^2 / 4 / 0.01^2 = 27,068, in whole chunks
+    assert fights_for([Fraction(0), Fraction(1)]) == CHUNK
+    assert fights_for([Fraction(1, 10), Fraction(9, 10)]) == 10_000
+
+
+def test_floating_point_agrees_with_fractions_within_its_bound() -> None:
+    """The default of the commands: floating point, with a rounding bound far below what any
+    table shows; the dsa duels are the longest solves, 100 exchanges of attack and parry."""
+    config = configure(load_encounter(Path(__file__).parent.parent / "examples" / "dsa-orc-duel.toml"), "dsa")
+    fractions, floating = solve(config), solve(config, fractions=False)
+    assert floating.rounding is not None and 0 < floating.rounding < 1e-12
+    for mine, theirs in [(floating.outcomes, fractions.outcomes), (floating.rounds_distribution, fractions.rounds_distribution)]:
+        assert mine.keys() == theirs.keys()
+        assert all(abs(mine[k] - theirs[k]) <= floating.rounding for k in mine)
+    for mine_fates, their_fates in zip(floating.fates(), fractions.fates()):
+        assert all(abs(mine_fates[k] - their_fates[k]) <= floating.rounding for k in mine_fates if k != "name")
+
+
+def test_an_early_solve_gives_up_for_a_tenth_of_the_budget() -> None:
+    config = configure(load_encounter(Path(__file__).parent.parent / "examples" / "skeleton-guards.toml"), "dsa")
+    solver = Solver(config, fractions=False, early=True)
+    with pytest.raises(StateBudgetExceeded, match="no fight had ended"):
+        solver.run()
+    # Given up at the first step that took it past a tenth, long before the whole budget.
+    assert solver.max_states // 10 <= solver.handled < solver.max_states // 5 and not solver.finished.parts

@@ -116,3 +116,23 @@ def test_plot_without_matplotlib(duel: Path, tmp_path: Path, monkeypatch: pytest
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name, *a))
     result = run("compare", duel, "-r", "skirmish", "-n", "10", "--plot", tmp_path / "x.png")
     assert result.exit_code == 2 and "pip install 'rulebench[plot]'" in result.stderr
+
+
+def test_sampling_says_which_rule_stopped_it(duel: Path) -> None:
+    [fixed] = run_json("compare", duel, "-r", "skirmish", "-n", "700")["results"]
+    [precise] = run_json("compare", duel, "-r", "skirmish", "--max-states", "5")["results"]
+    assert fixed["stopped_by"] == "fights" and fixed["fights"] == 700
+    assert precise["stopped_by"] == "precision" and precise["provenance"]["precision"] == 0.01
+    assert all((hi - lo) / 2 <= 0.01 for lo, hi in precise["ci95"].values())
+
+
+def test_the_same_json_for_any_worker_count(duel: Path) -> None:
+    outputs = {run("compare", duel, "-r", "skirmish", "-r", "classic", "--precision", "0.005", "--workers", w, "--json").stdout
+               for w in ("1", "2", "4")}
+    assert len(outputs) == 1 and json.loads(outputs.pop())["results"][0]["method"] == "monte-carlo"
+
+
+def test_exact_json_carries_the_rounding_bound(duel: Path) -> None:
+    [floating] = run_json("compare", duel, "-r", "classic", "--exact")["results"]
+    [fractions] = run_json("compare", duel, "-r", "classic", "--exact", "--fractions")["results"]
+    assert 0 < floating["rounding_bound"] < 1e-12 and "rounding_bound" not in fractions

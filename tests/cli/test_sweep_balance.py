@@ -84,3 +84,16 @@ def test_balance_never_crosses(duel: Path) -> None:
     assert row["crosses"] is False and row["bracket"] is None
     result = run("balance", duel, "--vary", "party[Hero].armour=0..1", "--target", "0.999", "-r", "classic", "-n", "300")
     assert result.exit_code == 0 and "never crosses" in result.stdout
+
+
+def test_a_sweep_notes_a_sampled_ruleset_once(duel: Path) -> None:
+    result = run("sweep", duel, "--vary", f"{COUNT}=1..3", "-r", "classic", "--max-states", "5", "--json")
+    assert result.exit_code == 0
+    [note] = [line for line in result.stderr.splitlines() if "sampled instead" in line]
+    assert f"classic: exact analysis does not fit at {COUNT} = 1, 2, 3" in note
+
+
+def test_sweep_and_balance_json_do_not_depend_on_workers(duel: Path) -> None:
+    for args in (("sweep", duel, "--vary", f"{COUNT}=1..3"), ("balance", duel, "--vary", f"{COUNT}=1..6", "--target", "0.5")):
+        outputs = {run(*args, "-r", "skirmish", "--max-states", "5", "--workers", w, "--json").stdout for w in ("1", "2")}
+        assert len(outputs) == 1
