@@ -7,7 +7,7 @@ default tactics and §6.2 mapping, written out by hand. Party: Warrior AT 12, de
 coordination 0 everywhere. Each exchange (RULES.md §4.1): sub-fights with the smaller side as
 singles and the coordination penalty; 1d100 + reaction for new primary pairs, ties rerolled, kept
 by pairs that fought before; the attack/parry chain; free attacks with one parry per single and a
-lost attack after a miss; TP − RS, criticals on a d20 of 1 (d100 severity); LE < 10 out. After an
+lost next free attack after a miss; TP − RS, criticals on a d20 of 1 (d100 severity); LE < 10 out. After an
 exchange: the verdict, the cap of 100, and flight (one unparryable attack per fleeing member) when
 fewer than 2 of the 4 stand. Dice as rulebench's RandomRoller draws them.
 """
@@ -108,12 +108,12 @@ def run(fights: int, seed: int) -> dict[str, int]:
                 for secondary in group[2:]:
                     if not up[single]:
                         break
-                    if lost[secondary] == 1:
+                    if lost[secondary]:  # a miss costs his next free attack, however late it comes
                         lost[secondary] = 0
                         continue
                     roll = int(rand() * 20) + 1
                     if roll > AT[secondary] - penalty[secondary]:
-                        lost[secondary] = 2
+                        lost[secondary] = 1
                         continue
                     if not parried:
                         parried = True
@@ -137,8 +137,5 @@ def run(fights: int, seed: int) -> dict[str, int]:
                         hit(f, member)
                 outcome = "party_fled"
                 break
-            for i in range(8):
-                if lost[i]:
-                    lost[i] -= 1
         counts[outcome] += 1
     return counts

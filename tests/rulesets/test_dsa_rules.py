@@ -227,14 +227,41 @@ def test_free_attacks_stop_when_the_single_falls() -> None:
     assert result.outcome is Outcome.PARTY_WINS
 
 
-def test_a_missed_free_attack_is_forgotten_when_no_free_attack_follows() -> None:
-    overrides = {"Hero": {"at": 20, "reaction": 0}, "Orc": {"pa": 1, "dodge": 1, "at": 0, "reaction": 0}}
-    data = encounter(["Hero"], [{"name": "Orc", "count": 2}], overrides, surprise="party")
-    f = new_fight(data, "5 20 3 1 100 | 10 60")
-    play_round(f)
-    assert f.combatants[2].vars["lost"] == 1  # Orc 2 missed: his next free attack is lost
-    play_round(f)  # but he is the primary now; the chain is no free attack, the time passes
-    assert not events(f, "skip") and f.combatants[2].vars["lost"] == 0
+def test_a_missed_free_attack_costs_his_next_free_attack_however_many_exchanges_later() -> None:
+    """RULES.md §4.1 step 4: the miss costs his *next free attack*, not the next exchange's.
+
+    Orc 3 misses a free attack on Hero in exchange 1; Orc 1 falls, the sub-fights are rebuilt and
+    Orc 3 is Squire's primary in exchanges 2 and 3 (chains, no free attack to lose); Squire falls
+    in exchange 3, so in exchange 4 Orc 3 is a secondary on Hero again and lets that free attack pass.
+    """
+    overrides = {
+        "Hero": {"at": 19, "tp": "1d6", "reaction": 0},
+        "Squire": {"at": 0, "pa": 0, "dodge": 0, "le": 12, "rs": 0, "reaction": 0},
+        "Orc 1": {"at": 0, "pa": 0, "dodge": 0, "le": 10, "rs": 0, "reaction": 0},
+        "Orc 2": {"at": 0, "reaction": 0},
+        "Orc 3": {"at": 10, "tp": "1d6", "reaction": 0},
+    }
+    data = encounter(["Hero", "Squire"], [{"name": "Orc", "count": 3}], overrides, surprise="party")
+    orc3 = 4
+    f = new_fight(data, "5 3 20 20 | 50 10 10 50 20 1 1 20 | 1 2 20 | 20")
+    play_round(f)  # Hero fells Orc 1; Orc 3's free attack on Hero misses (d20 20 > AT 10 − 1)
+    assert [(e["who"], e["roll"], e["success"]) for e in events(f, "attack") if e["free"]] == [("Orc 3", 20, False)]
+    assert f.combatants[orc3].vars["lost"] is True
+    play_round(f)  # exchange 2: Orc 3 is Squire's primary, wins the roll-off and hits him
+    assert names(f, f.vars["subfights"][1]) == ["Squire", "Orc 3"]
+    assert not events(f, "skip") and f.combatants[orc3].vars["lost"] is True
+    play_round(f)  # exchange 3: he still holds the initiative and fells Squire
+    assert not events(f, "skip") and f.combatants[orc3].vars["lost"] is True
+    assert [(e["round"], e["success"]) for e in events(f, "attack") if e["who"] == "Orc 3" and not e["free"]] == [
+        (2, True), (3, True)
+    ]
+    assert not f.combatants[1].vars["standing"]
+    play_round(f)  # Hero alone against Orc 2 (primary) and Orc 3 (secondary)
+    assert names(f, f.vars["subfights"][0]) == ["Hero", "Orc 2", "Orc 3"]
+    assert [(e["round"], e["who"]) for e in events(f, "skip")] == [(4, "Orc 3")]
+    assert f.combatants[orc3].vars["lost"] is False
+    assert [e["who"] for e in events(f, "attack") if e["free"]] == ["Orc 3"]  # only exchange 1's miss
+    assert f.roller.remaining == ()  # type: ignore[attr-defined]
 
 
 # -- hits (RULES.md §4.1 step 5) ----------------------------------------------------------------

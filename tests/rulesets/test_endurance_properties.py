@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from dice_recorder import Recorder
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulebench import Decision, Dice, Fight, PluginInfo, hookimpl
+from rulebench import Decision, Fight, PluginInfo, hookimpl
 from rulebench.core.dice import RandomRoller
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import Encounter, encounter_from_dict
@@ -117,27 +118,6 @@ def test_same_seed_same_fight(data: dict[str, Any], seed: int, variant: dict[str
     again = new_fight(data, seed, variant)
     assert play(first) == play(again)
     assert first.log == again.log
-
-
-class Recorder:
-    """A seeded roller that keeps every die it hands out, to compare two fights' dice."""
-
-    def __init__(self, seed: int) -> None:
-        self.inner = RandomRoller(seed)
-        self.dice: list[tuple[str, int]] = []
-        self.last_faces: tuple[int, ...] | None = None
-
-    def die(self, sides: int) -> int:
-        face = self.inner.die(sides)
-        self.last_faces = self.inner.last_faces
-        self.dice.append((f"1d{sides}", face))
-        return face
-
-    def roll(self, dice: Dice) -> int:
-        total = self.inner.roll(dice)
-        self.last_faces = self.inner.last_faces
-        self.dice.append((str(dice), total))
-        return total
 
 
 def configured(data: dict[str, Any], finisher: bool) -> FightConfig:

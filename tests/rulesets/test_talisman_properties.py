@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from dice_recorder import Recorder
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulebench import configure
-from rulebench.core.dice import Dice, RandomRoller
+from rulebench.core.dice import RandomRoller
 from rulebench.core.encounter import encounter_from_dict
 from rulebench.core.fight import ENEMY, Fight
 from rulebench.core.kernel import FightConfig, play, play_round
@@ -82,27 +83,6 @@ def test_the_same_seed_gives_the_same_result(case: tuple[dict[str, Any], int], s
     first, again = new_fight(case[0], seed), new_fight(case[0], seed)
     assert play(first) == play(again)
     assert first.log == again.log
-
-
-class Recorder:
-    """A seeded roller that keeps every die it hands out, to compare two fights' dice."""
-
-    def __init__(self, seed: int) -> None:
-        self.inner = RandomRoller(seed)
-        self.dice: list[tuple[str, int]] = []
-        self.last_faces: tuple[int, ...] | None = None
-
-    def die(self, sides: int) -> int:
-        face = self.inner.die(sides)
-        self.last_faces = self.inner.last_faces
-        self.dice.append((f"1d{sides}", face))
-        return face
-
-    def roll(self, dice: Dice) -> int:
-        total = self.inner.roll(dice)
-        self.last_faces = self.inner.last_faces
-        self.dice.append((str(dice), total))
-        return total
 
 
 def through_the_hooks(config: FightConfig) -> FightConfig:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+import functools
+from collections.abc import Callable, Hashable
 
 from rulebench import Attack, Combatant, Done, Fight, hookimpl
-from rulebench.rulesets.dsa.free_attacks import free_attack
-from rulebench.rulesets.dsa.hits import struck
+from rulebench.rulesets.dsa.free_attacks import free_attack, free_attack_lands
+from rulebench.rulesets.dsa.hits import harmless, roll_damage, struck, take_damage
 from rulebench.rulesets.dsa.stats import attack_value, defence_value
 
 
@@ -14,12 +15,31 @@ from rulebench.rulesets.dsa.stats import attack_value, defence_value
 def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant) -> Attack:
     """The chain when the two are each other's foes (a primary pair), else a free attack."""
     if attacker.vars["foe"] == defender.name and defender.vars["foe"] == attacker.name:
-        return chain(fight, attacker, defender)
+        if not chain_hits(fight, attacker, defender):
+            return Attack(attacker, defender, False, 0, {"chain": True})
+        return struck(fight, attacker, defender, {"chain": True})
     return free_attack(fight, attacker, defender)
 
 
-def chain(fight: Fight, holder: Combatant, other: Combatant) -> Attack:
-    """Play one chain: the holder attacks, the other parries, each success capping the next roll.
+def attack_at_once(fight: Fight, attacker: Combatant, defender: Combatant) -> None:
+    """One turn's attack through to its wounds, when nobody records.
+
+    The Monte Carlo path, taken when dsa's own attack, damage and wounds hooks are the only ones
+    (``initiative.rulebench_turn`` checks): the same dice in the same order and the same state as
+    the hooks, without building an ``Attack`` with its detail per attack and three hook calls.
+    """
+    if attacker.vars["foe"] == defender.name and defender.vars["foe"] == attacker.name:
+        if not chain_hits(fight, attacker, defender):
+            return
+    elif not free_attack_lands(fight, attacker, defender):
+        return
+    if not harmless(attacker, defender):
+        take_damage(fight, defender, roll_damage(fight, attacker, defender))
+
+
+def chain_hits(fight: Fight, holder: Combatant, other: Combatant) -> bool:
+    """Play one chain: the holder attacks, the other parries, each success capping the next roll;
+    whether it ends in a hit (on a miss the initiative passes).
 
     RULES.md §4.1 step 3: the first attack's cap is AT; d20 above the cap misses and the initiative
     passes. A parry's cap is min(attack roll, defence); d20 above it is a hit and the holder keeps
@@ -32,31 +52,11 @@ def chain(fight: Fight, holder: Combatant, other: Combatant) -> Attack:
     recording = fight.recording
     at = attack_value(holder)
     defence, word = defence_value(other)
-    narration = {"step": 1, "roll": 0}  # what the sentences need; the chain's course never reads it
-
-    def step(state: Hashable, face: int) -> Hashable:
-        kind, cap, renewed = state  # type: ignore[misc]
-        if kind == "attack":
-            if recording:
-                _narrate_attack(fight, holder, other, narration["step"], cap, at, face, face <= cap)
-                narration["roll"] = face
-            if face > cap:
-                return Done("miss")
-            parry_cap = min(face, defence)
-            if parry_cap < 1:
-                if recording:
-                    _narrate_parry(fight, other, holder, parry_cap, defence, word, face, None, False)
-                return Done("hit")
-            return ("parry", parry_cap, renewed)
-        if recording:
-            _narrate_parry(fight, other, holder, cap, defence, word, narration["roll"], face, face <= cap)
-            narration["step"] += 1
-        return ("attack", face, True) if face <= cap else Done("hit")
-
+    step = _narrated_step(fight, holder, other, at, defence, word) if recording else _quiet_step(defence)
     if at < 1:
         if recording:
             _narrate_attack(fight, holder, other, 1, at, at, None, False)
-        result = "miss"
+        result: Hashable = "miss"
     else:
         result = fight.chain(("attack", at, False), 20, step, "attack/parry", ("dsa chain", at, defence))
     if result == "miss":
@@ -64,8 +64,58 @@ def chain(fight: Fight, holder: Combatant, other: Combatant) -> Attack:
         # Angriffsinitiative").
         holders = fight.vars["holders"]
         fight.vars["holders"] = (holders - {(holder.name, other.name)}) | {(other.name, holder.name)}  # type: ignore[operator]
-        return Attack(holder, other, False, 0, {"chain": True})
-    return struck(fight, holder, other, {"chain": True})
+        return False
+    return True
+
+
+MISS = Done("miss")
+HIT = Done("hit")
+
+Step = Callable[[Hashable, int], Hashable]
+"""A chain's step, as ``Fight.chain`` takes it: the state and the die's face in, the next state or
+``Done(result)`` out."""
+
+
+@functools.lru_cache(maxsize=256)
+def _quiet_step(defence: int) -> Step:
+    """The chain's step against ``defence`` when nobody records: built once per defence value.
+
+    The same states and results as ``_narrated_step``: (``"attack"`` or ``"parry"``, cap, renewed).
+    """
+
+    def step(state: Hashable, face: int) -> Hashable:
+        kind, cap, renewed = state  # type: ignore[misc]
+        if kind == "attack":
+            if face > cap:
+                return MISS
+            parry_cap = face if face < defence else defence
+            return HIT if parry_cap < 1 else ("parry", parry_cap, renewed)
+        return ("attack", face, True) if face <= cap else HIT
+
+    return step
+
+
+def _narrated_step(fight: Fight, holder: Combatant, other: Combatant, at: int, defence: int, word: str) -> Step:
+    """The chain's step for a narrated fight: each attack and parry told as it is rolled."""
+    narration = {"step": 1, "roll": 0}  # what the sentences need; the chain's course never reads it
+
+    def step(state: Hashable, face: int) -> Hashable:
+        kind, cap, renewed = state  # type: ignore[misc]
+        if kind == "attack":
+            _narrate_attack(fight, holder, other, narration["step"], cap, at, face, face <= cap)
+            narration["roll"] = face
+            if face > cap:
+                return MISS
+            parry_cap = min(face, defence)
+            if parry_cap < 1:
+                _narrate_parry(fight, other, holder, parry_cap, defence, word, face, None, False)
+                return HIT
+            return ("parry", parry_cap, renewed)
+        _narrate_parry(fight, other, holder, cap, defence, word, narration["roll"], face, face <= cap)
+        narration["step"] += 1
+        return ("attack", face, True) if face <= cap else HIT
+
+    return step
 
 
 def _narrate_attack(

@@ -6,6 +6,7 @@ from rulebench import Attack, Combatant, EndState, Fate, Fight, Outcome, hookimp
 from rulebench.rulesets.dsa.hits import struck
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
 from rulebench.rulesets.dsa.subfights import build_subfights
+from rulebench.rulesets.dsa.tactics import default_retreat
 
 EXCHANGE_CAP = 100
 """RULES.md §4.1: at most 100 exchanges (reading: the text counts seconds; a cap ends stalemates)."""
@@ -30,7 +31,12 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
             if c.engaged:
                 engaged += 1
                 standing += c.vars["standing"]  # type: ignore[operator]
-        if fight.decide("retreat", None, (True, False), standing=standing, engaged=engaged):
+        # With no tactics but dsa's own, their answer is taken directly instead of asked.
+        if (
+            default_retreat(standing, engaged)
+            if fight.default_tactics
+            else fight.decide("retreat", None, (True, False), standing=standing, engaged=engaged)
+        ):
             _flee(fight)
             outcome = Outcome.PARTY_FLED
     if outcome is None:
@@ -93,19 +99,14 @@ def _flee(fight: Fight) -> None:
 
 
 def _close_exchange(fight: Fight) -> None:
-    """Give the singles their parry back, age missed free attacks, regroup after a fall.
+    """Give the singles their parry back and regroup after a fall.
 
-    A missed free attack moves on one stage: missed this exchange → skip the next free attack →
-    forgotten (the time of one attack has passed even if no free attack came). Doing this at the
-    exchange's end keeps equal fight states equal between exchanges.
+    A missed free attack is not aged here: it costs his next free attack, however many exchanges
+    that takes (RULES.md §4.1 step 4, ``initiative.rulebench_turn``).
     """
     combatants = fight.combatants
     for group in fight.vars["subfights"]:  # type: ignore[union-attr]
         combatants[group[0]].vars["parried"] = False
-    for c in combatants:
-        lost = c.vars["lost"]
-        if lost:
-            c.vars["lost"] = lost - 1  # type: ignore[operator]
     if fight.vars["regroup"]:
         build_subfights(fight)
         fight.vars["regroup"] = False

@@ -4,14 +4,25 @@ from __future__ import annotations
 
 from rulebench import Attack, Combatant, Fight
 from rulebench.rulesets.dsa.hits import struck
-from rulebench.rulesets.dsa.stats import MISSED, attack_value, defence_value
+from rulebench.rulesets.dsa.stats import attack_value, defence_value
 
 
 def free_attack(fight: Fight, attacker: Combatant, single: Combatant) -> Attack:
-    """One free attack at cap AT; the single parries the first that succeeds in an exchange.
+    """One free attack as ``rulebench_attack`` answers it (``free_attack_lands``, then ``struck``)."""
+    landed = free_attack_lands(fight, attacker, single)
+    if landed:
+        return struck(fight, attacker, single, {"free": True})
+    if landed is None:
+        return Attack(attacker, single, False, 0, {"free": True, "parried": True})
+    return Attack(attacker, single, False, 0, {"free": True})
+
+
+def free_attack_lands(fight: Fight, attacker: Combatant, single: Combatant) -> bool | None:
+    """One free attack at cap AT: True when it gets through, False when it misses, None when parried.
 
     RULES.md §4.1 step 4: a miss costs the attacker his next free attack (seed: he lets one
-    attack's time pass); the single may parry one free attack per exchange with cap
+    attack's time pass), however many exchanges later that comes (``rulebench_turn`` takes it);
+    the single may parry one free attack per exchange with cap
     min(attack roll, defence); every other successful free attack hits. The single parries the
     first one he can (reading: the seed lets him use any parry not yet used this second, and holding
     it back is a policy the text does not give).
@@ -20,7 +31,7 @@ def free_attack(fight: Fight, attacker: Combatant, single: Combatant) -> Attack:
     at = attack_value(attacker)
     roll = fight.die(20, "free attack", attacker) if at >= 1 else None
     if roll is None or roll > at:
-        attacker.vars["lost"] = MISSED
+        attacker.vars["lost"] = True
         if recording:
             rolled = "cannot hit" if roll is None else f"d20 {roll} > cap {at}"
             fight.emit(
@@ -28,7 +39,7 @@ def free_attack(fight: Fight, attacker: Combatant, single: Combatant) -> Attack:
                 f"{attacker.name}'s free attack on {single.name} misses: {rolled} (AT); his next free attack is lost.",
                 who=attacker.name, against=single.name, cap=at, value=at, roll=roll, success=False, free=True,
             )
-        return Attack(attacker, single, False, 0, {"free": True})
+        return False
     if recording:
         fight.emit(
             "attack",
@@ -39,7 +50,7 @@ def free_attack(fight: Fight, attacker: Combatant, single: Combatant) -> Attack:
         if recording:
             fight.emit("note", f"{single.name} has used his parry against free attacks this exchange.",
                        who=single.name)
-        return struck(fight, attacker, single, {"free": True})
+        return True
     single.vars["parried"] = True
     defence, word = defence_value(single)
     cap = min(roll, defence)
@@ -55,6 +66,4 @@ def free_attack(fight: Fight, attacker: Combatant, single: Combatant) -> Attack:
             text = f"{single.name} fails to parry the free attack ({word}): d20 {parry} > {why}."
         fight.emit("parry", text, who=single.name, against=attacker.name, cap=cap, value=defence, roll=parry,
                    success=parried)
-    if parried:
-        return Attack(attacker, single, False, 0, {"free": True, "parried": True})
-    return struck(fight, attacker, single, {"free": True})
+    return None if parried else True

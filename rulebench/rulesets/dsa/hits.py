@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from rulebench import Attack, Combatant, Damage, Done, Fight, hookimpl
+import functools
+
+from rulebench import Attack, Combatant, Damage, Dice, Done, Fight, hookimpl
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
 
 IGNORES_ARMOUR = frozenset({"ignores_armour"})
@@ -15,8 +17,7 @@ def struck(fight: Fight, attacker: Combatant, defender: Combatant, detail: dict[
     RULES.md §6.3: a ghost or demon struck without a magic weapon takes nothing ("hit does
     nothing"); no TP or critical die is rolled then, since neither can matter (RULES.md §0).
     """
-    traits = defender.spec.traits
-    if traits and ("ghost" in traits or "demon" in traits) and "magic_weapon" not in attacker.spec.traits:
+    if harmless(attacker, defender):
         if fight.recording:
             fight.emit(
                 "hit",
@@ -31,8 +32,19 @@ def struck(fight: Fight, attacker: Combatant, defender: Combatant, detail: dict[
     return Attack(attacker, defender, True, 0, detail)
 
 
+def harmless(attacker: Combatant, defender: Combatant) -> bool:
+    """Whether the defender is a ghost or demon and the attacker has no magic weapon (RULES.md §6.3)."""
+    traits = defender.spec.traits
+    return bool(traits) and ("ghost" in traits or "demon" in traits) and "magic_weapon" not in attacker.spec.traits
+
+
 @hookimpl
 def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
+    """The damage of a hit (``roll_damage``)."""
+    return roll_damage(fight, attack.attacker, attack.defender)  # type: ignore[arg-type]
+
+
+def roll_damage(fight: Fight, attacker: Combatant, defender: Combatant) -> Damage:
     """Roll TP (silver and other weapon modifiers added), then the critical d20, then on a 1 the d100.
 
     RULES.md §4.1 step 5 and DS-1's dice order. A critical hit's severity is TP + d100; at least
@@ -40,12 +52,10 @@ def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
     ``critical``; reading: the text's table is missing). A demon's blow against armour that is not
     magic meets RS 0 (RULES.md §6.3); both carry the ``ignores_armour`` flag.
     """
-    attacker: Combatant = attack.attacker  # type: ignore[assignment]
-    defender: Combatant = attack.defender  # type: ignore[assignment]
     dice = attacker.stats["tp"]
     modifiers = fight.modifiers(attacker, "weapon", defender)
     if modifiers:
-        dice = dice.plus(sum(m.value for m in modifiers))
+        dice = _plus(dice, sum(m.value for m in modifiers))
         if fight.recording:
             for m in modifiers:
                 fight.emit("modifier", f"{attacker.name}: TP {m.value:+d} ({m.reason}).", who=attacker.name,
@@ -87,6 +97,12 @@ def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
     return Damage(tp, "lethal" if lethal else "critical", IGNORES_ARMOUR)
 
 
+@functools.lru_cache(maxsize=256)
+def _plus(dice: Dice, bonus: int) -> Dice:
+    """``dice`` with ``bonus`` added, built once per weapon and bonus: asked at every hit."""
+    return dice.plus(bonus)
+
+
 def _is_one(_: object, face: int) -> Done:
     """A critical hit: the d20 shows 1."""
     return Done(face == 1)
@@ -94,6 +110,12 @@ def _is_one(_: object, face: int) -> Done:
 
 @hookimpl
 def rulebench_wounds(fight: Fight, target: Combatant, damage: Damage) -> bool:
+    """Take the damage off LE (``take_damage``)."""
+    take_damage(fight, target, damage)
+    return True
+
+
+def take_damage(fight: Fight, target: Combatant, damage: Damage) -> None:
     """Take the damage off LE: TP − RS, or all TP when armour is ignored; a lethal critical kills.
 
     RULES.md §4.1 step 5: LE < 0 dead, LE < 10 unconscious (bewusstlos), both out at once.
@@ -115,10 +137,11 @@ def rulebench_wounds(fight: Fight, target: Combatant, damage: Damage) -> bool:
     if fallen:
         vars_["standing"] = False
         fight.vars["regroup"] = True
-        # A fallen combatant never fights again; dropping his pairs keeps equal states equal.
+        # A fallen combatant never fights again; dropping his pairs and a free attack he still
+        # owes keeps equal states equal.
+        vars_["lost"] = False
         name = target.name
         fight.vars["holders"] = frozenset(pair for pair in fight.vars["holders"] if name not in pair)
-    return True
 
 
 def _narrate(fight: Fight, target: Combatant, damage: Damage, before: int, after: int, loss: int) -> None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable
+from typing import Any
 
 from rulebench import Combatant, Done, Fight, hookimpl
-from rulebench.rulesets.dsa.stats import SKIP_NEXT
+from rulebench.rulesets.dsa.chain import attack_at_once, rulebench_attack
+from rulebench.rulesets.dsa.hits import rulebench_damage, rulebench_wounds
 from rulebench.rulesets.dsa.subfights import narrate_subfights
 
 
@@ -107,8 +110,15 @@ def rulebench_initiative(fight: Fight) -> tuple[tuple[str, int, int], ...]:
     ``("chain", single, primary)`` and ``("free", secondary, single)``, positions in
     ``fight.combatants``.
     """
+    return exchange_turns(fight.vars["subfights"])  # type: ignore[arg-type]
+
+
+@functools.lru_cache(maxsize=1024)
+def exchange_turns(subfights: tuple[tuple[int, ...], ...]) -> tuple[tuple[str, int, int], ...]:
+    """The turns of an exchange with these sub-fights; they change only when someone falls, so
+    each layout's turns are worked out once (a pure function of the layout, remembered)."""
     turns: list[tuple[str, int, int]] = []
-    for single, primary, *secondaries in fight.vars["subfights"]:  # type: ignore[union-attr]
+    for single, primary, *secondaries in subfights:
         turns.append(("chain", single, primary))
         turns.extend(("free", secondary, single) for secondary in secondaries)
     return tuple(turns)
@@ -119,20 +129,21 @@ def rulebench_turn(fight: Fight, turn: tuple[str, int, int]) -> tuple[Combatant,
     """Who acts in a turn: the pair's holder against the other; a secondary against his single.
 
     A free attack needs the single standing (RULES.md §4.1 step 4); a secondary who missed a free
-    attack in the last exchange lets this one pass (seed: the time of one attack passes).
+    attack lets this one pass (seed: the time of one attack passes): his next free attack, however
+    many exchanges later it comes, as primary of a single or facing a rebuilt sub-fight in between.
     """
     kind, first, second = turn
     combatants = fight.combatants
     if kind == "chain":
         single, primary = combatants[first], combatants[second]
         if (single.name, primary.name) in fight.vars["holders"]:  # type: ignore[operator]
-            return single, primary
-        return primary, single
+            return _played(fight, single, primary)
+        return _played(fight, primary, single)
     secondary, single = combatants[first], combatants[second]
     if not single.vars["standing"]:
         return None
-    if secondary.vars["lost"] == SKIP_NEXT:
-        secondary.vars["lost"] = 0
+    if secondary.vars["lost"]:
+        secondary.vars["lost"] = False
         if fight.recording:
             fight.emit(
                 "skip",
@@ -140,4 +151,23 @@ def rulebench_turn(fight: Fight, turn: tuple[str, int, int]) -> tuple[Combatant,
                 who=secondary.name,
             )
         return None
-    return secondary, single
+    return _played(fight, secondary, single)
+
+
+def _played(fight: Fight, attacker: Combatant, defender: Combatant) -> tuple[Combatant, Combatant] | None:
+    """The pair for the kernel to play, or None once the attack is played here already.
+
+    When dsa's own attack, damage and wounds hooks are the only ones and nobody records, the
+    attack is played at once (``chain.attack_at_once``: the same dice and the same result at a
+    fraction of the Monte Carlo cost) and the turn hands the kernel nothing more to play.
+    """
+    rules: Any = fight.rules  # the kernel's resolved hooks: is anything besides dsa's in the way?
+    if (
+        rules.attack is rulebench_attack
+        and rules.damage is rulebench_damage
+        and rules.wounds is rulebench_wounds
+        and not fight.recording
+    ):
+        attack_at_once(fight, attacker, defender)
+        return None
+    return attacker, defender

@@ -11,11 +11,6 @@ STATS = ("at", "pa", "dodge", "reaction", "le", "rs", "tp", "coordination")
 UNCONSCIOUS_BELOW = 10
 """LE below this knocks a combatant unconscious (bewusstlos), out at once (RULES.md §4.1 step 5)."""
 
-# Stages of a missed free attack (RULES.md §4.1 step 4): the miss happened this exchange, or the
-# secondary must let his next free attack pass in the coming one.
-MISSED = 2
-SKIP_NEXT = 1
-
 
 @hookimpl
 def rulebench_setup(fight: Fight) -> None:
@@ -24,7 +19,8 @@ def rulebench_setup(fight: Fight) -> None:
     Combatant state: ``le``; ``slain`` (a lethal critical hit); ``standing`` (engaged, LE ≥ 10, not
     slain); from the current sub-fights ``foe`` (the opponent's name) and ``penalty`` (the
     coordination penalty); ``parried`` (the single's one parry against free attacks used this
-    exchange); ``lost`` (a missed free attack, ``MISSED`` then ``SKIP_NEXT``). Fight state: ``holders``, a frozenset of
+    exchange); ``lost`` (he missed a free attack and must let his next one pass, however many
+    exchanges away it is). Fight state: ``holders``, a frozenset of
     (holder, other) name pairs for every primary pair that has fought; ``subfights``, the
     sub-fights as tuples of positions in ``fight.combatants`` (single, primary, secondaries...);
     ``regroup``, set when someone fell this exchange so the sub-fights are rebuilt at its end.
@@ -37,7 +33,7 @@ def rulebench_setup(fight: Fight) -> None:
         c.vars["foe"] = ""
         c.vars["penalty"] = 0
         c.vars["parried"] = False
-        c.vars["lost"] = 0
+        c.vars["lost"] = False
     fight.vars["holders"] = frozenset()
     fight.vars["subfights"] = ()
     fight.vars["regroup"] = False

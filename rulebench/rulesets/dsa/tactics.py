@@ -13,4 +13,9 @@ def rulebench_decide(fight: Fight, decision: Decision) -> Any:
     if decision.kind != "retreat":
         return None
     context = decision.context
-    return context["standing"] < (context["engaged"] + 1) // 2
+    return default_retreat(context["standing"], context["engaged"])
+
+
+def default_retreat(standing: int, engaged: int) -> bool:
+    """Flee when fewer than half (rounded up) of the engaged members, counting the fallen, still stand."""
+    return standing < (engaged + 1) // 2
