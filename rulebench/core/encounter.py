@@ -56,6 +56,7 @@ __all__ = [
     "encounter_schema",
     "display_name",
     "load_encounter",
+    "parse_toml",
 ]
 
 Trait = Literal["undead", "ghost", "demon", "magic_weapon", "silver_weapon", "magic_armour"]
