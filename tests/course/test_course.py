@@ -46,6 +46,14 @@ def test_six_lessons_each_with_exercises_answered_in_the_solutions() -> None:
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
+def test_fences_stand_on_their_own_lines(page: Path) -> None:
+    """A fence after a list marker (``2. ```console``) is not a block the harness can find, and it
+    would take the next closing fence for an opening one: lead into a block with a sentence."""
+    for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), start=1):
+        assert not re.match(r"\s*(\d+\.|[-*])\s+```", line), f"{page.name}:{number}: {line}"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
 def test_every_command_runs_and_shows_its_real_output(page: Path) -> None:
     _, differences = REGENERATE.process(page, write=False)
     report = "\n\n".join(f"$ {d.command}\n--- shown\n{d.shown}--- now\n{d.actual}" for d in differences)

@@ -36,9 +36,8 @@ def main(encounter: str, purpose: str = "weapon", side: str = rulebench.PARTY) -
     catalog = rulebench.discover(extra=[("heroic", HeroicHouseRule(purpose, side))])
     rulesets = ["ambermarch", "classic", "talisman", "dsa", "endurance"]
     # workers=1: a plugin given in the script (not installed) exists only in this process
-    options = {"catalog": catalog, "fights": 2000, "seed": 1, "workers": 1}
-    before = rulebench.compare(encounter, rulesets, **options)
-    after = rulebench.compare(encounter, rulesets, plugins=["heroic"], **options)
+    before = rulebench.compare(encounter, rulesets, catalog=catalog, fights=2000, seed=1, workers=1)
+    after = rulebench.compare(encounter, rulesets, catalog=catalog, fights=2000, seed=1, workers=1, plugins=["heroic"])
     print(f"{'ruleset':<11} {'party wins':>10} {'with heroic':>12} {'change':>8}")
     for old, new in zip(before.results, after.results):
         p, q = float(old.outcomes["party_wins"]), float(new.outcomes["party_wins"])
