@@ -78,6 +78,11 @@ def _hit_the_line(fight: Fight, damage: Damage) -> None:
     for i, member in enumerate(line):
         if member.vars[STANCE] == HOLD_BACK:
             break  # holders stand behind all others, so nobody after them is hit either
+        if unharmed(fight, member):
+            if fight.recording:
+                fight.emit("absorbed", f"{member.name} is a {ghostly(member)}: the blows pass through him, "
+                           f"{remaining} flows on", who=member.name, armour=0, absorbed=0, left=remaining)
+            continue
         covered = covering[i] or (i > 0 and covering[i - 1])
         armour = member_armour(fight, member) + (COVER_BONUS if covered else 0)
         if remaining <= armour:
@@ -95,6 +100,18 @@ def _hit_the_line(fight: Fight, damage: Damage) -> None:
             return
     if remaining and fight.recording:
         fight.emit("note", f"{remaining} damage left after the last member is lost", lost=remaining)
+
+
+def unharmed(fight: Fight, member: Combatant) -> bool:
+    """Whether the enemy cannot harm ``member``: a ghost or demon, and no magic weapon in the group
+    (RULES.md §6.3, which holds for party members too; a mixed group has a magic weapon if any
+    member has one, as it has any other trait, §6.1)."""
+    return (member.has_trait("ghost") or member.has_trait("demon")) and not fight.enemy.has_trait("magic_weapon")
+
+
+def ghostly(member: Combatant) -> str:
+    """The trait that keeps plain weapons off ``member``, for narration: ghost or demon."""
+    return "ghost" if member.has_trait("ghost") else "demon"
 
 
 def member_armour(fight: Fight, member: Combatant) -> int:

@@ -7,7 +7,7 @@ ends in withdrawal (round 50 against tireless foes), and otherwise the party may
 from __future__ import annotations
 
 from rulebench import ENEMY, Combatant, EndState, Fate, Fight, Outcome, hookimpl
-from rulebench.rulesets.ambermarch.damage import step_up
+from rulebench.rulesets.ambermarch.damage import ghostly, step_up, unharmed
 from rulebench.rulesets.ambermarch.state import (
     BATTERED,
     CONDITIONS,
@@ -73,12 +73,21 @@ def _retreats(fight: Fight) -> bool:
 
 def _retreat(fight: Fight) -> None:
     """Retreat (abbrechen): the foremost standing members in damage order take one wound each,
-    armour does not help (seed: "der Rückzug kostet die Vordersten je eine Wunde")."""
+    armour does not help (seed: "der Rückzug kostet die Vordersten je eine Wunde").
+
+    The wounds are the enemy's blows, so a ghost or demon among the foremost whom the enemy cannot
+    harm (``damage.unharmed``) gets away unhurt, and nobody takes his wound instead (reading: the
+    cost falls on the foremost, whoever they are).
+    """
     if fight.recording:
         fight.emit("flight", "the party retreats", retreat=True)
     tainted = fight.vars[TIRELESS]
     for member in damage_line(fight)[:RETREAT_COST]:
-        step_up(fight, member, tainted, "is hurt in the retreat")
+        if not unharmed(fight, member):
+            step_up(fight, member, tainted, "is hurt in the retreat")
+        elif fight.recording:
+            fight.emit("note", f"{member.name} is a {ghostly(member)} and the enemy has no magic weapon: "
+                       "he gets away unhurt", who=member.name)
 
 
 @hookimpl

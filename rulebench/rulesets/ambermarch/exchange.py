@@ -70,8 +70,10 @@ def _margin(fight: Fight) -> int:
     recording = fight.recording
     pool: Dice = fight.enemy.stats["pool"]
     fixed, attackers, bonus, clamps = _party_side(fight)
+    enemy_bonus = _enemy_weapons(fight)
     if attackers and not clamps and not recording and _subtracts_nothing(pool):
-        return fight.roll(_margin_dice(len(attackers), fixed + bonus, pool), "party dice vs enemy pool")
+        dice = _margin_dice(len(attackers), fixed + bonus - enemy_bonus, pool)
+        return fight.roll(dice, "party dice vs enemy pool")
     if not attackers:
         party_total = fixed
     elif clamps:
@@ -85,11 +87,30 @@ def _margin(fight: Fight) -> int:
                     _narrate(fight, attacker, face, face + attacker[2])
     if recording:
         fight.emit("total", f"the party's sum: {party_total}", side="party", total=party_total)
-    enemy_total = fight.roll(pool, "enemy pool")
+    enemy_total = fight.roll(pool, "enemy pool") + enemy_bonus
     if recording:
         fight.emit("totals", f"party {party_total} vs enemy {enemy_total}", party_total=party_total,
                    enemy_total=enemy_total)
     return party_total - enemy_total
+
+
+def _enemy_weapons(fight: Fight) -> int:
+    """What the enemies' weapon modifiers add to their pool against the party (silver against an
+    undead, ghostly or demonic party, RULES.md §6.3: the trait rules hold for either side).
+
+    The party stands against the pool as one side, so it counts as undead when any member is one,
+    as a mixed group does (§6.1); a plain pool asks the same modifiers the party's weapons answer.
+    """
+    party = fight.party
+    modifiers_of = fight.modifiers
+    bonus = 0
+    for enemy in fight.enemy.members:
+        for modifier in modifiers_of(enemy, "weapon", party):
+            bonus += modifier.value
+            if fight.recording:
+                fight.emit("modifier", f"{enemy.name}: {modifier.value:+d} {modifier.reason} to the enemy pool",
+                           who=enemy.name, value=modifier.value, reason=modifier.reason)
+    return bonus
 
 
 def _party_side(fight: Fight) -> tuple[int, list[_Attacker], int, bool]:

@@ -93,6 +93,8 @@ def rulebench_setup(fight: Fight) -> None:
         steadfastness = min(MAX_STEADFASTNESS, max(1, spec.life))
         enemy.stats["steadfastness"] = fight.override(enemy, "steadfastness", steadfastness)
     group = fight.enemy
+    # A mixed pool is rolled with equal dice merged (reading): 1d6 + 1d8 + 1d6 is 2d6+1d8, and a
+    # script gives its dice in that order, d6, d6, d8 (Dice merges equal terms into the first).
     group.stats["pool"] = sum((e.stats["pool"] for e in group.members), Dice.constant(0))
     # RULES.md §1 "Enemy": a mixed group takes its lowest armour (reading: deterministic).
     group.stats["armour"] = min(e.stats["armour"] for e in group.members)

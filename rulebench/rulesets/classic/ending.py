@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulebench import Combatant, EndState, Fate, Fight, Outcome, hookimpl
 from rulebench.rulesets.classic.info import ENEMY_WON, FLEE, MAX_ROUNDS, PARTY_WON, YES_NO
-from rulebench.rulesets.classic.line import damage_line, wound
+from rulebench.rulesets.classic.line import damage_line, unharmed, wound
 
 _OUTCOME_TEXT = {
     Outcome.PARTY_WINS: "the enemy is wounded and withdraws: the party wins",
@@ -19,7 +19,9 @@ def _flight(fight: Fight, forced: bool) -> Outcome:
 
     "First" counts non-fighters too, behind the fighters (reading: the seed counts adventurers). A
     forced flight with one member left wounds him without a roll: its d3 cannot matter (§0). The
-    wounds are the enemy's blows, so ghosts and demons curse them too (reading).
+    wounds are the enemy's blows, so ghosts and demons curse them too, and a ghostly or demonic
+    member the enemy cannot harm (``line.unharmed``) among the first gets away unwounded, nobody
+    taking his wound instead (reading).
     """
     fighters, others = damage_line(fight)
     line = [m for m in fighters + others if m.vars["wounds"] < 2]
@@ -36,6 +38,11 @@ def _flight(fight: Fight, forced: bool) -> Outcome:
         fight.emit("flight", f"{why}: {_flight_text(rolled, forced, count, hit)}", forced=forced, count=count,
                    wounded=[m.name for m in hit])
     for member in hit:
+        if unharmed(fight, member):
+            if fight.recording:
+                fight.emit("note", f"{member.name} cannot be harmed without a magic weapon: he flees unwounded",
+                           who=member.name)
+            continue
         wound(fight, member, cursed, "flight")
     return Outcome.PARTY_FLED
 

@@ -13,7 +13,7 @@ from rulebench.rulesets.classic.info import (
     NONE,
     ORDER,
 )
-from rulebench.rulesets.classic.line import CURSED, armour_value, damage_line
+from rulebench.rulesets.classic.line import CURSED, armour_value, damage_line, unharmed
 
 _CURSED = frozenset({CURSED})
 _PLAIN: frozenset[str] = frozenset()
@@ -168,14 +168,14 @@ def _narrate(fight: Fight, fighters: Sequence[Fighter], extras: Sequence[int],
 def rulebench_attack(fight: Fight, attacker: Side, defender: Side) -> Attack:
     """Both totals; the difference is damage to the lower side, equal totals a drawn round (§2.1 steps 3-4).
 
-    Modifiers are asked of the party's fighters only: the enemy rolls the KS the event gives
-    (seed: "entsprechend der Kampfstärke, die das Ereignis vorgibt"), its gear already inside it
-    (reading; the seed's silver and magic-weapon rules speak of adventurers).
+    The trait rules hold for either side (RULES.md §6.3): weapon modifiers are asked of the enemies
+    too, against the party, which counts as undead when any member is one, as a mixed group does
+    (§6.1): an enemy's silver weapon adds 1 to the group's KS against an undead party member.
     """
     party, enemy = fight.party, fight.enemy
     party_total = _party_total(fight, enemy)
     enemy_dice = enemy.stats["ks"]
-    enemy_total = fight.roll(enemy_dice, "enemy KS")
+    enemy_total = fight.roll(enemy_dice, "enemy KS") + _enemy_weapons(fight, party)
     margin = party_total - enemy_total
     if fight.recording:
         fight.emit("totals", f"party {party_total} vs enemy {enemy_total} (KS {enemy_dice}): {_verdict(fight, margin)}",
@@ -185,6 +185,18 @@ def rulebench_attack(fight: Fight, attacker: Side, defender: Side) -> Attack:
     if margin < 0:
         return Attack(enemy, party, True, -margin)
     return Attack(party, enemy, False, 0)
+
+
+def _enemy_weapons(fight: Fight, party: Side) -> int:
+    """What the enemies' weapon modifiers add to the group's KS against the party (silver vs undead)."""
+    bonus = 0
+    for enemy in fight.enemy.members:
+        for modifier in fight.modifiers(enemy, "weapon", party):
+            bonus += modifier.value
+            if fight.recording:
+                fight.emit("modifier", f"{enemy.name}: {modifier.value:+d} {modifier.reason} to the enemy's KS",
+                           who=enemy.name, value=modifier.value, reason=modifier.reason)
+    return bonus
 
 
 def _verdict(fight: Fight, margin: int) -> str:
@@ -202,7 +214,7 @@ def _verdict(fight: Fight, margin: int) -> str:
             return f"the party wins the round by {margin}"
         return f"the party's total is higher by {margin}"
     fighters, _ = damage_line(fight)
-    first = next((m for m in fighters if m.vars["wounds"] < 2), None)
+    first = next((m for m in fighters if m.vars["wounds"] < 2 and not unharmed(fight, m)), None)
     if first is not None and -margin > armour_value(fight, first):
         return f"the enemy wins the round by {-margin}"
     return f"the enemy's total is higher by {-margin}"

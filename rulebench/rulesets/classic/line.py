@@ -55,6 +55,13 @@ def wound(fight: Fight, member: Combatant, cursed: bool, cause: str) -> None:
                        who=member.name)
 
 
+def unharmed(fight: Fight, member: Combatant) -> bool:
+    """Whether the enemy cannot wound ``member``: a ghost or demon, and no magic weapon in the group
+    (RULES.md §6.3 holds for party members too; a mixed group has a magic weapon if any member has
+    one, as it has any other trait, §6.1)."""
+    return (member.has_trait("ghost") or member.has_trait("demon")) and not fight.enemy.has_trait("magic_weapon")
+
+
 def armour_value(fight: Fight, member: Combatant) -> int:
     """A member's RW against this enemy: 0 from non-magic armour against demons, plus collected modifiers."""
     enemy = fight.enemy
@@ -67,8 +74,9 @@ def _walk(fight: Fight, damage: Damage) -> None:
 
     Each fighter absorbs up to his RW; the next point is a wound, the rest goes on (§2.1 step 4).
     After the last fighter the walk starts at the front again, RW protecting again, the dead
-    skipped. Every point is accounted for by one event: absorbed, a wound, or lost once every
-    fighter is dead.
+    skipped. A ghostly or demonic fighter the enemy cannot harm (``unharmed``) is skipped too: the
+    blows pass through him (reading). Every point is accounted for by one event: absorbed, a wound,
+    or lost once no fighter the enemy can harm is left.
     """
     fighters, others = damage_line(fight)
     cursed = CURSED in damage.flags
@@ -78,7 +86,7 @@ def _walk(fight: Fight, damage: Damage) -> None:
         fight.emit("damage", f"damage {left} to the party, down the line {names}", amount=left, side="party")
     wounded = False
     while left > 0:
-        standing = [m for m in fighters if m.vars["wounds"] < 2]
+        standing = [m for m in fighters if m.vars["wounds"] < 2 and not unharmed(fight, m)]
         if not standing:
             break
         for member in standing:
@@ -101,14 +109,20 @@ def _walk(fight: Fight, damage: Damage) -> None:
             if left == 0:
                 break
         else:
-            if left > 0 and fight.recording and any(m.vars["wounds"] < 2 for m in fighters):
+            if left > 0 and fight.recording and any(m.vars["wounds"] < 2 and not unharmed(fight, m) for m in fighters):
                 fight.emit("wrap", f"past the last fighter with {left} left: back to the front, RW protects again",
                            left=left)
+    if left > 0 and fight.recording and not all(m.vars["wounds"] >= 2 for m in fighters):
+        fight.emit("lost", f"the blows pass through the ghostly fighters; the last {left} points are lost",
+                   amount=left)
     if all(m.vars["wounds"] >= 2 for m in fighters):
         if left > 0 and fight.recording:
             fight.emit("lost", f"every fighter is dead; the last {left} points are lost", amount=left)
         for member in others:
-            # §2.1 step 4: when every fighter is dead, each non-fighter takes two wounds.
+            # §2.1 step 4: when every fighter is dead, each non-fighter takes two wounds (one the
+            # enemy cannot harm excepted).
+            if unharmed(fight, member):
+                continue
             if fight.recording:
                 fight.emit("note", f"every fighter is dead: {member.name}, who stayed out, takes two wounds",
                            who=member.name)
