@@ -10,11 +10,12 @@ that a comparison against the defaults shows caution and nothing else:
 | ambermarch | ``decline`` | take the fight (declining would end every voluntary fight before it starts) |
 | ambermarch | ``stance`` | a battered member takes cover; a non-fighter holds back where he may; else attack with the higher skill |
 | ambermarch | ``momentum`` | spend all momentum held |
-| ambermarch | ``retreat`` | as soon as any engaged member is battered or worse |
+| ambermarch | ``retreat`` | as soon as any engaged member is wounded or worse (so a battered one first takes cover) |
 | classic | ``retreat`` | after every drawn round that allows it |
 | classic | ``fight``, ``order``, ``potion`` | the higher KS; keep the order; no potion (encounters carry none) |
 | talisman | ``evade`` | a member down to his last life evades |
 | dsa, endurance | ``retreat`` | as soon as one engaged member has fallen |
+| any other | ``retreat`` | at the first chance (another ruleset's other decisions go to its own defaults) |
 | endurance | ``target`` | the front-most standing opponent |
 
 The state read here (ambermarch's ``ladder``, talisman's ``lives``) is each ruleset's documented
@@ -32,6 +33,7 @@ NAME = "cautious"
 
 # ambermarch's wound ladder (docs/rules/ambermarch.md): 0 unhurt, 1 battered, 2 wounded, 3 down.
 BATTERED = 1
+WOUNDED = 2
 
 
 @hookimpl
@@ -41,7 +43,7 @@ def rulebench_plugin() -> PluginInfo:
         name=NAME,
         kind="tactics",
         title="Cautious party",
-        summary="Takes cover when battered, retreats as soon as someone is hurt, flees when the first member falls, evades on a last life.",
+        summary="Takes cover when battered, retreats once someone is wounded, flees when the first member falls, evades on a last life.",
     )
 
 
@@ -67,11 +69,15 @@ def ambermarch_stance(member: Combatant, may_hold_back: bool) -> str:
 
 
 def ambermarch_retreat(fight: Fight) -> bool:
-    """Retreat as soon as any engaged member has been battered or worse."""
+    """Retreat as soon as any engaged member is wounded or worse.
+
+    Not at the first blow: a battered member takes cover first (a wounded one may only take cover
+    by rule), so the party retreats once cover was not enough.
+    """
     members = fight.party.members
     order = fight.vars["order"]
     assert isinstance(order, tuple)
-    return any(ladder(members[i]) >= BATTERED for i in order)
+    return any(ladder(members[i]) >= WOUNDED for i in order)
 
 
 def stronger_ks(member: Combatant, options: tuple[str, ...]) -> str:
@@ -91,8 +97,10 @@ def rulebench_decide(fight: Fight, decision: Decision) -> Any:
             return ambermarch_retreat(fight)
         if ruleset == "classic":
             return True  # asked only after a drawn round 1 or 2: the first chance to leave
-        # dsa and endurance: leave when the first engaged member has fallen.
-        return decision.context["standing"] < decision.context["engaged"]
+        context = decision.context
+        if "standing" in context and "engaged" in context:  # dsa, endurance: leave once the first member falls
+            return context["standing"] < context["engaged"]
+        return True  # any other ruleset: leave at the first chance it offers
     if kind == "stance":
         assert decision.who is not None
         return ambermarch_stance(decision.who, decision.context.get("may_hold_back", False))
