@@ -10,7 +10,7 @@ import csv
 import io
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -192,15 +192,33 @@ def find_bracket(count: int, above: Callable[[int], bool]) -> tuple[int, int] | 
     Bisection needs only a few analyses for a monotone outcome; when both ends agree, a crossing
     can only be a rise and fall (or fall and rise), so every value is checked in order.
     """
+    known: dict[int, bool] = {}
+    search = bracket_steps(count, known)
+    try:
+        while True:
+            for index in next(search):
+                if index not in known:
+                    known[index] = above(index)
+    except StopIteration as done:
+        found: tuple[int, int] | None = done.value
+        return found
+
+
+def bracket_steps(count: int, above: dict[int, bool]) -> Generator[list[int], None, tuple[int, int] | None]:
+    """:func:`find_bracket` in steps: yields the indices it needs next, and the caller fills
+    ``above`` for them before resuming, so the searches of several rulesets can be analysed side
+    by side; the same indices in the same order as ``find_bracket``."""
     lo, hi = 0, count - 1
-    if above(lo) != above(hi):
+    yield [lo, hi]
+    if above[lo] != above[hi]:
         while hi - lo > 1:
             mid = (lo + hi) // 2
-            lo, hi = (mid, hi) if above(mid) == above(lo) else (lo, mid)
+            yield [mid]
+            lo, hi = (mid, hi) if above[mid] == above[lo] else (lo, mid)
         return lo, hi
-    start = above(lo)
     for i in range(1, hi):
-        if above(i) != start:
+        yield [i]
+        if above[i] != above[lo]:
             return i - 1, i
     return None
 
@@ -306,19 +324,26 @@ def balance(
     chosen = AnalysisOptions.build(options, **kwargs)
     model, source, parsed, catalog, names = _setup(encounter, vary, rulesets, catalog)
     brackets: dict[str, tuple[int, int] | None] = {}
-    evaluated: dict[str, dict[int, RulesetResult]] = {}
+    seen: dict[str, dict[int, RulesetResult]] = {name: {} for name in names}
+    above: dict[str, dict[int, bool]] = {name: {} for name in names}
+    searches = {name: bracket_steps(len(parsed.values), above[name]) for name in names}
+    asks = {name: next(search) for name, search in searches.items()}
     with SamplingPool(chosen.processes) as pool:
         analysed = _Points(model, parsed, catalog, chosen, progress, pool)
-        for name in names:
-            seen: dict[int, RulesetResult] = {}
-
-            def above(index: int, name: str = name, seen: dict[int, RulesetResult] = seen) -> bool:
-                value = parsed.values[index]
-                if value not in seen:
-                    seen[value] = analysed.at(name, value)
-                return seen[value].outcomes["party_wins"] >= target
-
-            found = find_bracket(len(parsed.values), above)
-            brackets[name] = (parsed.values[found[0]], parsed.values[found[1]]) if found else None
-            evaluated[name] = dict(sorted(seen.items()))
+        while asks:
+            # Every ruleset's next values at once: their exact attempts run side by side.
+            pairs = [(name, parsed.values[i]) for name, indices in asks.items() for i in indices if i not in above[name]]
+            configs = [analysed.config(name, value) for name, value in pairs]
+            for (name, value), config, solved in zip(pairs, configs, solve_all(configs, chosen, pool, progress)):
+                seen[name][value] = result = analysed.at(name, value, config, solved)
+                above[name][parsed.values.index(value)] = result.outcomes["party_wins"] >= target
+            for name in list(asks):
+                try:
+                    asks[name] = searches[name].send(None)
+                except StopIteration as done:
+                    found = done.value
+                    brackets[name] = (parsed.values[found[0]], parsed.values[found[1]]) if found else None
+                    del asks[name]
+    brackets = {name: brackets[name] for name in names}
+    evaluated = {name: dict(sorted(seen[name].items())) for name in names}
     return Balance(model, source, parsed, target, brackets, evaluated, list(catalog.warnings), analysed.all_notes())
