@@ -321,6 +321,28 @@ def test_a_ghost_takes_nothing_from_a_plain_weapon_and_no_dice_are_rolled() -> N
     assert events(f, "damage")[0]["loss"] == 3
 
 
+def party_member_struck(member_traits: list[str], orc_traits: list[str], script: str) -> Fight:
+    """One exchange in which the Orc strikes the Hero at once (no parry possible), then the tail of dice."""
+    overrides = {"Orc": {"at": 20, "tp": "1d6"}, "Hero": {"rs": 0, "pa": 0, "dodge": 0, "at": 0, "le": 30}}
+    data = encounter([{"name": "Hero", "traits": member_traits}], [{"name": "Orc", "traits": orc_traits}],
+                     overrides, surprise="enemy")
+    f = new_fight(data, script)
+    play_round(f)
+    assert f.roller.remaining == ()  # type: ignore[attr-defined]
+    return f
+
+
+def test_traits_apply_to_party_members_too() -> None:
+    """A ghostly member takes nothing from an enemy's plain weapon (no TP die), and an enemy's silver
+    weapon gains against an undead member (RULES.md §6.3: the same creature means the same on either side)."""
+    f = party_member_struck(["ghost"], [], "4")
+    assert events(f, "hit")[0]["harmless"] is True and not events(f, "damage")
+    f = party_member_struck(["ghost"], ["magic_weapon"], "4 3 9")
+    assert events(f, "damage")[0]["loss"] == 3
+    f = party_member_struck(["undead"], ["silver_weapon"], "4 3 9")
+    assert events(f, "modifier")[0]["reason"] == "silver vs undead" and events(f, "damage")[0]["loss"] == 4
+
+
 @pytest.mark.parametrize("armour, loss", [([], 5), (["magic_armour"], 2)])
 def test_a_demon_meets_rs_0_unless_the_armour_is_magic(armour: list[str], loss: int) -> None:
     overrides = {"Imp": {"at": 20, "tp": "5"}, "Hero": {"rs": 3, "pa": 0, "dodge": 0, "at": 0, "le": 30}}

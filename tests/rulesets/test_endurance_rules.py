@@ -199,6 +199,14 @@ def test_a_sheltered_non_fighter_whose_turn_has_passed_acts_next_round() -> None
     assert fates(fight)[:2] == (Fate(EndState.DEAD, "bled out"), Fate(EndState.DEAD, "bled out"))
 
 
+def test_an_enemy_non_fighter_steps_up_in_the_very_round_the_last_enemy_fighter_falls() -> None:
+    enemies = [member("Guard", WEAKLING, speed=2), member("Cook", WEAKLING, fighter=False, speed=0)]
+    fight = finish(fight_of(encounter([member("Hero", TANK, speed=0)], enemies)))
+    # The Hero fells the Guard at his turn; the Cook, sheltered until then, acts at his turn of round 1.
+    assert strikes(fight) == [(1, "Guard", "Hero"), (1, "Hero", "Guard"), (1, "Cook", "Hero"), (2, "Hero", "Cook")]
+    assert fight.outcome is Outcome.PARTY_WINS
+
+
 def test_party_members_not_engaged_neither_act_nor_are_struck() -> None:
     party = [member("Bystander", WEAKLING, speed=5), member("Hero", WEAKLING)]
     fight = finish(fight_of(encounter(party, [member("Tank", TANK)], engaged=["Hero"])))
@@ -256,6 +264,17 @@ def test_flight_by_default_and_each_standing_enemy_strikes_once() -> None:
                                 Fate(EndState.HURT, "winded"))
 
 
+def test_the_parting_blows_come_in_the_rounds_turn_order() -> None:
+    party = [member("A", WEAKLING), member("B", WEAKLING), member("Hero", TANK, speed=0, armour=0)]
+    enemies = [member("Slow", TANK, speed=0), member("Fast", TANK, speed=1)]  # listed slow first
+    fight = finish(fight_of(encounter(party, enemies)))
+    # Round 1: Fast fells A, Slow fells B; the Hero alone flees, and Fast strikes before Slow, by speed.
+    assert fight.outcome is Outcome.PARTY_FLED and fight.round == 1
+    flight = [e for e in fight.log if e["kind"] in ("flight", "hit")]  # type: ignore[union-attr]
+    parting = flight[[e["kind"] for e in flight].index("flight") + 1:]
+    assert [(e["attacker"], e["defender"]) for e in parting] == [("Fast", "Hero"), ("Slow", "Hero")]
+
+
 def test_a_scripted_flight_can_be_refused() -> None:
     data = encounter([member("A", WEAKLING), member("B", WEAKLING), member("Hero", TANK, armour=0)],
                      [member("Tank", TANK, speed=1, count=2)])
@@ -283,12 +302,28 @@ def test_a_ghost_takes_no_damage_from_a_plain_weapon_and_no_die_is_rolled() -> N
     assert [e["who"] for e in events(fight, "roll")] == ["Magic", "Ghost"]
 
 
+def test_traits_apply_to_party_members_too() -> None:
+    """A ghostly member takes no damage (and no die) from an enemy's plain weapon, only from a magic
+    one; an enemy's silver weapon gains against an undead member (RULES.md §6.3, either side)."""
+    enemies = [member("Plain", speed=5), member("Magic", speed=4, traits=["magic_weapon"])]
+    fight = fight_of(encounter([member("Wisp", traits=["ghost"], speed=0)], enemies), "2 1")
+    play_round(fight)
+    assert [(e["who"], e["amount"]) for e in events(fight, "damage")][:2] == [("Wisp", 0), ("Wisp", 2)]
+    assert [e["who"] for e in events(fight, "roll")] == ["Magic", "Wisp"]
+    hunter = member("Hunter", weapon="1d6", melee=0, speed=5, traits=["silver_weapon"])
+    fight = fight_of(encounter([member("Revenant", traits=["undead"], speed=0)], [hunter]), "3 1")
+    play_round(fight)
+    first = events(fight, "damage")[0]
+    assert (first["who"], first["amount"]) == ("Revenant", 4)
+
+
 @pytest.mark.parametrize(
     ("fields", "avoidance"),
     [
         ({}, 2),  # body 2; armour 3 does not count
         ({"traits": ["magic_armour"]}, 5),  # magic armour counts
         ({"skills": ["arcane_armour"], "mind": 4}, 6),  # the spell is magic armour: body 2 + mind 4
+        ({"skills": ["arcane_armour"], "mind": 0}, 2),  # mind 0: plain armour again, and not magic armour
     ],
 )
 def test_a_demon_ignores_armour_that_is_not_magic(fields: dict[str, Any], avoidance: int) -> None:

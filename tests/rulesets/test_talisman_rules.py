@@ -225,6 +225,15 @@ def test_an_enemy_non_fighter_is_not_dueled_while_an_enemy_fighter_stands() -> N
     assert result.outcome is Outcome.PARTY_WINS
 
 
+def test_an_enemy_non_fighter_is_dueled_in_the_very_round_the_last_enemy_fighter_falls() -> None:
+    foes = [{"name": "Servant", "fighter": False}, {"name": "Master", "melee": 2}]
+    result, fight = fought(encounter([HERO, {"name": "Squire", "melee": 4}], foes), "6 | 1  6 | 1")
+    assert [(e["round"], e["attacker"], e["defender"]) for e in fight.log if e["kind"] == "duel"] == [
+        (1, "Hero", "Master"), (1, "Squire", "Servant")
+    ]
+    assert result.outcome is Outcome.PARTY_WINS and result.rounds == 1
+
+
 # -- evading (RULES.md §3 step 1, step 2) --------------------------------------------------------
 def test_one_member_evades_the_other_fights_on() -> None:
     pair = encounter([HERO, {"name": "Squire", "melee": 1}], [OGRE], tactics={"round": [{"evade": ["Hero"]}, {}]})
@@ -349,6 +358,14 @@ def test_a_rival_without_a_magic_weapon_cannot_harm_a_ghostly_member() -> None:
     fight = configure(rivals, "talisman").new_fight(ScriptedRoller([1, 6]), record=True)
     play_round(fight)
     assert duels(fight) == [("Hero", "Rival", 5, 6, "standoff")]
+    assert lives(fight)["Hero"] == 2
+
+
+def test_a_creature_without_a_magic_weapon_cannot_harm_a_ghostly_member() -> None:
+    fight = configure(encounter([{**HERO, "traits": ["ghost"]}], [OGRE]), "talisman").new_fight(
+        ScriptedRoller([1, 6]), record=True)
+    play_round(fight)
+    assert duels(fight) == [("Hero", "Ogre", 5, 10, "standoff")]
     assert lives(fight)["Hero"] == 2
 
 

@@ -36,13 +36,13 @@ def _tick(fight: Fight, c: Combatant) -> None:
 
 
 def _flee(fight: Fight) -> None:
-    """Flight: each standing enemy strikes once, in turn order, before the party is away (RULES.md §5
-    step 4, reading: mirrors dsa's one free attack per pursuer)."""
+    """Flight: each standing enemy strikes once, in the turn order of the round just played, before the
+    party is away (RULES.md §5 step 4, reading: mirrors dsa's one free attack per pursuer)."""
     if fight.recording:
         fight.emit("flight", "The party flees: every standing enemy strikes once more.")
     rules = fight.rules
-    _, order = fight.vars["turns"]  # type: ignore[misc]
-    for position in order:
+    first, later = fight.vars["turns"]  # type: ignore[misc]
+    for position in first if fight.round == 1 else later:
         enemy = fight.combatants[position]
         if enemy.side != "enemy" or enemy.vars["status"] != STANDING:
             continue

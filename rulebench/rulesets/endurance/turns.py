@@ -11,10 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from rulebench import Combatant, Fight, hookimpl
-from rulebench.rulesets.endurance.state import BLEEDING, STANDING
+from rulebench.rulesets.endurance.state import BLEEDING, SHELTERED, STANDING
 from rulebench.rulesets.endurance.strike import rulebench_attack, rulebench_damage, rulebench_wounds, strike_at_once
 
 PARTY = "party"
+ACTING = (STANDING, SHELTERED)
+"""Who may still act: the standing, and the sheltered who may yet step up."""
 
 
 def front_order(fight: Fight, attacker: Combatant) -> list[Combatant]:
@@ -51,9 +53,16 @@ def choose_target(fight: Fight, attacker: Combatant) -> Combatant | None:
 
 @hookimpl
 def rulebench_initiative(fight: Fight) -> tuple[int, ...]:
-    """The round's turns: everyone engaged in turn order (``stats.turn_orders``), fixed at setup."""
+    """The round's turns: everyone engaged who is still up, in turn order (``stats.turn_orders``, fixed
+    at setup).
+
+    The fallen never act again, so they get no turn; the sheltered keep theirs, since a non-fighter
+    steps up in the very round the last fighter of his side falls and acts at his turn (§0).
+    """
     first, later = fight.vars["turns"]  # type: ignore[misc]
-    return first if fight.round == 1 else later  # type: ignore[no-any-return]
+    order: tuple[int, ...] = first if fight.round == 1 else later
+    combatants = fight.combatants
+    return tuple([i for i in order if combatants[i].vars["status"] in ACTING])
 
 
 @hookimpl
