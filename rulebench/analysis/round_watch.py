@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator
-from typing import Any, SupportsIndex
+from typing import Any, SupportsIndex, cast
 
 from rulebench.core.values import Decision
 
@@ -48,9 +48,10 @@ class RoundWatch:
         self.guards = set()
         self.opaque = False
 
-    def number(self, value: int) -> RoundNumber:
-        """The round number ``value`` as the step may see it."""
-        return RoundNumber(self, value - self.base)
+    def number(self, value: int) -> int:
+        """The round number ``value`` as the step may see it: a ``RoundNumber``, which rules code
+        compares and counts on from as it would an int (the ``RoundClock`` contract)."""
+        return cast(int, RoundNumber(self, value - self.base))
 
     def store(self, value: Any) -> int:
         """The round number a step sets, as a plain int; setting one not counted on from the round
@@ -112,10 +113,10 @@ class RoundNumber:
             return answer
         return op(self._opaque(), other)
 
-    def __eq__(self, other: object) -> bool:  # type: ignore[override]
+    def __eq__(self, other: object) -> bool:
         return self._compare(operator.eq, other)
 
-    def __ne__(self, other: object) -> bool:  # type: ignore[override]
+    def __ne__(self, other: object) -> bool:
         return self._compare(operator.ne, other)
 
     def __lt__(self, other: Any) -> bool:
@@ -201,12 +202,12 @@ class WatchedDecision(Decision):
         decision.watch = watch
         return decision
 
-    @property  # type: ignore[override]
+    @property
     def round(self) -> int:
         """The round the decision is asked in, watched like ``Fight.round``."""
-        return self.watch.number(tuple.__getitem__(self, 1))  # type: ignore[return-value]
+        return self.watch.number(cast(int, tuple.__getitem__(self, 1)))
 
-    def __getitem__(self, index: SupportsIndex | slice) -> Any:  # type: ignore[override]
+    def __getitem__(self, index: SupportsIndex | slice) -> Any:
         self.watch.opaque = True
         return tuple.__getitem__(self, index)
 
