@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import math
 import sys
 import time
@@ -111,7 +112,7 @@ def main() -> None:
         distributed = None
     if distributed is not None:
         with distributed.LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                      dashboard_address="127.0.0.1:0") as cluster:
+                                      dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL) as cluster:
             address = cluster.scheduler_address
             local, reference = best(args.repeats, lambda: sweep_json(duel, args.ruleset, large, args.fights, args.workers))
             dask, other = best(args.repeats, lambda: sweep_json(duel, args.ruleset, large, args.fights, 1, address))

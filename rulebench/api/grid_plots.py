@@ -89,6 +89,8 @@ def plot_balance_curve(curve: BalanceCurve, path: Path) -> None:
     crossings and a band over each bracket; values where it never crosses are left out of the line."""
     require_matplotlib(path)
     plt = _pyplot()
+    from matplotlib.ticker import MaxNLocator
+
     fig, ax = plt.subplots(figsize=(8, 5), constrained_layout=True)
     xs = list(curve.along.values)
     for name, brackets in curve.brackets.items():
@@ -96,11 +98,17 @@ def plot_balance_curve(curve: BalanceCurve, path: Path) -> None:
         (line,) = ax.plot(xs, [math.nan if y is None else y for y in ys], marker="o", label=name)
         lows = [math.nan if b is None else b[0] for b in brackets]
         highs = [math.nan if b is None else b[1] for b in brackets]
-        ax.fill_between(xs, lows, highs, alpha=0.15, color=line.get_color(), step=None)
+        ax.fill_between(xs, lows, highs, alpha=0.15, color=line.get_color(), step="mid")  # each value its own bracket
+    found = [value for brackets in curve.brackets.values() for b in brackets if b for value in b]
+    # Zoom on the brackets found: the whole range would flatten the curves into a line.
+    low, high = (min(found), max(found)) if found else (curve.vary.values[0], curve.vary.values[-1])
+    ax.set_ylim(low - 0.5, high + 0.5)
+    ax.set_xticks(xs)
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(curve.along.path)
     ax.set_ylabel(f"{curve.vary.path} where party_wins = {curve.target:g}")
-    ax.set_ylim(curve.vary.values[0] - 0.5, curve.vary.values[-1] + 0.5)
-    ax.set_title(f"{curve.encounter.name}: balance along {curve.along.path}")
+    ax.set_title(f"{curve.encounter.name}: balance along {curve.along.path}\n"
+                 "line: the crossing read between the bracketing values; band: the bracket", fontsize="medium")
     ax.grid(alpha=0.3)
     ax.legend()
     fig.savefig(path)
