@@ -1,6 +1,6 @@
 """The sampling speed-ups keep every result: generated dice samplers draw the faces the plain loop
-draws, static modifiers are asked once per fight, and counting fights by final state tallies what
-playing each fight to its result tallies."""
+draws, static modifiers are asked once per fight, counting fights by final state tallies what
+playing each fight to its result tallies, and remembered rounds give the very fights played ones do."""
 
 from __future__ import annotations
 
@@ -10,16 +10,18 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from rulebench import Combatant, Fight, Modifier, PluginInfo, Side, hookimpl
 from rulebench.analysis.results import Tally
+from rulebench.analysis.round_memo import memo_of
 from rulebench.analysis.sampling import run_chunk
 from rulebench.core.dice import MAX_UNROLLED, Dice, RandomRoller
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import encounter_from_dict, load_encounter
-from rulebench.core.kernel import configure, play
+from rulebench.core.kernel import FightConfig, configure, play
 from rulebench.core.outcome import FightResult
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -79,23 +81,28 @@ class Counting:
         return [Modifier(1, "counted")] if purpose == "weapon" else None
 
 
-def _sampled_with(plugin: Counting) -> tuple[Tally, bool]:
+def _played_with(plugin: Counting) -> tuple[Counter[FightResult], bool]:
     encounter = load_encounter(EXAMPLES / "skeleton-guards.toml")
     catalog = discover(extra=[("counting", plugin)])
     config = configure(encounter, "classic", catalog=catalog, plugins=("counting",), default_plugins=False)
-    return run_chunk(config, 1, 0, 300), config.static_modifiers
+    fight = config.new_fight(RandomRoller(1))
+    results: Counter[FightResult] = Counter()
+    for _ in range(100):
+        fight.reset()
+        results[play(fight)] += 1
+    return results, config.static_modifiers
 
 
 def test_static_modifiers_are_asked_once_per_fight_and_give_the_same_fights() -> None:
     static, dynamic = Counting(static=True), Counting(static=False)
-    static_tally, remembered = _sampled_with(static)
-    dynamic_tally, asked_each_time = _sampled_with(dynamic)
+    static_results, remembered = _played_with(static)
+    dynamic_results, asked_each_time = _played_with(dynamic)
     assert remembered and not asked_each_time
-    # Classic asks for the fighters' weapons and, when the party loses, for armour: at most once
-    # per member and purpose in the whole chunk.
-    assert 4 <= static.asked <= 8
-    assert dynamic.asked > 300 * 4
-    assert static_tally.outcomes == dynamic_tally.outcomes and static_tally.fates == dynamic_tally.fates
+    # Classic asks for every combatant's weapon every round and, when the party loses, for armour:
+    # remembered, at most once per combatant and purpose (4 + 4 weapons, 4 armours) for all fights.
+    assert 8 <= static.asked <= 12
+    assert dynamic.asked >= 100 * 4
+    assert static_results == dynamic_results
 
 
 def test_one_plugin_without_the_declaration_keeps_every_modifier_asked_afresh() -> None:
@@ -119,3 +126,58 @@ def test_counting_fights_by_final_state_tallies_what_playing_each_to_its_result_
             expected.add(result, count)
         tally = run_chunk(config, 5, 0, 200)
         assert tally == expected, ruleset
+
+
+def _plain_tally(config: FightConfig, seed: int, size: int) -> Tally:
+    """The chunk's tally with every round played: what the round memo must reproduce exactly."""
+    fight = config.new_fight(RandomRoller(f"{seed}:0"))
+    tally = Tally(tuple(c.name for c in fight.combatants))
+    for _ in range(size):
+        fight.reset()
+        tally.add(play(fight))
+    return tally
+
+
+@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.toml")))
+def test_remembered_rounds_give_every_ruleset_the_fights_played_round_by_round(example: str) -> None:
+    encounter = load_encounter(EXAMPLES / example)
+    for ruleset in ("ambermarch", "classic", "talisman", "dsa", "endurance"):
+        config = configure(encounter, ruleset, catalog=discover())
+        # Two chunks: the second walks what the first learned.
+        assert run_chunk(config, 3, 0, 150) == _plain_tally(config, 3, 150), ruleset
+        assert run_chunk(config, 4, 0, 150) == _plain_tally(config, 4, 150), ruleset
+
+
+def test_the_memo_learns_few_states_where_rounds_repeat_and_gives_up_where_they_do_not() -> None:
+    encounter = load_encounter(EXAMPLES / "skeleton-guards.toml")
+    classic = configure(encounter, "classic", catalog=discover())
+    run_chunk(classic, 1, 0, 2000)
+    memo = memo_of(classic)
+    assert memo.on and len(memo.snapshots) < 100
+    endurance = configure(encounter, "endurance", catalog=discover())
+    assert run_chunk(endurance, 1, 0, 2000) == _plain_tally(endurance, 1, 2000)
+    assert not memo_of(endurance).on  # thousands of states, rarely met twice: played as usual
+
+
+class Peeking:
+    """A modifier plugin that reads the faces of the last roll, as narration would, silently."""
+
+    @hookimpl
+    def rulebench_plugin(self) -> PluginInfo:
+        """Describe the peeking plugin."""
+        return PluginInfo(name="peeking", kind="modifier", title="Peeking")
+
+    @hookimpl
+    def rulebench_modifiers(
+        self, fight: Fight, combatant: Combatant, purpose: str, against: Combatant | Side | None
+    ) -> Iterable[Modifier] | None:
+        """+1 on an armour value when the last roll showed a six somewhere."""
+        faces = fight.roller.last_faces
+        return [Modifier(1, "six")] if purpose == "armour" and faces and 6 in faces else None
+
+
+def test_rules_that_read_the_faces_of_a_sum_switch_the_memo_off_and_keep_their_fights() -> None:
+    encounter = load_encounter(EXAMPLES / "skeleton-guards.toml")
+    config = configure(encounter, "classic", catalog=discover(extra=[("peeking", Peeking())]), plugins=("peeking",))
+    assert run_chunk(config, 2, 0, 500) == _plain_tally(config, 2, 500)
+    assert not memo_of(config).on

@@ -6,12 +6,13 @@ depends only on the seed and the number of fights, never on how many workers sha
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Callable, Generator, Hashable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Protocol, TypeVar
 
 from rulebench.analysis.results import RulesetResult, Tally
+from rulebench.analysis.round_memo import remembered_fights
 from rulebench.core.dice import RandomRoller
 from rulebench.core.kernel import FightConfig, configure, play_out, result_of
 from rulebench.core.outcome import FightResult
@@ -30,15 +31,17 @@ class Progress(Protocol):
 def run_chunk(config: FightConfig, seed: int, index: int, size: int) -> Tally:
     """Play ``size`` fights of chunk ``index`` and tally them.
 
-    A fight's result (its fates above all) follows from its final state, and fights end in few
-    distinct states: they are counted by final state, and each state's result is asked once.
+    Rounds met before are walked rather than played (``round_memo``: the same dice, the same
+    fights); where the memo does not pay, fights are played round by round. A fight's result (its
+    fates above all) follows from its final state, and fights end in few distinct states: they are
+    counted by final state, and each state's result is asked once.
     """
     roller = RandomRoller(f"{seed}:{index}")
+    results, played = remembered_fights(config, roller, size)
     fight = config.new_fight(roller)
     counts: dict[Hashable, int] = {}
-    results: Counter[FightResult] = Counter()
     finals: dict[Hashable, FightResult] = {}
-    for _ in range(size):
+    for _ in range(size - played):
         fight.reset()
         play_out(fight)
         final = fight.snapshot()
@@ -49,7 +52,7 @@ def run_chunk(config: FightConfig, seed: int, index: int, size: int) -> Tally:
         else:
             counts[final] = seen + 1
     for final, count in counts.items():
-        results[finals[final]] += count
+        results[finals[final]] = results.get(finals[final], 0) + count
     tally = Tally(tuple(c.name for c in fight.combatants))
     for result, count in results.items():
         tally.add(result, count)

@@ -20,7 +20,7 @@ from typing import Protocol, runtime_checkable
 
 __all__ = [
     "Dice", "DiceError", "DiceScriptError", "RandomRoller", "Roller", "ScriptedRoller",
-    "compare", "margin_distribution", "parse_dice_script",
+    "compare", "margin_distribution", "parse_dice_script", "roll_faces",
 ]
 
 # Limits on user notation only: they keep `rulebench dice 100000d100000` from hanging the CLI.
@@ -262,6 +262,11 @@ def _build_sampler(dice: Dice) -> Sampler:
     return sampler
 
 
+def roll_faces(dice: Dice, uniform: Callable[[], float]) -> tuple[tuple[int, ...], int]:
+    """Roll ``dice`` from ``uniform`` as :class:`RandomRoller` does: its faces and its total."""
+    return (dice._sampler or _build_sampler(dice))(uniform)
+
+
 def _unrolled(dice: Dice) -> Sampler:
     faces = [f"_f{i}" for i in range(len(dice.dice_sides))]
     lines = [f"    {face} = _int(uniform() * {sides}) + 1" for face, sides in zip(faces, dice.dice_sides)]
@@ -350,6 +355,11 @@ class RandomRoller:
         # A bound method looked up once: die() sits on the Monte Carlo hot path.
         self._random = random.Random(seed).random
         self.last_faces: tuple[int, ...] | None = None
+
+    @property
+    def uniform(self) -> Callable[[], float]:
+        """The source of this roller's dice: uniform floats in [0, 1), one per die."""
+        return self._random
 
     def die(self, sides: int) -> int:
         """One die from 1 to ``sides``."""

@@ -13,7 +13,7 @@ An exception from a plugin is caught once, where a fight is set up or played, an
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pluggy
@@ -189,6 +189,9 @@ class FightConfig:
     static_modifiers: bool = False
     """Whether every plugin offering modifiers declares them static (``PluginInfo.static_modifiers``):
     each fight then asks them once per combatant, purpose and opponent and remembers the answer."""
+    caches: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    """What analysis learns about this configuration while it plays it (Monte Carlo's round memo),
+    kept as long as the configuration lives."""
 
     def new_fight(self, roller: Roller, record: bool = False) -> Fight:
         """A fight at round 0: stats derived, state created and frozen, overrides checked."""
