@@ -84,6 +84,9 @@ def _quiet_step(defence: int) -> Step:
     """
 
     def step(state: Hashable, face: int) -> Hashable:
+        kind: str
+        cap: int
+        renewed: bool
         kind, cap, renewed = state  # type: ignore[misc]
         if kind == "attack":
             if face > cap:
@@ -100,6 +103,9 @@ def _narrated_step(fight: Fight, holder: Combatant, other: Combatant, at: int, d
     narration = {"step": 1, "roll": 0}  # what the sentences need; the chain's course never reads it
 
     def step(state: Hashable, face: int) -> Hashable:
+        kind: str
+        cap: int
+        renewed: bool
         kind, cap, renewed = state  # type: ignore[misc]
         if kind == "attack":
             _narrate_attack(fight, holder, other, narration["step"], cap, at, face, face <= cap)

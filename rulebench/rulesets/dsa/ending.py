@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulebench import Attack, Combatant, EndState, Fate, Fight, Outcome, hookimpl
 from rulebench.rulesets.dsa.hits import struck
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
@@ -74,7 +76,8 @@ def _flee(fight: Fight) -> None:
     for member in members:
         if not member.vars["standing"]:
             continue
-        foe = by_name.get(member.vars["foe"])  # type: ignore[arg-type]
+        foe_name: str = member.vars["foe"]  # type: ignore[assignment]
+        foe = by_name.get(foe_name)
         if foe is None or not foe.vars["standing"]:
             if fight.recording:
                 fight.emit("flight", f"{member.name} flees; no opponent can strike at him.", who=member.name)
@@ -93,9 +96,10 @@ def _flee(fight: Fight) -> None:
             continue
         attack: Attack = struck(fight, foe, member, {"flight": True})
         if attack.hit:
-            damage = fight.rules.damage(fight, attack)
+            rules: Any = fight.rules  # the kernel's resolved hooks, as a turn would call them
+            damage = rules.damage(fight, attack)
             if damage is not None:
-                fight.rules.wounds(fight, member, damage)
+                rules.wounds(fight, member, damage)
 
 
 def _close_exchange(fight: Fight) -> None:
@@ -105,7 +109,8 @@ def _close_exchange(fight: Fight) -> None:
     that takes (RULES.md §4.1 step 4, ``initiative.rulebench_turn``).
     """
     combatants = fight.combatants
-    for group in fight.vars["subfights"]:  # type: ignore[union-attr]
+    subfights: tuple[tuple[int, ...], ...] = fight.vars["subfights"]  # type: ignore[assignment]
+    for group in subfights:
         combatants[group[0]].vars["parried"] = False
     if fight.vars["regroup"]:
         build_subfights(fight)

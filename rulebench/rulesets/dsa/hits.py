@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from rulebench import Attack, Combatant, Damage, Dice, Done, Fight, hookimpl
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
@@ -120,8 +121,8 @@ def take_damage(fight: Fight, target: Combatant, damage: Damage) -> None:
 
     RULES.md §4.1 step 5: LE < 0 dead, LE < 10 unconscious (bewusstlos), both out at once.
     """
-    vars_ = target.vars
-    before = vars_["le"]
+    vars_: dict[str, Any] = target.vars
+    before: int = vars_["le"]
     if damage.kind == "lethal":
         vars_["slain"] = True
         loss = 0
@@ -141,7 +142,8 @@ def take_damage(fight: Fight, target: Combatant, damage: Damage) -> None:
         # owes keeps equal states equal.
         vars_["lost"] = False
         name = target.name
-        fight.vars["holders"] = frozenset(pair for pair in fight.vars["holders"] if name not in pair)
+        holders: frozenset[tuple[str, str]] = fight.vars["holders"]  # type: ignore[assignment]
+        fight.vars["holders"] = frozenset(pair for pair in holders if name not in pair)
 
 
 def _narrate(fight: Fight, target: Combatant, damage: Damage, before: int, after: int, loss: int) -> None:

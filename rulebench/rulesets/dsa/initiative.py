@@ -22,11 +22,11 @@ def rulebench_round_start(fight: Fight) -> None:
     """
     if fight.recording:
         narrate_subfights(fight)
-    subfights = fight.vars["subfights"]
-    holders = fight.vars["holders"]
+    subfights: tuple[tuple[int, ...], ...] = fight.vars["subfights"]  # type: ignore[assignment]
+    holders: frozenset[tuple[str, str]] = fight.vars["holders"]  # type: ignore[assignment]
     surprise = fight.encounter.effective_surprise() if fight.round == 1 else "none"
     combatants = fight.combatants
-    for group in subfights:  # type: ignore[union-attr]
+    for group in subfights:
         single, primary = combatants[group[0]], combatants[group[1]]
         if (single.name, primary.name) in holders:
             _narrate_kept(fight, single, primary)
@@ -67,7 +67,7 @@ def _roll_off(fight: Fight, member: Combatant, enemy: Combatant) -> tuple[Combat
     def step(state: Hashable, face: int) -> Hashable:
         if state is None:
             return face
-        ours, theirs = state + ours_bonus, face + theirs_bonus  # type: ignore[operator]
+        ours, theirs = state + ours_bonus, face + theirs_bonus
         if recording:
             totals.update({member.name: ours, enemy.name: theirs})
             if ours == theirs:
@@ -110,7 +110,7 @@ def rulebench_initiative(fight: Fight) -> tuple[tuple[str, int, int], ...]:
     ``("chain", single, primary)`` and ``("free", secondary, single)``, positions in
     ``fight.combatants``.
     """
-    return exchange_turns(fight.vars["subfights"])  # type: ignore[arg-type]
+    return exchange_turns(fight.vars["subfights"])
 
 
 @functools.lru_cache(maxsize=1024)

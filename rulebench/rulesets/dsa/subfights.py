@@ -69,7 +69,8 @@ def build_subfights(fight: Fight) -> tuple[tuple[int, ...], ...]:
 def narrate_subfights(fight: Fight) -> None:
     """One ``subfight`` event per sub-fight: who stands alone against whom, and the penalties."""
     combatants = fight.combatants
-    for single_at, primary_at, *rest in fight.vars["subfights"]:  # type: ignore[union-attr]
+    subfights: tuple[tuple[int, ...], ...] = fight.vars["subfights"]  # type: ignore[assignment]
+    for single_at, primary_at, *rest in subfights:
         single, primary = combatants[single_at], combatants[primary_at]
         secondaries = [combatants[i] for i in rest]
         if not secondaries:

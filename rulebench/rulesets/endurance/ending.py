@@ -3,6 +3,8 @@ raiders' plunder, and each combatant's fate (§7 endurance row, §0 "Stabilising
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulebench import Combatant, EndState, Fate, Fight, Outcome, hookimpl
 from rulebench.rulesets.endurance.state import ABSENT, BLED_OUT, BLEEDING, SHELTERED, SLAIN, STANDING
 from rulebench.rulesets.endurance.tactics import default_flee
@@ -23,7 +25,7 @@ VERDICTS = {
 
 def _tick(fight: Fight, c: Combatant) -> None:
     """One tick of a bleeding combatant's clock; at 0 he has bled out (RULES.md §5 step 3)."""
-    cvars = c.vars
+    cvars: dict[str, Any] = c.vars
     cvars["bleed"] -= 1
     if cvars["bleed"] <= 0:
         cvars["status"] = BLED_OUT
@@ -40,9 +42,9 @@ def _flee(fight: Fight) -> None:
     party is away (RULES.md §5 step 4, reading: mirrors dsa's one free attack per pursuer)."""
     if fight.recording:
         fight.emit("flight", "The party flees: every standing enemy strikes once more.")
-    rules = fight.rules
-    first, later = fight.vars["turns"]  # type: ignore[misc]
-    for position in first if fight.round == 1 else later:
+    rules: Any = fight.rules  # the kernel's resolved hooks, as a turn would call them
+    turns: tuple[tuple[int, ...], tuple[int, ...]] = fight.vars["turns"]  # type: ignore[assignment]
+    for position in turns[0] if fight.round == 1 else turns[1]:
         enemy = fight.combatants[position]
         if enemy.side != "enemy" or enemy.vars["status"] != STANDING:
             continue
@@ -119,7 +121,7 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
 
     (reading: a party member who is not engaged counts as someone who stands: he is there to help.)
     """
-    cvars = combatant.vars
+    cvars: dict[str, Any] = combatant.vars
     status = cvars["status"]
     if status == STANDING:
         if cvars["wounds"]:

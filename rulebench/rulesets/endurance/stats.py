@@ -50,7 +50,8 @@ def physical_armour(combatant: Combatant) -> int:
     stats = combatant.stats
     if combatant.has_trait("magic_armour") or (combatant.has_skill("arcane_armour") and stats["mind"] > 0):
         return 0
-    return stats["armour"]
+    armour: int = stats["armour"]
+    return armour
 
 
 @hookimpl

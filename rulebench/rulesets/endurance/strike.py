@@ -11,6 +11,8 @@ is rolled (``rulebench.plugins.critical``, a ``tryfirst`` ``rulebench_damage``) 
 
 from __future__ import annotations
 
+from typing import Any
+
 from rulebench import Attack, Combatant, Damage, Fight, hookimpl
 from rulebench.rulesets.endurance.state import BLEED_ROUNDS_PER_BODY, BLEEDING, SLAIN
 from rulebench.rulesets.endurance.stats import physical_armour, release_non_fighters
@@ -61,7 +63,7 @@ def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
 
 def avoidance_against(target: Combatant, flags: frozenset[str]) -> int:
     """The target's avoidance, without its armour against a demon's blow (§6.3)."""
-    avoid = target.stats["avoidance"]
+    avoid: int = target.stats["avoidance"]
     if "demonic" in flags:
         avoid = max(0, avoid - physical_armour(target))
     return avoid
@@ -128,7 +130,7 @@ def _narrate_damage(fight: Fight, target: Combatant, amount: int, avoid: int, ne
 
 
 def _wound(fight: Fight, target: Combatant, net: int, before: int) -> None:
-    tvars = target.vars
+    tvars: dict[str, Any] = target.vars
     tvars["wounds"] += 1
     wounds, most = tvars["wounds"], target.stats["max_wounds"]
     if fight.recording:

@@ -59,8 +59,8 @@ def rulebench_initiative(fight: Fight) -> tuple[int, ...]:
     The fallen never act again, so they get no turn; the sheltered keep theirs, since a non-fighter
     steps up in the very round the last fighter of his side falls and acts at his turn (§0).
     """
-    first, later = fight.vars["turns"]  # type: ignore[misc]
-    order: tuple[int, ...] = first if fight.round == 1 else later
+    turns: tuple[tuple[int, ...], tuple[int, ...]] = fight.vars["turns"]  # type: ignore[assignment]
+    order = turns[0] if fight.round == 1 else turns[1]
     combatants = fight.combatants
     return tuple([i for i in order if combatants[i].vars["status"] in ACTING])
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Any
 
 from rulebench import ENEMY, Attack, Combatant, Damage, Dice, Fight, Modifier, Side, hookimpl
@@ -27,7 +28,7 @@ def standing_foes(fight: Fight) -> list[Combatant]:
     Non-fighters are neither targeted while a fighter of theirs stands (RULES.md §0); after that
     they fight like anyone else.
     """
-    standing = [e for e in fight.enemy.members if e.vars["lives"] > 0]
+    standing = [e for e in fight.enemy.members if e.vars["lives"] > 0]  # type: ignore[operator]
     return [e for e in standing if e.spec.fighter] or standing
 
 
@@ -35,7 +36,7 @@ def front_foe(fight: Fight) -> Combatant | None:
     """The front-most of ``standing_foes``, found in one pass: asked at every member's turn."""
     rear = None
     for enemy in fight.enemy.members:
-        if enemy.vars["lives"] > 0:
+        if enemy.vars["lives"] > 0:  # type: ignore[operator]
             if enemy.spec.fighter:
                 return enemy
             rear = rear or enemy
@@ -66,10 +67,10 @@ def rulebench_turn(fight: Fight, turn: int) -> tuple[Combatant, Combatant | Side
     standing foes as one side.
     """
     member = fight.party.members[turn]
-    if member.vars["lives"] <= 0:
+    if member.vars["lives"] <= 0:  # type: ignore[operator]
         return None
     if not member.spec.fighter and any(
-        m.engaged and m.spec.fighter and m.vars["lives"] > 0 for m in fight.party.members
+        m.engaged and m.spec.fighter and m.vars["lives"] > 0 for m in fight.party.members  # type: ignore[operator]
     ):
         return None
     opponent: Combatant | Side | None
@@ -166,6 +167,7 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
     power = attacker.stats["strength"]
     if mine:
         power += sum(m.value for m in mine)
+    theirs: Sequence[Modifier]
     if isinstance(defender, Side):
         theirs = [m for foe in defender.members for m in modifiers(foe, "weapon", attacker)]
         against = sum(foe.stats["strength"] for foe in defender.members)
@@ -187,6 +189,8 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
         if fight.recording:
             _narrate(fight, attacker, defender, power, against, mine, theirs, None, "")
         return Attack(attacker, defender, False, 0)
+    winner: Combatant | Side
+    loser: Combatant | Side
     if lead > 0:
         winner, loser = attacker, defender
     else:
@@ -194,7 +198,7 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
     spared = _spared(loser)
     harmless = spared is not None and not winner.has_trait("magic_weapon")
     if fight.recording:
-        _narrate(fight, attacker, defender, power, against, mine, theirs, winner, spared if harmless else "")
+        _narrate(fight, attacker, defender, power, against, mine, theirs, winner, spared if harmless and spared else "")
     return Attack(winner, loser, not harmless, lead)
 
 
@@ -254,7 +258,7 @@ def _name(who: Combatant | Side) -> str:
     return " + ".join(m.name for m in who.members) if isinstance(who, Side) else who.name
 
 
-def _power_text(name: str, die: int | None, strength: int, mods: list[Modifier], total: int) -> str:
+def _power_text(name: str, die: int | None, strength: int, mods: Sequence[Modifier], total: int) -> str:
     rolled = f" 1d6 {die}" if die is not None else ""
     extra = "".join(f" {m.value:+d} {m.reason}" for m in mods)
     return f"{name}{rolled} + strength {strength}{extra} = {total}"
@@ -266,8 +270,8 @@ def _narrate(
     opponent: Combatant | Side,
     power: int,
     against: int,
-    mine: list[Modifier],
-    theirs: list[Modifier],
+    mine: Sequence[Modifier],
+    theirs: Sequence[Modifier],
     winner: Combatant | Side | None,
     spared: str,
 ) -> None:
@@ -315,8 +319,8 @@ def _narrate_certain(
     opponent: Combatant | Side,
     power: int,
     against: int,
-    mine: list[Modifier],
-    theirs: list[Modifier],
+    mine: Sequence[Modifier],
+    theirs: Sequence[Modifier],
     attack: Attack,
 ) -> None:
     """A duel decided before the dice: both combat powers with the range a d6 gives them, and why
@@ -350,7 +354,7 @@ def _narrate_certain(
     )
 
 
-def _range_text(name: str, strength: int, mods: list[Modifier], total: int) -> str:
+def _range_text(name: str, strength: int, mods: Sequence[Modifier], total: int) -> str:
     extra = "".join(f" {m.value:+d} {m.reason}" for m in mods)
     return f"{name} strength {strength}{extra} ({total + 1}–{total + 6} with 1d6)"
 

@@ -46,7 +46,9 @@ def pay(fight: Fight, combatant: Combatant, amount: int) -> None:
                     reasons=[s.reason for s in shields],
                 )
             return
-    left = max(0, combatant.vars["lives"] - amount)
+    left: int = combatant.vars["lives"] - amount  # type: ignore[operator]
+    if left < 0:
+        left = 0
     combatant.vars["lives"] = left
     if fight.recording:
         _narrate(fight, combatant, left)
@@ -77,7 +79,7 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
     lives = combatant.vars["lives"]
     if lives == combatant.stats["lives"]:
         return FULL
-    if lives > 0:
+    if lives > 0:  # type: ignore[operator]
         return LIVES_LOST
     if combatant.side == PARTY:
         return PLUNDERED if combatant.vars["plundered"] else NO_LIVES
