@@ -1,10 +1,14 @@
 """Exact analysis against the Monte Carlo run it replaces, for each ruleset on each example.
 
-For every ruleset × example encounter, prints the exact solve's time, the fight states it
-handled against the default budget, the process's peak memory, and the time a Monte Carlo run
+For every ruleset × example encounter, prints the exact solve's CPU time as the commands solve
+(floating point, giving up early where no fight has ended after a tenth of the budget), the same
+solve in fractions (``--fractions``), the bound on the floating-point rounding, the fight states
+it handled against the default budget, the process's peak memory, and the time a Monte Carlo run
 takes for a ±0.005 95% interval on ``party_wins``: the fewest fights whose Wilson interval at the
 exact p is at most 0.005 either side, timed by actually playing that many fights. The ratio is
-Monte Carlo time over solve time; above 1, exact is the faster way to that precision.
+Monte Carlo time over solve time; above 1, exact is the faster way to that precision. A pair
+beyond the budget shows how it was found out (early, or by using the whole budget) and its cost.
+CPU times, not wall times, so that other load on the machine does not distort them.
 
     python bench/exact.py [-r RULESET ...] [-e EXAMPLE ...] [--timeout SECONDS] [--json]
 
@@ -54,22 +58,29 @@ def fights_for(p: float) -> int:
 def measure(ruleset: str, example: str) -> dict[str, Any]:
     """Solve one pair exactly, then time the Monte Carlo run of matching precision."""
     config = configure(load_encounter(EXAMPLES / f"{example}.toml"), ruleset)
-    solver = exact.Solver(config)
-    start = time.perf_counter()
+    solver = exact.Solver(config, fractions=False, early=True)
+    start = time.process_time()
     try:
-        results = solver.run()
-    except exact.StateBudgetExceeded:
-        return {"ruleset": ruleset, "example": example, "exact": None, "seconds": time.perf_counter() - start}
-    solve_s = time.perf_counter() - start
-    p = float(sum(chance for result, chance in results.items() if result.outcome.value == "party_wins"))
+        result = exact.result_of(solver)
+    except exact.StateBudgetExceeded as err:
+        how = "early" if "no fight had ended" in str(err) else "whole budget"
+        return {"ruleset": ruleset, "example": example, "exact": None, "seconds": time.process_time() - start, "found": how}
+    solve_s = time.process_time() - start
+    rounding = result.rounding
+    start = time.process_time()
+    exact.solve(config, fractions=True)
+    fractions_s = time.process_time() - start
+    p = float(result.outcomes["party_wins"])
     fights = fights_for(p)
-    start = time.perf_counter()
+    start = time.process_time()
     simulate(config, fights, seed=1)
-    mc_s = time.perf_counter() - start
+    mc_s = time.process_time() - start
     return {
         "ruleset": ruleset,
         "example": example,
         "exact": solve_s,
+        "fractions": fractions_s,
+        "rounding": rounding,
         "states": solver.handled,
         "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
         "party_wins": p,
@@ -107,8 +118,8 @@ def main(argv: list[str] | None = None) -> None:
     rows = []
     if not args.json:
         print(
-            f"{'ruleset':11} {'example':20} {'exact s':>8} {'states':>9} {'peak MB':>7} {'party_wins':>10} "
-            f"{'MC fights':>9} {'MC s':>7} {'MC/exact':>8}"
+            f"{'ruleset':11} {'example':20} {'exact s':>8} {'frac s':>7} {'rounding':>8} {'states':>9} {'peak MB':>7} "
+            f"{'party_wins':>10} {'MC fights':>9} {'MC s':>7} {'MC/exact':>8}"
         )
     for ruleset in args.ruleset or RULESETS:
         for example in examples:
@@ -117,11 +128,13 @@ def main(argv: list[str] | None = None) -> None:
             if args.json:
                 continue
             if row["exact"] is None:
-                why = f"over {row['timeout']:.0f} s" if "timeout" in row else f"beyond the budget, found in {row['seconds']:.1f} s"
+                why = (f"over {row['timeout']:.0f} s" if "timeout" in row
+                       else f"beyond the budget, found out ({row['found']}) in {row['seconds']:.2f} s")
                 print(f"{ruleset:11} {example:20} {why}")
             else:
                 print(
-                    f"{ruleset:11} {example:20} {row['exact']:8.2f} {row['states']:9,} {row['peak_mb']:7.0f} {row['party_wins']:10.4f} "
+                    f"{ruleset:11} {example:20} {row['exact']:8.2f} {row['fractions']:7.2f} {row['rounding']:8.1e} {row['states']:9,} "
+                    f"{row['peak_mb']:7.0f} {row['party_wins']:10.4f} "
                     f"{row['fights']:9,} {row['monte_carlo']:7.2f} {row['ratio']:8.1f}",
                     flush=True,
                 )

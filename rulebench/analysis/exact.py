@@ -33,7 +33,7 @@ from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterator
 from fractions import Fraction
 from math import lcm
-from typing import Any
+from typing import Any, cast
 
 from rulebench.analysis.chains import absorption
 from rulebench.analysis.results import RulesetResult, Tally
@@ -470,7 +470,7 @@ def result_of(solver: Solver) -> RulesetResult:
         for result, p in found.items():
             tally.add(result, p)
     else:
-        tally = Tally.summed(names, found)  # type: ignore[arg-type]
+        tally = Tally.summed(names, cast(dict[FightResult, float], found))  # floats when not fractions
         # The results' errors add up to at most ``solver.rounding``; each sum of the tally and its
         # total are rounded once more, and dividing by a total that is off by e moves a
         # probability by at most e relative: twice the whole, with a margin for second-order terms.
