@@ -29,10 +29,10 @@ import math
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from rulebench.analysis.analyse import AnalysisOptions
-from rulebench.analysis.cluster import local_pool
 from rulebench.analysis.grid import grid_sweep
 from rulebench.core.encounter import Encounter, encounter_from_dict
 
@@ -120,9 +120,8 @@ def main() -> None:
             with distributed.Client(address, set_as_default=False) as client:
                 executor = client.get_executor(pure=False)
                 dask_task = overhead(executor.submit, args.tasks)
-        with local_pool(args.workers) as pool:
-            assert pool is not None
-            pool_task = overhead(pool.executor.submit, args.tasks)
+        with ProcessPoolExecutor(args.workers) as processes:
+            pool_task = overhead(processes.submit, args.tasks)
         report["large_grid"] = {"points": large, "local_pool_seconds": local, "dask_seconds": dask,
                                 "overhead_per_task_local_pool_ms": pool_task * 1000,
                                 "overhead_per_task_dask_ms": dask_task * 1000}

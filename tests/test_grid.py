@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 from rulebench.analysis.analyse import AnalysisOptions, analyse
-from rulebench.analysis.cluster import local_pool
 from rulebench.analysis.grid import (
     MAX_GRID_POINTS,
     BalanceCurve,
@@ -23,6 +22,7 @@ from rulebench.analysis.grid import (
     bracket_search,
     grid_sweep,
 )
+from rulebench.analysis.sampling import SamplingPool
 from rulebench.analysis.sweeps import Balance, Sweep, Vary, balance, find_bracket, sweep
 from rulebench.cli.app import app
 from rulebench.core.encounter import Encounter, encounter_from_dict, parse_toml
@@ -89,7 +89,7 @@ def test_the_pool_gives_what_analyse_gives_one_by_one(duel: Encounter) -> None:
     # A budget the bigger fights exceed: exact results, and dropped ones sampled to the default precision.
     options = AnalysisOptions.make(max_states=5000)
     configs = [configure(duel.with_value("enemy.members[0].count", n), name) for name in RULESETS for n in (1, 3)]
-    with local_pool(2) as pool:
+    with SamplingPool(2) as pool:
         pooled = analyse_all(configs, options, pool)
     alone = [analyse(config, replace(options, workers=1)) for config in configs]
     assert [dumped(a.result.to_dict()) for a in pooled] == [dumped(a.result.to_dict()) for a in alone]
@@ -135,20 +135,12 @@ def test_workers_do_not_change_a_grid(duel: Encounter) -> None:
     assert all(p["fights"] == 2100 for r in one.to_dict()["results"] for p in r["points"])
 
 
-def test_precision_runs_stop_where_one_process_stops(duel: Encounter) -> None:
-    configs = [configure(duel.with_value("enemy.members[0].count", n), "talisman") for n in (1, 2, 3)]
-    with local_pool(2) as pool:
-        pooled = analyse_all(configs, AnalysisOptions.make(precision=0.03, seed=2), pool)
-    alone = [analyse(config, AnalysisOptions.make(precision=0.03, seed=2, workers=1)) for config in configs]
-    assert [dumped(a.result.to_dict()) for a in pooled] == [dumped(a.result.to_dict()) for a in alone]
-    assert all(a.result.provenance["half_width"] <= 0.03 for a in pooled)
-
-
 def test_exact_insisted_on_where_it_does_not_fit_is_bad_input(duel: Encounter) -> None:
     configs = [configure(duel, "classic")]
-    with pytest.raises(BadInput, match="--exact: classic"):
-        analyse_all(configs, AnalysisOptions.make(exact=True, max_states=1))
-    fallen = analyse_all(configs, AnalysisOptions.make(max_states=1))[0]  # automatic: falls back to sampling
+    with SamplingPool(1) as pool:
+        with pytest.raises(BadInput, match="--exact: classic"):
+            analyse_all(configs, AnalysisOptions.make(exact=True, max_states=1), pool)
+        fallen = analyse_all(configs, AnalysisOptions.make(max_states=1), pool)[0]  # automatic: falls back to sampling
     assert fallen.result.method == "monte-carlo"
     assert fallen.dropped is not None and "budget of 1 " in fallen.dropped
 

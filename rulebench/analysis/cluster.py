@@ -3,34 +3,31 @@
 Dask is an optional extra (``pip install 'rulebench[dask]'``); nothing here imports it until a
 scheduler is asked for, so the local process pool needs nothing extra.
 
-Work travels as tasks whose arguments are small and plain: a :class:`Job` (the validated encounter,
-the ruleset's name, the modifier and tactics plugins' names), a seed, a chunk's index and size, or
-the exact solver's budget. Each worker rebuilds the fight configuration from its own installed
-plugins (once per job, then cached) and sends back a tally of fights or an exact result. Chunk
-``i`` is seeded ``"{seed}:{i}"`` wherever it runs and the client merges the parts in chunk order,
-so the answer is the one a single local process gives. Because the rules code runs on the workers,
-their plugins must be the client's: :func:`connect` compares names and versions before any work is
-sent.
+The cluster stands in for the local processes of a command's
+:class:`~rulebench.analysis.sampling.SamplingPool` (:class:`PoolSampling`), so the tasks are the
+same: an exact attempt per configuration and chunks of fights, each described by small, plain
+arguments (the validated encounter, the ruleset's and plugins' names, the options, a seed, a
+chunk's index and size). Each worker rebuilds the fight configuration from its own installed
+plugins (once, then cached) and sends back an exact result or a tally of fights. Chunk ``i`` is
+seeded ``"{seed}:{i}"`` wherever it runs and the client merges the parts in chunk order, so the
+answer is the one a single local process gives. Because the rules code runs on the workers, their
+plugins must be the client's: :func:`connect` compares names and versions before any work is sent.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
-from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
-from rulebench.analysis import exact
-from rulebench.analysis.results import RulesetResult
+from rulebench.analysis.analyse import AnalysisOptions
 from rulebench.analysis.sampling import SamplingPool
 from rulebench.core.discovery import discover
-from rulebench.core.encounter import Encounter
-from rulebench.core.errors import BadInput, RulebenchError
-from rulebench.core.kernel import FightConfig, configure
+from rulebench.core.errors import BadInput
 from rulebench.version import __version__
 
 SCHEDULER_ENV = "RULEBENCH_SCHEDULER"
@@ -38,67 +35,15 @@ SCHEDULER_ENV = "RULEBENCH_SCHEDULER"
 
 INSTALL = "pip install 'rulebench[dask]'"
 
+T = TypeVar("T")
+
 CONNECT_TIMEOUT = 10.0
 """Seconds to reach the scheduler, and again to wait for its first worker."""
-
-_CACHED_CONFIGS = 64
-"""Fight configurations a worker process keeps: a grid's points under each ruleset, reused by every
-chunk of a point, without holding a whole bestiary's worth of plugin managers."""
-
 
 def scheduler_address(option: str | None) -> str | None:
     """The scheduler to use: ``--scheduler`` if given, else ``RULEBENCH_SCHEDULER``, else None (local)."""
     address = option if option is not None else os.environ.get(SCHEDULER_ENV)
     return address.strip() or None if address is not None else None
-
-
-@dataclass(frozen=True)
-class Job:
-    """What a worker needs to rebuild one fight configuration; it is pickled into every task."""
-
-    encounter: Encounter
-    ruleset: str
-    plugins: tuple[str, ...]
-    tactics: str | None
-
-    @classmethod
-    def of(cls, config: FightConfig) -> Job:
-        """The job that rebuilds ``config`` (its modifiers already include those on by default)."""
-        return cls(config.encounter, config.ruleset.name, config.plugins, config.tactics)
-
-    def key(self) -> tuple[str, str, tuple[str, ...], str | None]:
-        """Equal keys, equal configurations: the encounter by its content hash."""
-        return (self.encounter.content_hash(), self.ruleset, self.plugins, self.tactics)
-
-
-_configs: OrderedDict[tuple[str, str, tuple[str, ...], str | None], FightConfig] = OrderedDict()
-
-
-def job_config(job: Job) -> FightConfig:
-    """The fight configuration of ``job``, built once per process and kept for its later tasks."""
-    key = job.key()
-    config = _configs.get(key)
-    if config is None:
-        config = configure(job.encounter, job.ruleset, plugins=job.plugins, tactics=job.tactics, default_plugins=False)
-        _configs[key] = config
-        if len(_configs) > _CACHED_CONFIGS:
-            _configs.popitem(last=False)
-    else:
-        _configs.move_to_end(key)
-    return config
-
-
-def solve_exact(job: Job, max_states: int, fractions: bool, early: bool) -> RulesetResult | str:
-    """Task: the exact result of ``job`` (arguments as :func:`rulebench.analysis.exact.solve`), or why
-    it does not fit (too many states or rolls).
-
-    "Does not fit" comes back as a message rather than an exception, so a cluster never mistakes it
-    for a failed task to retry; any other error propagates.
-    """
-    try:
-        return exact.solve(job_config(job), max_states=max_states, fractions=fractions, early=early)
-    except (exact.StateBudgetExceeded, RulebenchError) as err:
-        return str(err)
 
 
 def installed_plugins() -> dict[str, str]:
@@ -159,21 +104,19 @@ class PoolSampling(SamplingPool):
     """
 
     def __init__(self, pool: Pool) -> None:
-        super().__init__(pool.slots)
-        self._executor = cast(ProcessPoolExecutor, pool.executor)  # used only through submit()
+        # At least two, or the sampling pool would play the chunks here instead of sending them.
+        super().__init__(max(2, pool.slots))
+        self.executor = pool.executor
+        self._executor = cast(ProcessPoolExecutor, pool.executor)  # the sampling pool only calls submit()
+
+    def map(self, function: Callable[..., T], calls: Sequence[tuple[Any, ...]]) -> Iterator[T]:
+        """``function(*args)`` for each of ``calls``, in order, every one a task on the cluster
+        (a lone exact attempt too: the cluster, not this machine, does the work)."""
+        futures = [self.executor.submit(function, *args) for args in calls]
+        return (future.result() for future in futures)
 
     def close(self) -> None:
         """Leave the executor running: its owner shuts it down."""
-
-
-@contextmanager
-def local_pool(workers: int) -> Iterator[Pool | None]:
-    """A pool of ``workers`` local processes, or None for one: then everything runs in this process."""
-    if workers <= 1:
-        yield None
-        return
-    with ProcessPoolExecutor(workers) as executor:
-        yield Pool(executor, workers)
 
 
 @contextmanager
@@ -209,12 +152,13 @@ def connect(address: str) -> Iterator[Pool]:
 
 
 @contextmanager
-def pool_for(workers: int, scheduler: str | None) -> Iterator[Pool | None]:
-    """The Dask cluster at ``scheduler`` (``--scheduler``, else ``RULEBENCH_SCHEDULER``), else ``workers`` local processes."""
-    address = scheduler_address(scheduler)
+def sampling_pool(options: AnalysisOptions) -> Iterator[SamplingPool]:
+    """A command's sampling pool: its chunks go to the Dask cluster ``options`` name (``scheduler``,
+    else ``RULEBENCH_SCHEDULER``), else to ``options.processes`` local processes."""
+    address = scheduler_address(options.scheduler)
     if address is None:
-        with local_pool(workers) as pool:
-            yield pool
+        with SamplingPool(options.processes) as local:
+            yield local
     else:
         with connect(address) as pool:
-            yield pool
+            yield PoolSampling(pool)

@@ -4,11 +4,11 @@
 last path varies fastest); ``balance --vary A --along B`` finds, at each value of B, the pair of
 neighbouring values of A between which ``party_wins`` crosses the target.
 
-All the work of one command goes through :func:`analyse_all`, which hands it to a pool as tasks:
-an exact solve per (point, ruleset), then, for what does not fit or is to be sampled, chunks of
-fights. The pool is local processes or a Dask cluster (:mod:`rulebench.analysis.cluster`), or
-none at all; every task is seeded by what it is, never by where it runs, and parts are merged in a
-fixed order, so the results are the same everywhere, bit for bit.
+All the work of one command goes through :func:`analyse_all`, which hands it to the command's
+sampling pool as tasks: an exact attempt per (point, ruleset), then, for what does not fit or is to
+be sampled, chunks of fights. The pool is local processes or a Dask cluster
+(:mod:`rulebench.analysis.cluster`); every task is seeded by what it is, never by where it runs,
+and parts are merged in a fixed order, so the results are the same everywhere, bit for bit.
 """
 
 from __future__ import annotations
@@ -19,11 +19,10 @@ import itertools
 import json
 from collections.abc import Generator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rulebench.analysis import exact
 from rulebench.analysis.analyse import (
     Analysed,
     AnalysisOptions,
@@ -34,16 +33,16 @@ from rulebench.analysis.analyse import (
     dropped_note,
     load,
     provenance,
-    record_provenance,
     ruleset_names,
+    solve_all,
 )
-from rulebench.analysis.cluster import Job, Pool, PoolSampling, pool_for, scheduler_address, solve_exact
+from rulebench.analysis.cluster import PoolSampling, sampling_pool
 from rulebench.analysis.results import RulesetResult
 from rulebench.analysis.sampling import SamplingPool
 from rulebench.analysis.sweeps import Balance, Sweep, Vary, balance, sweep
 from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
-from rulebench.core.errors import BadInput, EncounterError, RulebenchError
+from rulebench.core.errors import BadInput, EncounterError
 from rulebench.core.kernel import FightConfig, configure
 
 if TYPE_CHECKING:
@@ -118,64 +117,28 @@ class Grid:
 # --- running many analyses on one pool -------------------------------------------------------
 
 
-def _exact_all(configs: Sequence[FightConfig], options: AnalysisOptions, pool: Pool | None) -> list[RulesetResult | str]:
-    """Each configuration solved exactly, or the reason it does not fit; one task each on a pool."""
-    early = options.exact is None  # the automatic choice gives up as soon as a solve will not fit
-    if pool is None:
-        solved: list[RulesetResult | str] = []
-        for config in configs:
-            try:
-                solved.append(exact.solve(config, max_states=options.budget, fractions=options.fractions, early=early))
-            except (exact.StateBudgetExceeded, RulebenchError) as err:
-                solved.append(str(err))
-        return solved
-    futures = [pool.executor.submit(solve_exact, Job.of(c), options.budget, options.fractions, early) for c in configs]
-    return [future.result() for future in futures]
-
-
-def analyse_all(configs: Sequence[FightConfig], options: AnalysisOptions, pool: Pool | None = None,
+def analyse_all(configs: Sequence[FightConfig], options: AnalysisOptions, pool: SamplingPool,
                 progress: ProgressFactory | None = None, labels: Sequence[str] | None = None) -> list[Analysed]:
     """Analyse every configuration as ``options`` say, with the results ``analyse`` gives one by one.
 
-    Exact solves come first, one task per configuration on ``pool``; the configurations that do
-    not fit (or are to be sampled) are then sampled by ``analyse`` itself, several at once, each
-    sending its chunks to ``pool``. ``pool`` None runs everything in this process.
+    The exact attempts run side by side on ``pool`` (``solve_all``); then the configurations that
+    do not fit, or are to be sampled, are sampled by ``analyse``. On a Dask cluster several of them
+    sample at once, so the cluster's many workers all have chunks to play; each run merges its own
+    chunks in order, so running them side by side changes nothing.
 
     Raises:
         BadInput: exact analysis was insisted on and a configuration does not fit.
     """
     labels = list(labels) if labels is not None else [c.ruleset.name for c in configs]
-    done: list[Analysed | None] = [None] * len(configs)
-    dropped: dict[int, str] = {}
-    if options.exact is not False:
-        if progress:
-            progress(f"{len(configs)} exact solves", None)
-        for i, (config, solved) in enumerate(zip(configs, _exact_all(configs, options, pool))):
-            if isinstance(solved, RulesetResult):
-                done[i] = Analysed(record_provenance(config, solved))
-            elif options.exact:
-                raise BadInput(f"--exact: {config.ruleset.name} on {config.encounter.name!r}: {solved}; "
-                               "sample with -n FIGHTS or --precision E")
-            else:
-                dropped[i] = solved
-    todo = [i for i, d in enumerate(done) if d is None]
-    sampled = replace(options, exact=False)
+    solved = solve_all(configs, options, pool, progress)
 
-    def sample(i: int, sampling: SamplingPool) -> Analysed:
-        return replace(analyse(configs[i], sampled, progress, sampling, labels[i]), dropped=dropped.get(i))
+    def one(i: int) -> Analysed:
+        return analyse(configs[i], options, progress, pool, labels[i], solved[i])
 
-    if pool is None:
-        with SamplingPool(1) as alone:
-            for i in todo:
-                done[i] = sample(i, alone)
-    elif todo:
-        # Several runs at once keep every worker busy (one run keeps only a few chunks ahead);
-        # each run merges its own chunks in order, so running them side by side changes nothing.
-        sampling = PoolSampling(pool)
-        with ThreadPoolExecutor(min(pool.slots, len(todo))) as runs:
-            for i, analysed in zip(todo, runs.map(lambda i: sample(i, sampling), todo)):
-                done[i] = analysed
-    return [d for d in done if d is not None]
+    if not isinstance(pool, PoolSampling):
+        return [one(i) for i in range(len(configs))]
+    with ThreadPoolExecutor(max(1, min(pool.workers, len(configs)))) as runs:
+        return list(runs.map(one, range(len(configs))))
 
 
 # --- grid sweeps ----------------------------------------------------------------------------
@@ -287,17 +250,16 @@ def grid_sweep(
     """Analyse the encounter at every combination of ``varies`` under each ruleset.
 
     One path gives the :class:`~rulebench.analysis.sweeps.Sweep` that ``sweep`` gives (the same
-    JSON; without a cluster, ``sweep`` itself runs), several a :class:`GridSweep`. The work runs on
-    the Dask cluster of ``options.scheduler`` (else ``RULEBENCH_SCHEDULER``) when one is named, else
+    JSON: ``sweep`` itself runs), several a :class:`GridSweep`. The work runs on the Dask cluster of
+    ``options.scheduler`` (else ``RULEBENCH_SCHEDULER``) when one is named, else
     on ``options.processes`` local processes. The other arguments are those of ``sweep``.
 
     Raises:
         BadInput: as ``sweep``, for a bad grid, or a cluster that cannot be used.
     """
     chosen = AnalysisOptions.build(options, **kwargs)
-    scheduler = scheduler_address(chosen.scheduler)
     varies = [varies] if isinstance(varies, (str, Vary)) else list(varies)
-    if len(varies) == 1 and scheduler is None:
+    if len(varies) == 1:
         return sweep(encounter, varies[0], rulesets, chosen, catalog=catalog, progress=progress)
     model, source, catalog, names = _catalog_names(encounter, rulesets, catalog)
     grid = Grid.parse(varies, model)
@@ -306,7 +268,7 @@ def grid_sweep(
     configs = [configure(grid.encounter_at(model, point), name, catalog=catalog, plugins=chosen.plugins,
                          tactics=chosen.tactics) for name, point in wanted]
     labels = [f"{name} at {grid.label(point)}" for name, point in wanted]
-    with pool_for(chosen.processes, scheduler) as pool:
+    with sampling_pool(chosen) as pool:
         analysed = analyse_all(configs, chosen, pool, progress, labels)
     by_ruleset: dict[str, list[RulesetResult]] = {name: [] for name in names}
     notes = _Notes()
@@ -370,7 +332,7 @@ class _Search:
             return False
 
 
-def _run_searches(searches: list[_Search], vary: Vary, target: float, options: AnalysisOptions, pool: Pool | None,
+def _run_searches(searches: list[_Search], vary: Vary, target: float, options: AnalysisOptions, pool: SamplingPool,
                   catalog: Catalog, progress: ProgressFactory | None, notes: _Notes) -> None:
     """Drive every search to its end, analysing each round of requests together on ``pool``."""
     active = [s for s in searches if s.advance()]
@@ -463,10 +425,10 @@ def balance_curve(
 ) -> BalanceCurve | Balance:
     """Find where ``party_wins`` crosses ``target`` along ``vary``, at each value of ``along``.
 
-    Without ``along`` this is ``balance`` (the same :class:`~rulebench.analysis.sweeps.Balance`),
-    run on a pool. The searches of all rulesets and values of ``along`` advance together, so each
-    round of bisection is one batch of tasks; each search visits the values ``balance`` visits.
-    Without ``along`` and without a cluster (see :func:`grid_sweep`), ``balance`` itself runs.
+    Without ``along`` this is ``balance`` itself. The searches of all rulesets and values of
+    ``along`` advance together, so each round of bisection is one batch of analyses for the pool
+    (local processes, or the Dask cluster the options name); each search visits the values
+    ``balance`` would visit at that value of ``along``.
 
     Raises:
         BadInput: as ``balance``, for a bad ``along`` (or the same path as ``vary``), or a cluster
@@ -475,34 +437,25 @@ def balance_curve(
     if not 0 < target < 1:
         raise BadInput(f"--target {target}: expected a probability strictly between 0 and 1, such as 0.5")
     chosen = AnalysisOptions.build(options, **kwargs)
-    scheduler = scheduler_address(chosen.scheduler)
-    if along is None and scheduler is None:
+    if along is None:
         return balance(encounter, vary, target, rulesets, chosen, catalog=catalog, progress=progress)
     model, source, catalog, names = _catalog_names(encounter, rulesets, catalog)
-    grid = Grid.parse([vary] if along is None else [vary, along], model)
-    parsed = grid.varies[0]
-    if along is None:
-        searches = [_Search(name, model, len(parsed.values)) for name in names]
-    else:
-        line = grid.varies[1]
-        searches = [_Search(name, model.with_value(line.path, b), len(parsed.values), f"{line.path} = {b}, ")
-                    for name in names for b in line.values]
+    grid = Grid.parse([vary, along], model)
+    parsed, line = grid.varies
+    searches = [_Search(name, model.with_value(line.path, b), len(parsed.values), f"{line.path} = {b}, ")
+                for name in names for b in line.values]
     notes = _Notes()
-    with pool_for(chosen.processes, scheduler) as pool:
+    with sampling_pool(chosen) as pool:
         _run_searches(searches, parsed, target, chosen, pool, catalog, progress, notes)
 
     def bracket(s: _Search) -> tuple[int, int] | None:
         return (parsed.values[s.found[0]], parsed.values[s.found[1]]) if s.found else None
 
-    warnings = list(catalog.warnings)
-    if along is None:
-        return Balance(model, source, parsed, target, {s.ruleset: bracket(s) for s in searches},
-                       {s.ruleset: dict(sorted(s.seen.items())) for s in searches}, warnings, notes.all())
-    count = len(grid.varies[1].values)
+    count = len(line.values)
     rows = {name: searches[i * count:(i + 1) * count] for i, name in enumerate(names)}
     return BalanceCurve(
-        model, source, parsed, grid.varies[1], target,
+        model, source, parsed, line, target,
         {name: [bracket(s) for s in row] for name, row in rows.items()},
         {name: [dict(sorted(s.seen.items())) for s in row] for name, row in rows.items()},
-        warnings, notes.all(),
+        list(catalog.warnings), notes.all(),
     )

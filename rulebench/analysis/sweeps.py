@@ -28,6 +28,7 @@ from rulebench.analysis.analyse import (
     ruleset_names,
     solve_all,
 )
+from rulebench.analysis.cluster import sampling_pool
 from rulebench.analysis.results import RulesetResult
 from rulebench.analysis.sampling import SamplingPool
 from rulebench.core.discovery import Catalog, discover
@@ -291,7 +292,7 @@ def sweep(
     chosen = AnalysisOptions.build(options, **kwargs)
     model, source, parsed, catalog, names = _setup(encounter, vary, rulesets, catalog)
     points: dict[str, list[RulesetResult]] = {}
-    with SamplingPool(chosen.processes) as pool:
+    with sampling_pool(chosen) as pool:  # local processes, or the chunks on a Dask cluster
         analysed = _Points(model, parsed, catalog, chosen, progress, pool)
         pairs = [(name, value) for name in names for value in parsed.values]
         configs = [analysed.config(name, value) for name, value in pairs]
@@ -328,7 +329,7 @@ def balance(
     above: dict[str, dict[int, bool]] = {name: {} for name in names}
     searches = {name: bracket_steps(len(parsed.values), above[name]) for name in names}
     asks = {name: next(search) for name, search in searches.items()}
-    with SamplingPool(chosen.processes) as pool:
+    with sampling_pool(chosen) as pool:  # local processes, or the chunks on a Dask cluster
         analysed = _Points(model, parsed, catalog, chosen, progress, pool)
         while asks:
             # Every ruleset's next values at once: their exact attempts run side by side.

@@ -25,10 +25,8 @@ from rulebench.analysis.analyse import (
     ruleset_names,
     solve_all,
 )
-from rulebench.analysis.cluster import connect, scheduler_address
-from rulebench.analysis.grid import analyse_all
+from rulebench.analysis.cluster import sampling_pool
 from rulebench.analysis.results import RulesetResult
-from rulebench.analysis.sampling import SamplingPool
 from rulebench.analysis.sweeps import Balance, Sweep, balance, sweep
 from rulebench.api.narrated_fight import FightRecord, fight
 from rulebench.core.discovery import Catalog, discover
@@ -117,18 +115,9 @@ def compare(
     catalog = catalog if catalog is not None else discover()
     results: list[RulesetResult] = []
     notes: list[str] = []
-    scheduler = scheduler_address(chosen.scheduler)
-    if scheduler is not None:  # every ruleset's exact solve a task on the cluster, then its sampling chunks
-        names = ruleset_names(catalog, rulesets)
-        configs = [configure(model, name, catalog=catalog, plugins=chosen.plugins, tactics=chosen.tactics) for name in names]
-        with connect(scheduler) as cluster:
-            for name, done in zip(names, analyse_all(configs, chosen, cluster, progress)):
-                results.append(done.result)
-                notes += ([dropped_note(name, done.dropped)] if done.dropped is not None else []) + done.notes
-        return Comparison(model, source, results, list(catalog.warnings), notes)
     configs = [configure(model, name, catalog=catalog, plugins=chosen.plugins, tactics=chosen.tactics)
                for name in ruleset_names(catalog, rulesets)]
-    with SamplingPool(chosen.processes) as pool:
+    with sampling_pool(chosen) as pool:  # local processes, or a Dask cluster's workers
         for config, solved in zip(configs, solve_all(configs, chosen, pool, progress)):
             done = analyse(config, chosen, progress, pool, solved=solved)
             results.append(done.result)
