@@ -171,10 +171,6 @@ class AnalysisOptions:
         return self.max_states or exact.DEFAULT_MAX_STATES
 
 
-Plan = AnalysisOptions
-"""The former name of :class:`AnalysisOptions`."""
-
-
 @dataclass
 class Analysed:
     """One configuration's result, why exact analysis was dropped for it (if it was), and notes."""
