@@ -5,13 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from report_paths import EXAMPLES, RULESETS
 
 import rulebench.api.report as report
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-BUILD = Path(__file__).resolve().parents[2] / "build"
-"""Where the screenshots go to be looked at (not committed)."""
-RULESETS = ("ambermarch", "classic", "talisman", "dsa", "endurance")
 
 
 @pytest.fixture(scope="session")

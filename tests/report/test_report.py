@@ -9,7 +9,7 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
-from conftest import EXAMPLES
+from report_paths import EXAMPLES
 from typer.testing import CliRunner
 
 import rulebench

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import BUILD
 from report_browser import chromium
+from report_paths import BUILD
 
 import rulebench.api.report as report
 

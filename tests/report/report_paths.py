@@ -1,0 +1,11 @@
+"""Paths the report tests share (a module of its own: every test folder has a ``conftest``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+BUILD = ROOT / "build"
+"""Where the screenshots go to be looked at (not committed)."""
+RULESETS = ("ambermarch", "classic", "talisman", "dsa", "endurance")
