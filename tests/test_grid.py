@@ -286,3 +286,15 @@ def test_balance_plot_needs_along(duel_file: Path, tmp_path: Path) -> None:
                "--plot", tmp_path / "curve.png")
     assert done.exit_code == 2
     assert "needs --along" in done.stderr
+
+
+def test_the_heatmap_draws_the_outcome_chosen(duel_file: Path, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    plot = tmp_path / "grid.svg"
+    done = run("sweep", duel_file, "--vary", COUNT, "--vary", MELEE, "-r", "talisman", "--workers", "1",
+               "--plot", plot, "--outcome", "enemy_wins")
+    assert done.exit_code == 0, done.stderr
+    assert "enemy_wins = 0.5" in plot.read_text(encoding="utf-8")  # the contour's legend names it
+    wrong = run("sweep", duel_file, "--vary", COUNT, "--outcome", "victory")
+    assert wrong.exit_code == 2
+    assert "expected one of party_wins, enemy_wins, withdrawn, party_fled" in wrong.stderr

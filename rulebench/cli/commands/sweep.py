@@ -15,6 +15,8 @@ from rulebench.cli.options import FROM_COMMAND_LINE, EncounterArg, Fractions, Js
 from rulebench.cli.output_paths import writable
 from rulebench.cli.progress import progress_bar
 from rulebench.cli.render import note, out, print_json, report, sweep_tables
+from rulebench.core.errors import BadInput
+from rulebench.core.outcome import OUTCOMES
 
 NAME = "sweep"
 
@@ -22,6 +24,11 @@ Varies = Annotated[
     list[str],
     typer.Option("--vary", help="A number to vary and its range: PATH=A..B[:STEP], e.g. enemy.members[0].count=1..6; "
                  "give it twice or more for a grid of every combination.", metavar="PATH=A..B[:STEP]", show_default=False),
+]
+PlotOutcome = Annotated[
+    str,
+    typer.Option("--outcome", help="The outcome --plot draws: party_wins, enemy_wins, withdrawn or party_fled.",
+                 metavar="OUTCOME"),
 ]
 Csv = Annotated[
     Path | None,
@@ -38,28 +45,34 @@ def command(
     fractions: Fractions = False,
     csv: Csv = None,
     plot: Plot = None,
+    outcome: PlotOutcome = "party_wins",
     label: Label = None,
     json: Json = False,
 ) -> None:
     """Analyse the encounter at each value of one number (PATH=A..B[:STEP]) under each ruleset;
     --vary given twice or more analyses every combination (a grid)."""
+    if outcome not in {o.value for o in OUTCOMES}:
+        raise BadInput(f"--outcome {outcome!r}: expected one of {', '.join(o.value for o in OUTCOMES)}")
     if plot is not None:
         from rulebench.api.grid_plots import check_heatmap
         from rulebench.api.plots import require_matplotlib
 
-        require_matplotlib(plot) if len(vary) == 1 else check_heatmap(len(vary), plot)
+        if len(vary) == 1:
+            require_matplotlib(plot)
+        else:
+            check_heatmap(len(vary), plot)
     with progress_bar() as progress:
         result = grid_sweep(encounter, vary, ruleset, replace(options, fractions=fractions), progress=progress)
     report(result.warnings, result.notes)
     if csv is not None:
         csv.write_text(result.to_csv(), encoding="utf-8")
     if isinstance(result, GridSweep):
-        _show_grid(result, plot, fractions, json)
+        _show_grid(result, plot, outcome, fractions, json)
         return
     if plot is not None:
         from rulebench.api.plots import plot_sweep
 
-        plot_sweep(result, plot, label=label)
+        plot_sweep(result, plot, outcome, label=label)
         note(f"wrote the plot to {plot}")
     if json:
         print_json(result.to_dict(fractions))
@@ -70,12 +83,12 @@ def command(
             out.print(table)
 
 
-def _show_grid(result: GridSweep, plot: Path | None, fractions: bool, json: bool) -> None:
-    """A grid's heatmaps, then its JSON or one table per ruleset."""
+def _show_grid(result: GridSweep, plot: Path | None, outcome: str, fractions: bool, json: bool) -> None:
+    """A grid's heatmaps of ``outcome``, then its JSON or one table per ruleset."""
     if plot is not None:
         from rulebench.api.grid_plots import plot_grid
 
-        plot_grid(result, plot)
+        plot_grid(result, plot, outcome)
         note(f"wrote the plot to {plot}")
     if json:
         print_json(result.to_dict(fractions))
