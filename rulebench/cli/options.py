@@ -51,7 +51,7 @@ Workers = Annotated[
 Scheduler = Annotated[
     str | None,
     typer.Option("--scheduler", help="Run on the Dask cluster of this scheduler (e.g. tcp://10.0.0.5:8786; default: "
-                 "$RULEBENCH_SCHEDULER, else local processes); needs rulebench[dask]. The result is the same.",
+                 "$RULEBENCH_SCHEDULER, else local processes); needs the extra rulebench\\[dask]. The result is the same.",
                  metavar="ADDRESS", show_default=False),
 ]
 Tactics = Annotated[str | None, typer.Option("--tactics", help="A tactics plugin instead of the ruleset's defaults.")]
