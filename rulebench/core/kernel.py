@@ -26,7 +26,7 @@ from rulebench.core.discovery import MODIFIER, RULESET, TACTICS, Catalog, discov
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput
 from rulebench.core.fight import Fight
-from rulebench.core.outcome import Fate, FightResult
+from rulebench.core.outcome import Fate, FightResult, Outcome
 from rulebench.core.scripted_tactics import ScriptedTactics
 from rulebench.core.values import Modifier, PluginInfo, RulesetInfo
 
@@ -307,7 +307,8 @@ def end_round(fight: Fight) -> None:
     """Close the round; sets ``fight.outcome`` (and lets plugins react) when the fight is over."""
     outcome = fight.rules.round_end(fight)
     if outcome is not None:
-        plugin_errors.check_outcome(fight, outcome)  # once a fight: cheap
+        if not isinstance(outcome, Outcome):  # once a fight, and no call unless it is wrong
+            plugin_errors.check_outcome(fight, outcome)
         fight.outcome = outcome
         fight.rules.fight_end(fight)
 
@@ -377,7 +378,8 @@ def fates(fight: Fight) -> tuple[Fate, ...]:
     result = []
     for combatant in fight.combatants:
         fate = end_state(fight, combatant)
-        plugin_errors.check_fate(fight, fate, combatant)
+        if not isinstance(fate, Fate):  # no call unless it is wrong: fates are asked once per combatant a fight
+            plugin_errors.check_fate(fight, fate, combatant)
         result.append(fate)
     return tuple(result)
 
