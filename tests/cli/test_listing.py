@@ -40,3 +40,13 @@ def test_version_and_help() -> None:
     assert run("--version").stdout.startswith("rulebench ")
     result = run("--help")
     assert result.exit_code == 0 and "compare" in result.stdout
+
+
+def test_switched_off_plugins_are_still_listed() -> None:
+    rows = run_json("-p", "no:silver", "-p", "no:talisman", "plugins")
+    disabled = {row["name"] for row in rows if row["disabled"]}
+    assert disabled == {"silver", "talisman"}
+    rulesets = run_json("-p", "no:talisman", "rulesets")
+    assert [row["disabled"] for row in rulesets if row["name"] == "talisman"] == [True]
+    table = run("-p", "no:silver", "plugins")
+    assert table.exit_code == 0 and "disabled" in table.stdout

@@ -10,11 +10,13 @@ NAME = "plugins"
 
 
 def command(json: Json = False) -> None:
-    """List every plugin: rulesets, modifiers and tactics, with package, version and hooks."""
+    """List every plugin: rulesets, modifiers and tactics, with package, version and hooks (switched-off ones too)."""
     catalog = discover()
     report(catalog.warnings)
     records = sorted(catalog.records.values(), key=lambda r: (r.kind, r.name))
     if json:
         print_json([r.to_dict() for r in records])
     else:
-        plugin_table("Plugins", records, ("name", "kind", "title", "package", "version"), detail="hooks")
+        # The column appears when -p no:NAME or RULEBENCH_DISABLE_PLUGINS switched something off.
+        disabled = ("disabled",) if any(r.disabled for r in records) else ()
+        plugin_table("Plugins", records, ("name", "kind", "title", "package", "version", *disabled), detail="hooks")

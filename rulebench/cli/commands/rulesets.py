@@ -10,11 +10,12 @@ NAME = "rulesets"
 
 
 def command(json: Json = False) -> None:
-    """List rulesets: name, title, source package and version."""
+    """List rulesets: name, title, source package and version (switched-off ones too)."""
     catalog = discover()
     report(catalog.warnings)
-    records = sorted(catalog.of_kind(RULESET).values(), key=lambda r: r.name)
+    records = sorted((r for r in catalog.records.values() if r.kind == RULESET), key=lambda r: r.name)
     if json:
         print_json([r.to_dict() for r in records])
     else:
-        plugin_table("Rulesets", records, ("name", "title", "package", "version"), detail="source")
+        disabled = ("disabled",) if any(r.disabled for r in records) else ()
+        plugin_table("Rulesets", records, ("name", "title", "package", "version", *disabled), detail="source")
