@@ -19,11 +19,10 @@ from rulebench.analysis.grid import (
     GridSweep,
     analyse_all,
     balance_curve,
-    bracket_search,
     grid_sweep,
 )
 from rulebench.analysis.sampling import SamplingPool
-from rulebench.analysis.sweeps import Balance, Sweep, Vary, balance, find_bracket, sweep
+from rulebench.analysis.sweeps import Balance, Sweep, Vary, balance, bracket_steps, find_bracket, sweep
 from rulebench.cli.app import app
 from rulebench.core.encounter import Encounter, encounter_from_dict, parse_toml
 from rulebench.core.errors import BadInput
@@ -146,7 +145,7 @@ def test_exact_insisted_on_where_it_does_not_fit_is_bad_input(duel: Encounter) -
 
 
 @given(st.lists(st.booleans(), min_size=1, max_size=12))
-def test_bracket_search_asks_what_find_bracket_asks(answers: list[bool]) -> None:
+def test_bracket_steps_ask_what_find_bracket_asks(answers: list[bool]) -> None:
     asked: list[int] = []
 
     def above(i: int) -> bool:
@@ -155,7 +154,7 @@ def test_bracket_search_asks_what_find_bracket_asks(answers: list[bool]) -> None
 
     expected = find_bracket(len(answers), above)
     known: dict[int, bool] = {}
-    steps = bracket_search(len(answers), known)
+    steps = bracket_steps(len(answers), known)
     visited: list[int] = []
     try:
         while True:

@@ -17,7 +17,7 @@ import csv
 import io
 import itertools
 import json
-from collections.abc import Generator, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,7 +39,7 @@ from rulebench.analysis.analyse import (
 from rulebench.analysis.cluster import PoolSampling, sampling_pool
 from rulebench.analysis.results import RulesetResult
 from rulebench.analysis.sampling import SamplingPool
-from rulebench.analysis.sweeps import Balance, Sweep, Vary, balance, sweep
+from rulebench.analysis.sweeps import Balance, Sweep, Vary, balance, bracket_steps, sweep
 from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput, EncounterError
@@ -275,34 +275,10 @@ def grid_sweep(
     for (name, point), done in zip(wanted, analysed):
         by_ruleset[name].append(done.result)
         notes.add(name, grid.label(point), done)
-    if len(grid.varies) == 1:
-        return Sweep(model, source, grid.varies[0], by_ruleset, list(catalog.warnings), notes.all())
     return GridSweep(model, source, grid, by_ruleset, list(catalog.warnings), notes.all())
 
 
 # --- balance curves -------------------------------------------------------------------------
-
-
-def bracket_search(count: int, above: dict[int, bool]) -> Generator[list[int], None, tuple[int, int] | None]:
-    """:func:`rulebench.analysis.sweeps.find_bracket` as steps: yields the indices it needs next.
-
-    The caller fills ``above`` for the yielded indices before resuming, so many searches can share
-    one pool: each asks for its next analyses, all of them run together, every search moves on.
-    The same indices are visited as by ``find_bracket``, in the same order.
-    """
-    lo, hi = 0, count - 1
-    yield [lo, hi]
-    if above[lo] != above[hi]:
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            yield [mid]
-            lo, hi = (mid, hi) if above[mid] == above[lo] else (lo, mid)
-        return lo, hi
-    for i in range(1, hi):
-        yield [i]
-        if above[i] != above[lo]:
-            return i - 1, i
-    return None
 
 
 @dataclass
@@ -320,7 +296,7 @@ class _Search:
     asks: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.steps = bracket_search(self.count, self.above)  # the search reads the answers filled in here
+        self.steps = bracket_steps(self.count, self.above)  # the search reads the answers filled in here
 
     def advance(self) -> bool:
         """Move to the next request; False once the search is over (``found`` holds its answer)."""
