@@ -5,7 +5,9 @@ For each ruleset with a loop in ``bench/loops/``, plays the skeleton-guards figh
 this tree has it and as the baseline commit had it, and through the hand-written loop. Each side
 runs in its own subprocess with ``PYTHONPATH`` pointing at its tree (the baseline is exported once
 with ``git archive`` into a directory under the system's temporary directory), and the sides take
-turns a few times so both see the same machine load; the best rate of each side counts. Prints
+turns a few times so both see the same machine load; the best rate of each side counts. Rates are
+fights per second of the process's own CPU time (``time.process_time``), since on a shared machine
+wall-clock time mostly measures what else is running. Prints
 fights per second for each side, the speed-up against the baseline, the ratio to the loop and the
 win rates (the baseline and this tree play the same seeds, so equal dice give equal win rates).
 
@@ -64,9 +66,9 @@ def play_here(ruleset: str, fights: int, seed: int) -> dict[str, float]:
     from rulebench.core.kernel import configure
 
     config = configure(load_encounter(ENCOUNTER), ruleset, catalog=discover())
-    start = time.perf_counter()
+    start = time.process_time()
     sampled = simulate(config, fights, seed)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return {"rate": fights / elapsed, "party_wins": float(sampled.outcomes["party_wins"])}
 
 
@@ -92,9 +94,9 @@ def measure(ruleset: str, fights: int, repeats: int, baseline: Path | None) -> d
             played = _in_subprocess(tree, ruleset, fights, seed)
             best[side] = max(best[side], played["rate"])
             wins[side] = played["party_wins"]
-        start = time.perf_counter()
+        start = time.process_time()
         counted = loop(fights, seed)
-        best["loop"] = max(best["loop"], fights / (time.perf_counter() - start))
+        best["loop"] = max(best["loop"], fights / (time.process_time() - start))
         wins["loop"] = counted["party_wins"] / fights
     row: dict[str, object] = {
         "ruleset": ruleset,

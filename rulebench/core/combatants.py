@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 if TYPE_CHECKING:
     from rulebench.core.encounter import Member
 
 PARTY = "party"
 ENEMY = "enemy"
+
+StateValue: TypeAlias = Any
+"""A value of ``fight.vars`` or ``combatant.vars``: hashable and immutable (a number, a string, a
+bool, None, a tuple or frozenset of such), since states are compared and merged by value. Typed
+``Any`` because rules code does arithmetic and indexing on its own keys' values, which a union of
+every allowed type would refuse; ``--check`` guards that the values are hashable."""
 
 
 class Combatant:
@@ -36,7 +41,7 @@ class Combatant:
         self.spec = spec
         self.engaged = engaged
         self.stats: dict[str, Any] = {}
-        self.vars: dict[str, Hashable] = {}
+        self.vars: dict[str, StateValue] = {}
 
     def has_trait(self, trait: str) -> bool:
         """Whether the encounter gives this combatant ``trait`` (undead, silver_weapon, ...)."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from rulebench.core import plugin_errors
 from rulebench.core.chain import Done, Step, function_key
-from rulebench.core.combatants import ENEMY, PARTY, Combatant, Side
+from rulebench.core.combatants import ENEMY, PARTY, Combatant, Side, StateValue
 from rulebench.core.dice import Dice, DiceError, Roller
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.outcome import Outcome
@@ -26,7 +26,19 @@ if TYPE_CHECKING:
 
 
 class Rules(Protocol):
-    """What a fight calls back into during play: the kernel's resolved hooks (``core/kernel.py``)."""
+    """What a fight calls back into during play: the kernel's resolved hooks (``core/kernel.py``),
+    one callable per hook, each taking the fight first."""
+
+    setup: Callable[[Fight], None]
+    round_start: Callable[[Fight], None]
+    initiative: Callable[[Fight], Any]
+    turn: Callable[[Fight, Any], Any]
+    attack: Callable[..., Any]
+    damage: Callable[..., Any]
+    wounds: Callable[..., Any]
+    round_end: Callable[[Fight], Any]
+    fight_end: Callable[[Fight], None]
+    end_state: Callable[[Fight, Combatant], Any]
 
     def modifiers(self, fight: Fight, combatant: Combatant, purpose: str, against: Any = None) -> Sequence[Modifier]:
         """Every plugin's modifiers for one of ``combatant``'s values (``rulebench_modifiers``)."""
@@ -66,7 +78,7 @@ class Fight:
         """Set by exact analysis to learn how each step uses the round number (see ``RoundClock``)."""
         self.outcome: Outcome | None = None
         self.pending: tuple[Any, ...] | None = None
-        self.vars: dict[str, Hashable] = {}
+        self.vars: dict[str, StateValue] = {}
         party = [
             Combatant(m.name, m.name, PARTY, i, m, encounter.is_engaged(m.name))
             for i, m in enumerate(encounter.party)
@@ -82,8 +94,8 @@ class Fight:
         self._fight_keys: tuple[str, ...] = ()
         self._restored: Hashable = None
         self._restored_vars: tuple[dict[str, Any], list[dict[str, Any]]] = ({}, [])
-        self._initial: tuple[dict[str, Hashable], list[dict[str, Hashable]]] = ({}, [])
-        self._reset_vars: tuple[tuple[Combatant, dict[str, Hashable]], ...] = ()
+        self._initial: tuple[dict[str, StateValue], list[dict[str, StateValue]]] = ({}, [])
+        self._reset_vars: tuple[tuple[Combatant, dict[str, StateValue]], ...] = ()
 
     @property
     def round(self) -> int:
@@ -281,7 +293,7 @@ class Fight:
         ones (a snapshot's values are immutable, so shallow copies are enough).
         """
         if snapshot is not self._restored:
-            _, _, _, fight_values, combatant_values = snapshot  # type: ignore[misc]
+            _, _, _, fight_values, combatant_values = cast(tuple[Any, ...], snapshot)
             self._restored = snapshot
             self._restored_vars = (
                 dict(zip(self._fight_keys, fight_values)),

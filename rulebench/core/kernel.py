@@ -53,13 +53,17 @@ _NOTIFY = frozenset({"setup", "round_start", "fight_end"})
 
 
 def _call_through_pluggy(hook: pluggy.HookCaller, argnames: tuple[str, ...]) -> Callable[..., Any]:
-    return lambda *args: hook(**dict(zip(argnames, args)))
+    def call(*args: Any) -> Any:
+        return hook(**dict(zip(argnames, args)))
+
+    return call
 
 
 def _adapt(impl: Any, argnames: tuple[str, ...]) -> Callable[..., Any]:
     """The implementation as a positional callable over the spec's arguments (an impl may take fewer)."""
     if tuple(impl.argnames) == argnames:
-        return impl.function
+        function: Callable[..., Any] = impl.function
+        return function
     positions = [argnames.index(a) for a in impl.argnames]
     function = impl.function
     return lambda *args: function(*[args[i] for i in positions])

@@ -119,7 +119,8 @@ def member_armour(fight: Fight, member: Combatant) -> int:
     armour (RULES.md §6.3; cover still adds its +2)."""
     if fight.vars[DEMONIC] and not member.has_trait("magic_armour"):
         return 0
-    return max(0, member.stats["armour"] + sum(m.value for m in fight.modifiers(member, "armour", fight.enemy)))
+    armour: int = member.stats["armour"]
+    return max(0, armour + sum(m.value for m in fight.modifiers(member, "armour", fight.enemy)))
 
 
 def step_up(fight: Fight, member: Combatant, tainted: bool, why: str) -> None:

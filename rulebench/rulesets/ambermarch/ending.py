@@ -68,7 +68,8 @@ def _verdict(fight: Fight) -> Outcome | None:
 def _retreats(fight: Fight) -> bool:
     if fight.default_tactics:
         return default_retreat(fight)
-    return fight.decide("retreat", None, options=(True, False))
+    retreats: bool = fight.decide("retreat", None, options=(True, False))
+    return retreats
 
 
 def _retreat(fight: Fight) -> None:

@@ -13,7 +13,7 @@ gives the same fight either way.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from rulebench import Attack, BadInput, Combatant, Dice, Fight, Modifier, Side, hookimpl
 from rulebench.rulesets.ambermarch.state import (
@@ -34,7 +34,7 @@ from rulebench.rulesets.ambermarch.technique import technique_contribution
 _SKILL = {ATTACK: "melee", ATTACK_RANGED: "ranged"}
 
 
-_Attacker = tuple[Combatant, str, int, list[Modifier]]
+_Attacker = tuple[Combatant, str, int, Sequence[Modifier]]
 """An attacker this round: member, skill used, bonus (skill + wound penalty + weapon modifiers), modifiers."""
 
 

@@ -46,7 +46,7 @@ def _declines(fight: Fight) -> bool:
         else:
             text = "a voluntary fight: the party may decline it"
         fight.emit("note", text, voluntary=True, alert=alert)
-    declined = fight.decide("decline", None, options=(True, False))
+    declined: bool = fight.decide("decline", None, options=(True, False))
     fight.vars[DECLINED] = declined
     if fight.recording:
         fight.emit("decision", "the party declines the fight" if declined else "the party takes the fight",

@@ -43,7 +43,8 @@ STANCES = (ATTACK, ATTACK_RANGED, COVER, TECHNIQUE, HOLD_BACK)
 
 def standing(member: Combatant) -> bool:
     """Whether an engaged member is still in the fight (not down)."""
-    return member.vars[LADDER] < DOWN
+    ladder: int = member.vars[LADDER]
+    return ladder < DOWN
 
 
 def marching_line(fight: Fight) -> list[Combatant]:

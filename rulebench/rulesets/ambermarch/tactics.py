@@ -37,7 +37,7 @@ def default_retreat(fight: Fight) -> bool:
 def rulebench_decide(fight: Fight, decision: Decision) -> Any:
     """Answer stance, momentum, order, retreat and decline the way RULES.md's default tactics say."""
     kind = decision.kind
-    if kind == "stance":
+    if kind == "stance" and decision.who is not None:
         return default_stance(decision.who, decision.context.get("may_hold_back", False))
     if kind == "momentum":
         return fight.vars[MOMENTUM]

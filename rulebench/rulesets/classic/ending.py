@@ -71,8 +71,9 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
     tactics are the only source).
     """
     verdict = fight.vars["verdict"]
+    outcome: Outcome
     if verdict == PARTY_WON:
-        outcome: Outcome | None = Outcome.PARTY_WINS
+        outcome = Outcome.PARTY_WINS
     elif verdict == ENEMY_WON:
         outcome = Outcome.ENEMY_WINS
     elif fight.round >= MAX_ROUNDS:

@@ -95,7 +95,7 @@ def _party_total(fight: Fight, enemy: Side) -> int:
     extras = [sum(m.value for m in fight.modifiers(member, "weapon", enemy)) if dice is not None else 0
               for member, _, dice in fighters]
     rolling = tuple(dice for _, _, dice in fighters if dice is not None)
-    total, faces = 0, ()
+    total, faces = 0, None
     if rolling:
         party_dice = fight.party.stats["ks"] if fight.default_tactics else summed(rolling)
         total, faces = _roll(fight, rolling, party_dice)

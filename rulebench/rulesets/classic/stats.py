@@ -21,7 +21,8 @@ def _member_stats(fight: Fight, combatant: Combatant) -> None:
 
 def enemy_ks(enemy: Combatant, mode: str) -> Dice:
     """One enemy's KS in a fight of type ``mode``; in a mixed fight the higher of the two (§6.2)."""
-    melee, ranged = enemy.stats["melee_ks"], enemy.stats["ranged_ks"]
+    melee: Dice = enemy.stats["melee_ks"]
+    ranged: Dice = enemy.stats["ranged_ks"]
     if mode == "mixed":
         return ranged if stronger(melee, ranged) == RANGED else melee
     return ranged if mode == "ranged" else melee
