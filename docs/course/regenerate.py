@@ -1,6 +1,6 @@
 """Run every command of the course's lessons and write its real output under it.
 
-    python docs/course/regenerate.py           # rewrite the outputs in docs/course/NN-*.md
+    python docs/course/regenerate.py           # rewrite the outputs in docs/course/NN-*.md and solutions.md
     python docs/course/regenerate.py --check   # only compare; exit 1 and name the blocks that differ
 
 A lesson shows a command as a ``console`` block: a line ``$ COMMAND`` followed by its output, up to
@@ -48,6 +48,11 @@ PIP = re.compile(r"^python3? -m pip install (?:-e )?(?P<path>\./\S+)$")
 def lessons() -> list[Path]:
     """The lesson files, in order."""
     return sorted(COURSE.glob("[0-9][0-9]-*.md"))
+
+
+def pages() -> list[Path]:
+    """Every page with commands: the lessons, then the solutions."""
+    return [*lessons(), COURSE / "solutions.md"]
 
 
 @dataclass
@@ -195,9 +200,9 @@ def main(argv: list[str] | None = None) -> int:
     """Regenerate (or with ``--check`` compare) every lesson, or those named."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--check", action="store_true", help="compare only; exit 1 if an output differs")
-    parser.add_argument("lessons", nargs="*", help="lesson files (default: all)")
+    parser.add_argument("lessons", nargs="*", help="lesson files (default: every lesson and the solutions)")
     args = parser.parse_args(argv)
-    chosen = [Path(p).resolve() for p in args.lessons] or lessons()
+    chosen = [Path(p).resolve() for p in args.lessons] or pages()
     failed = 0
     for lesson in chosen:
         _, differences = process(lesson, write=not args.check)

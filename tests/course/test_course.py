@@ -24,7 +24,7 @@ def harness() -> ModuleType:
 
 
 REGENERATE = harness()
-PAGES = [*REGENERATE.lessons(), COURSE / "solutions.md"]
+PAGES = REGENERATE.pages()
 
 
 def test_six_lessons_each_with_exercises_answered_in_the_solutions() -> None:
