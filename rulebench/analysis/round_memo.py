@@ -26,8 +26,8 @@ from rulebench.core.fight import Fight
 from rulebench.core.kernel import MAX_ROUNDS, FightConfig, play_out, play_round, result_of
 from rulebench.core.outcome import FightResult
 
-MAX_NODES = 300_000
-"""Tree nodes and states kept per configuration (some 60 MB at most)."""
+MAX_NODES = 200_000
+"""Tree nodes and states kept per configuration (some 70 MB at most, freed when the memo gives up)."""
 WINDOW = 4_000
 """Look-ups between two judgements of whether the memo pays."""
 MAX_MISS_SHARE = 0.5
@@ -140,9 +140,17 @@ class RoundMemo:
     def judge(self) -> None:
         """Every ``WINDOW`` look-ups: switch off if too many missed, or if the trees are full."""
         if self.nodes >= MAX_NODES or (self.lookups >= WINDOW and self.misses > MAX_MISS_SHARE * self.lookups):
-            self.on = False
+            self.switch_off()
         elif self.lookups >= WINDOW:
             self.lookups = self.misses = 0
+
+    def switch_off(self) -> None:
+        """Play rounds as usual from now on, and free the trees (the results of states already
+        counted stay until the fights that reached them are tallied)."""
+        self.on = False
+        self.ids.clear()
+        self.snapshots.clear()
+        self.trees.clear()
 
 
 def memo_of(config: FightConfig) -> RoundMemo:
@@ -162,6 +170,7 @@ def remembered_fights(config: FightConfig, roller: RandomRoller, size: int) -> t
     """
     memo = memo_of(config)
     if not memo.on:
+        memo.results.clear()
         return {}, 0
     uniform = roller.uniform
     tap = TapRoller(uniform)
@@ -217,11 +226,11 @@ def _play_round(memo: RoundMemo, fight: Fight, tap: TapRoller, state: int, path:
     fight.restore(memo.snapshots[state])
     tap.replay, tap.taken, tap.peeked = path, [], False
     if fight.round >= MAX_ROUNDS:
-        memo.on = False  # play_out reports the endless fight
+        memo.switch_off()  # play_out reports the endless fight
         return -1
     play_round(fight)
     if tap.peeked:
-        memo.on = False
+        memo.switch_off()
         return -1
     reached = memo.state(fight)
     memo.learn(state, tap.taken, reached)
