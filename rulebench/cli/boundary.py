@@ -117,7 +117,7 @@ class RulebenchGroup(TyperGroup):
     def _fail(self, ctx: typer.Context, error: RulebenchError) -> NoReturn:
         """A known failure: bad input (2), a failing plugin (3), or an error of rulebench's own (1)."""
         code = error.exit_code
-        if code == ExitCode.INTERNAL and debugging(ctx):
+        if code in (ExitCode.INTERNAL, ExitCode.PLUGIN) and debugging(ctx):  # a plugin's traceback too
             err.print(traceback.format_exc(), markup=False, highlight=False, soft_wrap=True)
         message, file = str(error), error.file
         if file is None and isinstance(error, BadInput) and message.startswith(_FROM_THE_FILE):
