@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -202,3 +203,9 @@ def test_an_unreachable_scheduler_on_the_command_line_is_exit_2(tmp_path: Path, 
     done = CliRunner().invoke(app, ["compare", str(encounter), "--scheduler", "tcp://127.0.0.1:1", "--json"])
     assert done.exit_code == 2
     assert "cannot reach a Dask scheduler" in json.loads(done.stdout)["error"]["message"]
+
+
+def test_without_dask_the_scheduler_option_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if the extra were not installed
+    with pytest.raises(BadInput, match=r"pip install 'rulebench\[dask\]'"), connect("tcp://127.0.0.1:8786"):
+        pass
