@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from rulebench import Attack, BadInput, Damage, Dice, Fight, Side, hookimpl
@@ -82,15 +83,7 @@ def rulebench_initiative(fight: Fight) -> tuple[tuple[Side, Side]]:
 
 
 def _party_total(fight: Fight, enemy: Side) -> int:
-    """The fighters' KS rolls in marching order (``choices.lineup``) plus their weapon modifiers.
-
-    With the default tactics as the only source the lineup never changes, so the summed dice
-    come from setup (``party.stats["ks"]``) rather than being summed again each round, and a
-    silent fight takes them, and who rolls them, from setup too (``_default_total``).
-    """
-    party_dice = fight.party.stats["ks"]
-    if fight.default_tactics and party_dice is not None and not fight.recording:
-        return _default_total(fight, enemy, party_dice)
+    """The fighters' KS rolls in marching order (``choices.lineup``) plus their weapon modifiers."""
     fighters = lineup(fight)
     extras = [sum(m.value for m in fight.modifiers(member, "weapon", enemy)) if dice is not None else 0
               for member, _, dice in fighters]
@@ -105,19 +98,36 @@ def _party_total(fight: Fight, enemy: Side) -> int:
     return total + sum(extras)
 
 
-def _default_total(fight: Fight, enemy: Side, party_dice: Dice) -> int:
-    """``_party_total`` for the default lineup (``party.stats["rolling"]``, fixed in setup), the
-    Monte Carlo hot path: the same modifiers asked in the same order, the same one roll."""
+def _silent_margin(fight: Fight, party_dice: Dice, enemy_dice: Dice) -> int:
+    """The party's total minus the enemy's as one roll, for a silent fight under the default tactics.
+
+    Only the difference decides the round, and under the default tactics the lineup never
+    changes, so its summed dice and who rolls them come from setup (``party.stats["ks"]``,
+    ``party.stats["rolling"]``). The roll ``party KS + modifiers − enemy KS − modifiers`` takes
+    the party's dice first, then the enemy's, as the two rolls would: a seed or a script gives the
+    same fight, and exact analysis branches over the difference alone.
+    """
     members = fight.party.members
     modifiers = fight.modifiers
-    total = 0
-    rolling = fight.party.stats["rolling"]
-    for i in rolling:
+    enemy = fight.enemy
+    bonus = -_enemy_weapons(fight, fight.party)
+    for i in fight.party.stats["rolling"]:
         for modifier in modifiers(members[i], "weapon", enemy):
-            total += modifier.value
-    if rolling:
-        total += fight.roll(party_dice, "party KS")
-    return total
+            bonus += modifier.value
+    return fight.roll(_margin_dice(party_dice, enemy_dice, bonus), "party KS vs enemy KS")
+
+
+@functools.lru_cache(maxsize=1024)
+def _margin_dice(party_dice: Dice, enemy_dice: Dice, bonus: int) -> Dice:
+    """``party_dice − enemy_dice + bonus``: the party's dice first, then the enemy's (immutable, so cached)."""
+    negated = tuple((-count, sides) for count, sides in enemy_dice.terms)
+    return Dice(party_dice.terms + negated, party_dice.bonus - enemy_dice.bonus + bonus)
+
+
+def _adds_only(dice: Dice) -> bool:
+    """Whether ``dice`` subtracts no die: a subtracted die would merge with the other side's dice
+    of its size in the difference, and change the order in which a script gives them."""
+    return all(count > 0 for count, _ in dice.terms)
 
 
 def _roll(fight: Fight, rolling: tuple[Dice, ...], party_dice: Dice | None) -> tuple[int, Sequence[int] | None]:
@@ -173,18 +183,30 @@ def rulebench_attack(fight: Fight, attacker: Side, defender: Side) -> Attack:
     (§6.1): an enemy's silver weapon adds 1 to the group's KS against an undead party member.
     """
     party, enemy = fight.party, fight.enemy
-    party_total = _party_total(fight, enemy)
+    party_dice = party.stats["ks"]
     enemy_dice = enemy.stats["ks"]
-    enemy_total = fight.roll(enemy_dice, "enemy KS") + _enemy_weapons(fight, party)
-    margin = party_total - enemy_total
-    if fight.recording:
-        fight.emit("totals", f"party {party_total} vs enemy {enemy_total} (KS {enemy_dice}): {_verdict(fight, margin)}",
-                   party_total=party_total, enemy_total=enemy_total)
+    if (fight.default_tactics and not fight.recording and party_dice is not None
+            and _adds_only(party_dice) and _adds_only(enemy_dice)):
+        margin = _silent_margin(fight, party_dice, enemy_dice)
+    else:
+        margin = _narrated_margin(fight, enemy_dice)
     if margin > 0:
         return Attack(party, enemy, True, margin)
     if margin < 0:
         return Attack(enemy, party, True, -margin)
     return Attack(party, enemy, False, 0)
+
+
+def _narrated_margin(fight: Fight, enemy_dice: Dice) -> int:
+    """The party's total and the enemy's as two rolls, each narrated; their difference."""
+    party, enemy = fight.party, fight.enemy
+    party_total = _party_total(fight, enemy)
+    enemy_total = fight.roll(enemy_dice, "enemy KS") + _enemy_weapons(fight, party)
+    margin = party_total - enemy_total
+    if fight.recording:
+        fight.emit("totals", f"party {party_total} vs enemy {enemy_total} (KS {enemy_dice}): {_verdict(fight, margin)}",
+                   party_total=party_total, enemy_total=enemy_total)
+    return margin
 
 
 def _enemy_weapons(fight: Fight, party: Side) -> int:
