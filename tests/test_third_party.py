@@ -150,9 +150,11 @@ def test_silver_switched_off_takes_no_part() -> None:
     assert "silver" not in json.dumps(json.loads(off)["results"][0]["provenance"])
 
 
-def test_a_bad_switch_is_bad_input() -> None:
+def test_a_bad_switch_is_bad_input_and_a_misspelled_name_a_warning() -> None:
     code, _, err = invoke("-p", "silver", "plugins")
     assert code == 2 and "expected no:NAME" in err
+    code, _, err = invoke("-p", "no:silvr", "plugins")
+    assert code == 0 and "no plugin named 'silvr' to switch off (did you mean 'silver'?)" in err
 
 
 def test_trace_prints_every_hook_call(skirmish_installed: str) -> None:

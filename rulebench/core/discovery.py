@@ -160,6 +160,8 @@ def discover(extra: Iterable[tuple[str, Any]] = ()) -> Catalog:
             catalog.warnings.append(f"plugin '{ep.name}' from package {package} {version} was skipped: {type(err).__name__}: {err}")
     for name, plugin in extra:
         _add(catalog, name, plugin, str(getattr(plugin, "__module__", None) or getattr(plugin, "__name__", "?")), "local", disabled)
+    for name in sorted(disabled - set(catalog.records) - seen):
+        catalog.warnings.append(f"no plugin named {name!r} to switch off{did_you_mean(name, catalog.records)}")
     return catalog
 
 
