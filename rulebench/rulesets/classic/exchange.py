@@ -132,15 +132,19 @@ def _adds_only(dice: Dice) -> bool:
 
 def _roll(fight: Fight, rolling: tuple[Dice, ...], party_dice: Dice | None) -> tuple[int, Sequence[int] | None]:
     """The fighters' dice as one summed roll, or one by one where summing would reorder them; the
-    total and, when the roller tells them, the faces in marching order."""
+    total and, in a narrated fight where the roller tells them, the faces in marching order (a
+    silent fight never reads them, so Monte Carlo can remember its rounds by their totals)."""
+    recording = fight.recording
     if party_dice is not None:
-        return fight.roll(party_dice, "party KS"), fight.roller.last_faces
+        total = fight.roll(party_dice, "party KS")
+        return total, fight.roller.last_faces if recording else None
     total = 0
     faces: list[int] = []
     for dice in rolling:
         total += fight.roll(dice, "KS")
-        faces.extend(fight.roller.last_faces or ())
-    return total, faces if len(faces) == sum(len(d.dice_sides) for d in rolling) else None
+        if recording:
+            faces.extend(fight.roller.last_faces or ())
+    return total, faces if recording and len(faces) == sum(len(d.dice_sides) for d in rolling) else None
 
 
 def _narrate_modifiers(fight: Fight, fighters: Sequence[Fighter], rolled: int, extra: int, enemy: Side) -> None:
