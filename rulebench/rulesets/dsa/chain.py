@@ -63,7 +63,7 @@ def chain_hits(fight: Fight, holder: Combatant, other: Combatant) -> bool:
         # The holder lost the initiative against this opponent (seed: "so wechselt die
         # Angriffsinitiative").
         holders = fight.vars["holders"]
-        fight.vars["holders"] = (holders - {(holder.name, other.name)}) | {(other.name, holder.name)}  # type: ignore[operator]
+        fight.vars["holders"] = (holders - {(holder.name, other.name)}) | {(other.name, holder.name)}
         return False
     return True
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rulebench import Attack, Combatant, EndState, Fate, Fight, Outcome, hookimpl
 from rulebench.rulesets.dsa.hits import struck
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
@@ -32,7 +30,7 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
         for c in fight.party.members:
             if c.engaged:
                 engaged += 1
-                standing += c.vars["standing"]  # type: ignore[operator]
+                standing += c.vars["standing"]
         # With no tactics but dsa's own, their answer is taken directly instead of asked.
         if (
             default_retreat(standing, engaged)
@@ -76,7 +74,7 @@ def _flee(fight: Fight) -> None:
     for member in members:
         if not member.vars["standing"]:
             continue
-        foe_name: str = member.vars["foe"]  # type: ignore[assignment]
+        foe_name: str = member.vars["foe"]
         foe = by_name.get(foe_name)
         if foe is None or not foe.vars["standing"]:
             if fight.recording:
@@ -96,7 +94,7 @@ def _flee(fight: Fight) -> None:
             continue
         attack: Attack = struck(fight, foe, member, {"flight": True})
         if attack.hit:
-            rules: Any = fight.rules  # the kernel's resolved hooks, as a turn would call them
+            rules = fight.rules
             damage = rules.damage(fight, attack)
             if damage is not None:
                 rules.wounds(fight, member, damage)
@@ -109,7 +107,7 @@ def _close_exchange(fight: Fight) -> None:
     that takes (RULES.md §4.1 step 4, ``initiative.rulebench_turn``).
     """
     combatants = fight.combatants
-    subfights: tuple[tuple[int, ...], ...] = fight.vars["subfights"]  # type: ignore[assignment]
+    subfights: tuple[tuple[int, ...], ...] = fight.vars["subfights"]
     for group in subfights:
         combatants[group[0]].vars["parried"] = False
     if fight.vars["regroup"]:
@@ -134,9 +132,9 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
     le = v["le"]
     if v["slain"]:
         return Fate(EndState.DEAD, "slain by a critical hit")
-    if le < 0:  # type: ignore[operator]
+    if le < 0:
         return Fate(EndState.DEAD, "dead")
-    if le < UNCONSCIOUS_BELOW:  # type: ignore[operator]
+    if le < UNCONSCIOUS_BELOW:
         return Fate(EndState.OUT, "unconscious")
     if le == combatant.stats["le"]:
         return Fate(EndState.UNHURT, "unhurt")

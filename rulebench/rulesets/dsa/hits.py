@@ -142,7 +142,7 @@ def take_damage(fight: Fight, target: Combatant, damage: Damage) -> None:
         # owes keeps equal states equal.
         vars_["lost"] = False
         name = target.name
-        holders: frozenset[tuple[str, str]] = fight.vars["holders"]  # type: ignore[assignment]
+        holders: frozenset[tuple[str, str]] = fight.vars["holders"]
         fight.vars["holders"] = frozenset(pair for pair in holders if name not in pair)
 
 

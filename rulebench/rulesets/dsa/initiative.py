@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Hashable
-from typing import Any
 
 from rulebench import Combatant, Done, Fight, hookimpl
 from rulebench.rulesets.dsa.chain import attack_at_once, rulebench_attack
@@ -22,8 +21,8 @@ def rulebench_round_start(fight: Fight) -> None:
     """
     if fight.recording:
         narrate_subfights(fight)
-    subfights: tuple[tuple[int, ...], ...] = fight.vars["subfights"]  # type: ignore[assignment]
-    holders: frozenset[tuple[str, str]] = fight.vars["holders"]  # type: ignore[assignment]
+    subfights: tuple[tuple[int, ...], ...] = fight.vars["subfights"]
+    holders: frozenset[tuple[str, str]] = fight.vars["holders"]
     surprise = fight.encounter.effective_surprise() if fight.round == 1 else "none"
     combatants = fight.combatants
     for group in subfights:
@@ -136,7 +135,7 @@ def rulebench_turn(fight: Fight, turn: tuple[str, int, int]) -> tuple[Combatant,
     combatants = fight.combatants
     if kind == "chain":
         single, primary = combatants[first], combatants[second]
-        if (single.name, primary.name) in fight.vars["holders"]:  # type: ignore[operator]
+        if (single.name, primary.name) in fight.vars["holders"]:
             return _played(fight, single, primary)
         return _played(fight, primary, single)
     secondary, single = combatants[first], combatants[second]
@@ -161,7 +160,7 @@ def _played(fight: Fight, attacker: Combatant, defender: Combatant) -> tuple[Com
     attack is played at once (``chain.attack_at_once``: the same dice and the same result at a
     fraction of the Monte Carlo cost) and the turn hands the kernel nothing more to play.
     """
-    rules: Any = fight.rules  # the kernel's resolved hooks: is anything besides dsa's in the way?
+    rules = fight.rules
     if (
         rules.attack is rulebench_attack
         and rules.damage is rulebench_damage

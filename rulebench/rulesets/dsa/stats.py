@@ -68,7 +68,7 @@ def lowered(value: int, penalty: int) -> int:
 def attack_value(c: Combatant) -> int:
     """AT this exchange, the coordination penalty taken off."""
     penalty = c.vars["penalty"]
-    return lowered(c.stats["at"], penalty) if penalty else c.stats["at"]  # type: ignore[arg-type]
+    return lowered(c.stats["at"], penalty) if penalty else c.stats["at"]
 
 
 def defence_value(c: Combatant) -> tuple[int, str]:
@@ -76,8 +76,8 @@ def defence_value(c: Combatant) -> tuple[int, str]:
     stats = c.stats
     penalty = c.vars["penalty"]
     if penalty:
-        pa = lowered(stats["pa"], penalty)  # type: ignore[arg-type]
-        dodge = lowered(stats["dodge"], penalty)  # type: ignore[arg-type]
+        pa = lowered(stats["pa"], penalty)
+        dodge = lowered(stats["dodge"], penalty)
     else:
         pa, dodge = stats["pa"], stats["dodge"]
     return (pa, "PA") if pa >= dodge else (dodge, "dodge")

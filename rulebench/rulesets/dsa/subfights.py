@@ -69,7 +69,7 @@ def build_subfights(fight: Fight) -> tuple[tuple[int, ...], ...]:
 def narrate_subfights(fight: Fight) -> None:
     """One ``subfight`` event per sub-fight: who stands alone against whom, and the penalties."""
     combatants = fight.combatants
-    subfights: tuple[tuple[int, ...], ...] = fight.vars["subfights"]  # type: ignore[assignment]
+    subfights: tuple[tuple[int, ...], ...] = fight.vars["subfights"]
     for single_at, primary_at, *rest in subfights:
         single, primary = combatants[single_at], combatants[primary_at]
         secondaries = [combatants[i] for i in rest]

@@ -42,8 +42,8 @@ def _flee(fight: Fight) -> None:
     party is away (RULES.md §5 step 4, reading: mirrors dsa's one free attack per pursuer)."""
     if fight.recording:
         fight.emit("flight", "The party flees: every standing enemy strikes once more.")
-    rules: Any = fight.rules  # the kernel's resolved hooks, as a turn would call them
-    turns: tuple[tuple[int, ...], tuple[int, ...]] = fight.vars["turns"]  # type: ignore[assignment]
+    rules = fight.rules
+    turns: tuple[tuple[int, ...], tuple[int, ...]] = fight.vars["turns"]
     for position in turns[0] if fight.round == 1 else turns[1]:
         enemy = fight.combatants[position]
         if enemy.side != "enemy" or enemy.vars["status"] != STANDING:

@@ -103,6 +103,12 @@ def turn_orders(fight: Fight) -> tuple[tuple[int, ...], tuple[int, ...]]:
 def release_non_fighters(fight: Fight, fallen: Combatant) -> None:
     """When the last fighter of a side falls, its sheltered non-fighters step up and fight (§0)."""
     members = fight.side_of(fallen).members
+    # Asked at every fighter's fall: a side with nobody sheltered (the common case) is done at once.
+    for m in members:
+        if m.vars["status"] == SHELTERED:
+            break
+    else:
+        return
     if any(m.spec.fighter and m.vars["status"] == STANDING for m in members):
         return
     for m in members:

@@ -108,7 +108,7 @@ def take(fight: Fight, target: Combatant, amount: int, avoid: int) -> None:
     net = amount - avoid
     if net < 0:
         net = 0
-    before: int = tvars["endurance"]  # type: ignore[assignment]
+    before: int = tvars["endurance"]
     after = before - net
     tvars["endurance"] = after if after > 0 else 0
     if fight.log is not None:

@@ -8,8 +8,6 @@ Exact analysis can then merge equal states after every blow (``core/hookspecs.py
 
 from __future__ import annotations
 
-from typing import Any
-
 from rulebench import Combatant, Fight, hookimpl
 from rulebench.rulesets.endurance.state import BLEEDING, SHELTERED, STANDING
 from rulebench.rulesets.endurance.strike import rulebench_attack, rulebench_damage, rulebench_wounds, strike_at_once
@@ -59,7 +57,7 @@ def rulebench_initiative(fight: Fight) -> tuple[int, ...]:
     The fallen never act again, so they get no turn; the sheltered keep theirs, since a non-fighter
     steps up in the very round the last fighter of his side falls and acts at his turn (§0).
     """
-    turns: tuple[tuple[int, ...], tuple[int, ...]] = fight.vars["turns"]  # type: ignore[assignment]
+    turns: tuple[tuple[int, ...], tuple[int, ...]] = fight.vars["turns"]
     order = turns[0] if fight.round == 1 else turns[1]
     combatants = fight.combatants
     return tuple([i for i in order if combatants[i].vars["status"] in ACTING])
@@ -80,7 +78,7 @@ def rulebench_turn(fight: Fight, turn: int) -> tuple[Combatant, Combatant] | Non
     target = choose_target(fight, attacker)
     if target is None:
         return None
-    rules: Any = fight.rules  # the kernel's resolved hooks: is anything besides endurance's in the way?
+    rules = fight.rules
     if (
         rules.attack is rulebench_attack
         and rules.damage is rulebench_damage

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
 
 from rulebench import ENEMY, Attack, Combatant, Damage, Dice, Fight, Modifier, Side, hookimpl
 from rulebench.rulesets.talisman.lives import pay, rulebench_wounds
@@ -28,7 +27,7 @@ def standing_foes(fight: Fight) -> list[Combatant]:
     Non-fighters are neither targeted while a fighter of theirs stands (RULES.md §0); after that
     they fight like anyone else.
     """
-    standing = [e for e in fight.enemy.members if e.vars["lives"] > 0]  # type: ignore[operator]
+    standing = [e for e in fight.enemy.members if e.vars["lives"] > 0]
     return [e for e in standing if e.spec.fighter] or standing
 
 
@@ -36,7 +35,7 @@ def front_foe(fight: Fight) -> Combatant | None:
     """The front-most of ``standing_foes``, found in one pass: asked at every member's turn."""
     rear = None
     for enemy in fight.enemy.members:
-        if enemy.vars["lives"] > 0:  # type: ignore[operator]
+        if enemy.vars["lives"] > 0:
             if enemy.spec.fighter:
                 return enemy
             rear = rear or enemy
@@ -67,10 +66,10 @@ def rulebench_turn(fight: Fight, turn: int) -> tuple[Combatant, Combatant | Side
     standing foes as one side.
     """
     member = fight.party.members[turn]
-    if member.vars["lives"] <= 0:  # type: ignore[operator]
+    if member.vars["lives"] <= 0:
         return None
     if not member.spec.fighter and any(
-        m.engaged and m.spec.fighter and m.vars["lives"] > 0 for m in fight.party.members  # type: ignore[operator]
+        m.engaged and m.spec.fighter and m.vars["lives"] > 0 for m in fight.party.members
     ):
         return None
     opponent: Combatant | Side | None
@@ -83,7 +82,7 @@ def rulebench_turn(fight: Fight, turn: int) -> tuple[Combatant, Combatant | Side
         return None
     # The default tactics never evade: with no other tactics source, skip building the decision.
     if fight.default_tactics:
-        rules: Any = fight.rules  # the kernel's resolved hooks: is anything besides talisman's in the way?
+        rules = fight.rules
         if (
             rules.attack is rulebench_attack
             and rules.wounds is rulebench_wounds

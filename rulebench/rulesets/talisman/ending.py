@@ -16,11 +16,11 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
     fled: he is the one left standing.
     """
     for enemy in fight.enemy.members:
-        if enemy.vars["lives"] > 0:  # type: ignore[operator]
+        if enemy.vars["lives"] > 0:
             break
     else:
         return _verdict(fight, Outcome.PARTY_WINS, "Every enemy is defeated: the party wins.")
-    standing = [m for m in fight.party.members if m.engaged and m.vars["lives"] > 0]  # type: ignore[operator]
+    standing = [m for m in fight.party.members if m.engaged and m.vars["lives"] > 0]
     if not standing:
         return _verdict(fight, Outcome.ENEMY_WINS, "No engaged member has a life left: the enemy wins.")
     # Only a tactics source other than the defaults (which never evade) can make anyone evade:
@@ -31,7 +31,7 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
         active = [m for m in standing if m.spec.fighter] or standing
         if all(m.vars["evaded"] for m in active):
             return _verdict(fight, Outcome.PARTY_FLED, "Every standing member evaded: the party has fled.")
-    if fight.round >= fight.vars["round_cap"]:  # type: ignore[operator]
+    if fight.round >= fight.vars["round_cap"]:
         cap = fight.vars["round_cap"]
         return _verdict(fight, Outcome.WITHDRAWN, f"Round cap {cap} reached: both sides withdraw.")
     # Evading holds for one round only; clearing it here rather than at the next round's start
@@ -59,7 +59,7 @@ def rulebench_fight_end(fight: Fight) -> None:
     if not fight.encounter.enemy.raiders or fight.outcome not in (Outcome.ENEMY_WINS, Outcome.PARTY_FLED):
         return
     for member in fight.party.members:
-        if member.engaged and member.vars["lives"] <= 0:  # type: ignore[operator]
+        if member.engaged and member.vars["lives"] <= 0:
             member.vars["plundered"] = True
             if fight.recording:
                 fight.emit("plunder", f"The raiders plunder {member.name}'s body.", who=member.name)

@@ -46,7 +46,7 @@ def pay(fight: Fight, combatant: Combatant, amount: int) -> None:
                     reasons=[s.reason for s in shields],
                 )
             return
-    left: int = combatant.vars["lives"] - amount  # type: ignore[operator]
+    left: int = combatant.vars["lives"] - amount
     if left < 0:
         left = 0
     combatant.vars["lives"] = left
@@ -79,7 +79,7 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
     lives = combatant.vars["lives"]
     if lives == combatant.stats["lives"]:
         return FULL
-    if lives > 0:  # type: ignore[operator]
+    if lives > 0:
         return LIVES_LOST
     if combatant.side == PARTY:
         return PLUNDERED if combatant.vars["plundered"] else NO_LIVES
