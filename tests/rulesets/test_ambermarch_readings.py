@@ -35,7 +35,7 @@ OGRE = {"name": "Ogre", "life": 6}
 BIG_POOL = {"ambermarch": {"Ogre": {"pool": "1d6+20"}}}
 
 
-# -- traits apply to party members too (RULES.md §6.3) --------------------------------------------
+# -- traits apply to party members too ----------------------------------------------------------
 def test_a_ghostly_member_is_passed_by_blows_without_magic_and_the_next_takes_them() -> None:
     # 1 vs 21: damage 10. G (a ghost) is not harmed; the damage walks on to W (armour 0).
     party = [{"name": "G", "traits": ["ghost"]}, {"name": "W"}]

@@ -37,7 +37,7 @@ GHOST = {"name": "G", "melee": 0, "armour": 0, "traits": ["ghost"]}
 W = {"name": "W", "melee": 0, "armour": 0}
 
 
-# -- traits apply to party members too (RULES.md §6.3) --------------------------------------------
+# -- traits apply to party members too ----------------------------------------------------------
 @pytest.mark.parametrize("record", [True, False])
 def test_blows_without_magic_pass_through_a_ghostly_member_to_the_next(record: bool) -> None:
     # 1 + 1 = 2 against 6 + 6 = 12: 10 damage; G is passed by, W (RW 0) takes a wound and 9 go on.

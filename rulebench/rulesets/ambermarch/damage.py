@@ -104,8 +104,8 @@ def _hit_the_line(fight: Fight, damage: Damage) -> None:
 
 def unharmed(fight: Fight, member: Combatant) -> bool:
     """Whether the enemy cannot harm ``member``: a ghost or demon, and no magic weapon in the group
-    (RULES.md §6.3, which holds for party members too; a mixed group has a magic weapon if any
-    member has one, as it has any other trait, §6.1)."""
+    (docs/rules/ambermarch.md, "Traits and special cases": the trait rules hold for party members
+    too; a mixed group has a magic weapon if any member has one, as it has any other trait)."""
     return (member.has_trait("ghost") or member.has_trait("demon")) and not fight.enemy.has_trait("magic_weapon")
 
 

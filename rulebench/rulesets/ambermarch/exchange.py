@@ -96,10 +96,10 @@ def _margin(fight: Fight) -> int:
 
 def _enemy_weapons(fight: Fight) -> int:
     """What the enemies' weapon modifiers add to their pool against the party (silver against an
-    undead, ghostly or demonic party, RULES.md §6.3: the trait rules hold for either side).
+    undead, ghostly or demonic party: the trait rules hold for either side, docs/rules/ambermarch.md).
 
     The party stands against the pool as one side, so it counts as undead when any member is one,
-    as a mixed group does (§6.1); a plain pool asks the same modifiers the party's weapons answer.
+    as a mixed group does; a plain pool asks the same modifiers the party's weapons answer.
     """
     party = fight.party
     modifiers_of = fight.modifiers

@@ -182,9 +182,9 @@ def _narrate(fight: Fight, fighters: Sequence[Fighter], extras: Sequence[int],
 def rulebench_attack(fight: Fight, attacker: Side, defender: Side) -> Attack:
     """Both totals; the difference is damage to the lower side, equal totals a drawn round (§2.1 steps 3-4).
 
-    The trait rules hold for either side (RULES.md §6.3): weapon modifiers are asked of the enemies
+    The trait rules hold for either side (docs/rules/classic.md): weapon modifiers are asked of the enemies
     too, against the party, which counts as undead when any member is one, as a mixed group does
-    (§6.1): an enemy's silver weapon adds 1 to the group's KS against an undead party member.
+    (reading): an enemy's silver weapon adds 1 to the group's KS against an undead party member.
     """
     party, enemy = fight.party, fight.enemy
     party_dice = party.stats["ks"]

@@ -57,8 +57,8 @@ def wound(fight: Fight, member: Combatant, cursed: bool, cause: str) -> None:
 
 def unharmed(fight: Fight, member: Combatant) -> bool:
     """Whether the enemy cannot wound ``member``: a ghost or demon, and no magic weapon in the group
-    (RULES.md §6.3 holds for party members too; a mixed group has a magic weapon if any member has
-    one, as it has any other trait, §6.1)."""
+    (docs/rules/classic.md, "Traits and special cases": the trait rules hold for party members too;
+    a mixed group has a magic weapon if any member has one, as it has any other trait)."""
     return (member.has_trait("ghost") or member.has_trait("demon")) and not fight.enemy.has_trait("magic_weapon")
 
 
@@ -119,7 +119,7 @@ def _walk(fight: Fight, damage: Damage) -> None:
         if left > 0 and fight.recording:
             fight.emit("lost", f"every fighter is dead; the last {left} points are lost", amount=left)
         for member in others:
-            # §2.1 step 4: when every fighter is dead, each non-fighter takes two wounds (one the
+            # When every fighter is dead, each non-fighter takes two wounds (one the
             # enemy cannot harm excepted).
             if unharmed(fight, member):
                 continue
