@@ -7,8 +7,9 @@ power (Kampfkraft) wins, a tie is a standoff (Unentschieden). The loser pays one
 pluggy registers this package module, so every hook implementation is imported here.
 
 Modules: ``stats`` (descriptor and setup), ``duel`` (who duels whom, the duel itself),
-``lives`` (paying a life, protection, end states), ``ending`` (the verdict and raiders),
-``tactics`` (default tactics: never evade).
+``traits`` (ghosts and demons, harmed only by a magic weapon), ``lives`` (paying a life,
+protection, end states), ``ending`` (the verdict and raiders), ``tactics`` (default tactics:
+never evade), ``narration`` (the sentences of a narrated fight).
 """
 
 from rulebench.rulesets.talisman.duel import rulebench_attack, rulebench_damage, rulebench_initiative, rulebench_turn

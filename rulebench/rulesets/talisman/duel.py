@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
 from rulebench import ENEMY, Attack, Combatant, Damage, Dice, Fight, Modifier, Side, hookimpl
 from rulebench.rulesets.talisman.lives import pay, rulebench_wounds
+from rulebench.rulesets.talisman.narration import name_of, narrate_certain, narrate_duel
+from rulebench.rulesets.talisman.traits import harmless, spared, spared_by
 
 DUEL = Dice(((1, 6), (-1, 6)))
 """The member's d6 minus the opponent's, asked as one roll: only the difference decides a duel
@@ -16,10 +17,6 @@ LIFE = Damage(1, "life")
 """What losing a duel costs (seed: "einen Lebenspunkt abgeben")."""
 
 EVADE_OPTIONS = (False, True)
-
-HARMLESS_TO = ("ghost", "demon")
-"""Only a magic weapon harms these: a win without one is a standoff (RULES.md §6.3)."""
-
 
 def standing_foes(fight: Fight) -> list[Combatant]:
     """The enemies a member may duel now, front first.
@@ -92,15 +89,15 @@ def rulebench_turn(fight: Fight, turn: int) -> tuple[Combatant, Combatant | Side
         ):
             _duel_at_once(fight, member, opponent)
             return None
-    elif fight.decide("evade", member, EVADE_OPTIONS, opponent=_name(opponent)):
+    elif fight.decide("evade", member, EVADE_OPTIONS, opponent=name_of(opponent)):
         member.vars["evaded"] = True
         if fight.recording:
             fight.emit(
                 "decision",
-                f"{member.name} evades {_name(opponent)} (Umgehungsmanöver) and sits the round out unharmed.",
+                f"{member.name} evades {name_of(opponent)} (Umgehungsmanöver) and sits the round out unharmed.",
                 who=member.name,
                 decision="evade",
-                opponent=_name(opponent),
+                opponent=name_of(opponent),
             )
         return None
     return member, opponent
@@ -124,8 +121,8 @@ def _duel_at_once(fight: Fight, member: Combatant, foe: Combatant) -> None:
         base -= sum(m.value for m in theirs)
     member_traits, foe_traits = member.spec.traits, foe.spec.traits
     # Who cannot be harmed by the other (a ghost or demon, and no magic weapon; RULES.md §6.3).
-    foe_spared = bool(foe_traits) and _spared_by(foe_traits) is not None and "magic_weapon" not in member_traits
-    member_spared = bool(member_traits) and _spared_by(member_traits) is not None and "magic_weapon" not in foe_traits
+    foe_spared = bool(foe_traits) and spared_by(foe_traits) is not None and "magic_weapon" not in member_traits
+    member_spared = bool(member_traits) and spared_by(member_traits) is not None and "magic_weapon" not in foe_traits
     if not -5 < base < 5 or foe_spared:
         # As ``_certain``: the dice matter only when two of {foe pays, member pays, nobody} can happen.
         foe_pays = base + 5 > 0 and not foe_spared
@@ -177,16 +174,16 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
         against += sum(m.value for m in theirs)
     base = power - against
     # Within 4 of each other either side may win; if the member's win harms, the dice matter.
-    if not -5 < base < 5 or _harmless(attacker, defender):
+    if not -5 < base < 5 or harmless(attacker, defender):
         certain = _certain(attacker, defender, base)
         if certain is not None:
             if fight.recording:
-                _narrate_certain(fight, attacker, defender, power, against, mine, theirs, certain)
+                narrate_certain(fight, attacker, defender, power, against, mine, theirs, certain)
             return certain
     lead = base + fight.roll(DUEL, "duel dice (member − opponent)", attacker)
     if lead == 0:
         if fight.recording:
-            _narrate(fight, attacker, defender, power, against, mine, theirs, None, "")
+            narrate_duel(fight, attacker, defender, power, against, mine, theirs, None, "")
         return Attack(attacker, defender, False, 0)
     winner: Combatant | Side
     loser: Combatant | Side
@@ -194,16 +191,11 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
         winner, loser = attacker, defender
     else:
         winner, loser, lead = defender, attacker, -lead
-    spared = _spared(loser)
-    harmless = spared is not None and not winner.has_trait("magic_weapon")
+    kind = spared(loser)
+    unharmed = kind is not None and not winner.has_trait("magic_weapon")
     if fight.recording:
-        _narrate(fight, attacker, defender, power, against, mine, theirs, winner, spared if harmless and spared else "")
-    return Attack(winner, loser, not harmless, lead)
-
-
-def _harmless(winner: Combatant | Side, loser: Combatant | Side) -> bool:
-    """Whether ``winner`` cannot harm ``loser``: a ghost or demon, and no magic weapon (RULES.md §6.3)."""
-    return _spared(loser) is not None and not winner.has_trait("magic_weapon")
+        narrate_duel(fight, attacker, defender, power, against, mine, theirs, winner, kind if unharmed and kind else "")
+    return Attack(winner, loser, not unharmed, lead)
 
 
 def _certain(member: Combatant, opponent: Combatant | Side, base: int) -> Attack | None:
@@ -216,9 +208,9 @@ def _certain(member: Combatant, opponent: Combatant | Side, base: int) -> Attack
     """
     results: set[str | None] = set()
     if base + 5 > 0:
-        results.add("opponent" if not _harmless(member, opponent) else None)
+        results.add("opponent" if not harmless(member, opponent) else None)
     if base - 5 < 0:
-        results.add("member" if not _harmless(opponent, member) else None)
+        results.add("member" if not harmless(opponent, member) else None)
     if base - 5 <= 0 <= base + 5:
         results.add(None)
     if len(results) != 1:
@@ -231,140 +223,9 @@ def _certain(member: Combatant, opponent: Combatant | Side, base: int) -> Attack
     return Attack(member, opponent, False, 0)
 
 
-def _spared(loser: Combatant | Side) -> str | None:
-    """The kind in ``HARMLESS_TO`` that only a magic weapon harms, if the loser is one.
-
-    Asked after every duel that is not a standoff, so a combatant's answer is looked up by its
-    traits (fixed by the encounter) rather than searched each time.
-    """
-    if isinstance(loser, Side):
-        return next((kind for kind in HARMLESS_TO if loser.has_trait(kind)), None)
-    return _spared_by(loser.spec.traits)
-
-
-@functools.lru_cache(maxsize=256)
-def _spared_by(traits: tuple[str, ...]) -> str | None:
-    return next((kind for kind in HARMLESS_TO if kind in traits), None)
-
-
 @hookimpl
 def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
     """Losing a duel costs one life, whoever loses (seed)."""
     return LIFE
 
 
-def _name(who: Combatant | Side) -> str:
-    return " + ".join(m.name for m in who.members) if isinstance(who, Side) else who.name
-
-
-def _power_text(name: str, die: int | None, strength: int, mods: Sequence[Modifier], total: int) -> str:
-    rolled = f" 1d6 {die}" if die is not None else ""
-    extra = "".join(f" {m.value:+d} {m.reason}" for m in mods)
-    return f"{name}{rolled} + strength {strength}{extra} = {total}"
-
-
-def _narrate(
-    fight: Fight,
-    member: Combatant,
-    opponent: Combatant | Side,
-    power: int,
-    against: int,
-    mine: Sequence[Modifier],
-    theirs: Sequence[Modifier],
-    winner: Combatant | Side | None,
-    spared: str,
-) -> None:
-    """One sentence per duel: both dice, both combat powers, the winner (RULES.md §3)."""
-    faces = fight.roller.last_faces
-    own, other = faces if faces is not None and len(faces) == 2 else (None, None)
-    if own is not None and other is not None:
-        power, against = power + own, against + other
-    foes = opponent.members if isinstance(opponent, Side) else (opponent,)
-    strength = sum(f.stats["strength"] for f in foes)
-    text = (
-        f"{_power_text(member.name, own, member.stats['strength'], mine, power)} against "
-        f"{_power_text(_name(opponent), other, strength, theirs, against)}: "
-    )
-    if winner is None:
-        text += "a standoff (Unentschieden), nobody is hurt."
-        result = "standoff"
-    elif spared:
-        loser = opponent if winner is member else member
-        text += (
-            f"{_name(winner)} wins, but without a magic weapon cannot harm {_name(loser)} ({spared}): "
-            "a standoff, nobody is hurt."
-        )
-        result = "standoff"
-    else:
-        text += f"{_name(winner)} wins."
-        result = "member" if winner is member else "opponent"
-    fight.emit(
-        "duel",
-        text,
-        attacker=member.name,
-        defender=_name(opponent),
-        member_die=own,
-        opponent_die=other,
-        member_power=power,
-        opponent_power=against,
-        winner=_name(winner) if winner is not None and not spared else None,
-        result=result,
-    )
-
-
-def _narrate_certain(
-    fight: Fight,
-    member: Combatant,
-    opponent: Combatant | Side,
-    power: int,
-    against: int,
-    mine: Sequence[Modifier],
-    theirs: Sequence[Modifier],
-    attack: Attack,
-) -> None:
-    """A duel decided before the dice: both combat powers with the range a d6 gives them, and why
-    no die is rolled (RULES.md §0)."""
-    foes = opponent.members if isinstance(opponent, Side) else (opponent,)
-    strength = sum(f.stats["strength"] for f in foes)
-    me, them = member.name, _name(opponent)
-    text = (
-        f"{_range_text(me, member.stats['strength'], mine, power)} against "
-        f"{_range_text(them, strength, theirs, against)}: no dice are rolled, no roll can change the result: "
-    )
-    if attack.hit:
-        winner = attack.attacker
-        text += f"{_name(winner)} always wins."
-        result = "member" if winner is member else "opponent"
-    else:
-        text += _standoff_reason(member, opponent, power - against) + ": a standoff, nobody is hurt."
-        result = "standoff"
-    fight.emit(
-        "duel",
-        text,
-        attacker=me,
-        defender=them,
-        member_die=None,
-        opponent_die=None,
-        member_power=power,
-        opponent_power=against,
-        winner=_name(attack.attacker) if attack.hit else None,
-        result=result,
-        rolled=False,
-    )
-
-
-def _range_text(name: str, strength: int, mods: Sequence[Modifier], total: int) -> str:
-    extra = "".join(f" {m.value:+d} {m.reason}" for m in mods)
-    return f"{name} strength {strength}{extra} ({total + 1}–{total + 6} with 1d6)"
-
-
-def _standoff_reason(member: Combatant, opponent: Combatant | Side, base: int) -> str:
-    """Why a duel decided before the dice hurts nobody (see ``_certain``)."""
-    me, them = member.name, _name(opponent)
-    mine_harmless, theirs_harmless = _harmless(member, opponent), _harmless(opponent, member)
-    if mine_harmless and theirs_harmless:
-        return (f"neither can harm the other without a magic weapon ({me}: {_spared(member)}, "
-                f"{them}: {_spared(opponent)})")
-    if mine_harmless:
-        return f"{them} never wins, and {me} cannot harm {them} ({_spared(opponent)}) without a magic weapon"
-    return f"{me} never wins, and {them} cannot harm {me} ({_spared(member)}) without a magic weapon"

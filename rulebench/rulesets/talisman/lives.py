@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulebench import PARTY, Combatant, Damage, EndState, Fate, Fight, Side, hookimpl
-from rulebench.rulesets.talisman.stats import is_character
+from rulebench.rulesets.talisman.narration import narrate_life
 
 FULL = Fate(EndState.UNHURT, "full lives")
 LIVES_LOST = Fate(EndState.HURT, "lives lost")
@@ -51,21 +51,7 @@ def pay(fight: Fight, combatant: Combatant, amount: int) -> None:
         left = 0
     combatant.vars["lives"] = left
     if fight.recording:
-        _narrate(fight, combatant, left)
-
-
-def _narrate(fight: Fight, combatant: Combatant, left: int) -> None:
-    full = combatant.stats["lives"]
-    if left > 0:
-        text = f"{combatant.name} gives up a life: {left} of {full} left."
-        fight.emit("wound", text, who=combatant.name, lives=left, max_lives=full)
-    elif is_character(fight, combatant):
-        text = f"{combatant.name} gives up a life and has none left: dead."
-        fight.emit("condition", text, who=combatant.name, lives=0, max_lives=full, condition="dead")
-    else:
-        lost = "its last life" if full > 1 else "its life"
-        text = f"{combatant.name} loses {lost} and is defeated (besiegt)."
-        fight.emit("condition", text, who=combatant.name, lives=0, max_lives=full, condition="defeated")
+        narrate_life(fight, combatant, left)
 
 
 @hookimpl
