@@ -95,7 +95,7 @@ def row_method(result: RulesetResult) -> str:
     return "exact" if result.method == "exact" else f"{result.fights:,} fights"
 
 
-EXPLAIN_HINT = "What a word means: rulebench explain withdrawn (or any other term)."
+EXPLAIN_HINT = "What a word or sign means: rulebench explain withdrawn (or ·, or any other term)."
 
 
 def results_caption(results: Sequence[RulesetResult], fractions: bool = False) -> str:

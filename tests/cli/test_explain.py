@@ -92,3 +92,9 @@ def test_a_rulesets_name_explains_the_ruleset() -> None:
     document = run_json("explain", "dsa")
     assert document["term"] == "dsa" and document["text"].startswith("A ruleset, ")
     assert document["pages"] == ["docs/rules/dsa.md"] and (ROOT / "docs" / "rules" / "dsa.md").exists()
+
+
+def test_the_signs_of_the_tables_are_explained() -> None:
+    for sign in ("·", "<0.01%", ">99.99%"):
+        assert explain(sign).term == "printed numbers"
+    assert "always contains the printed estimate" in explain("·").text

@@ -58,7 +58,8 @@ ambermarch       66.7%       33.3%     <0.01%           ·     3.67 rounds
 dsa              66.7%       33.3%     <0.01%           ·  3.67 exchanges
 Exact: every possible roll counted, no sampling error.
 · never happens.
-What a word means: rulebench explain withdrawn (or any other term)."""
+What a word or sign means: rulebench explain withdrawn (or ·, or any
+other term)."""
 
 
 def test_sampled_rows_with_their_intervals() -> None:
@@ -75,7 +76,8 @@ talisman        99.95%           ·        0.050%           ·         3.01
 Sampled: 2,000 fights per row, seed 1; 95% Wilson interval under each
 value.
 · never happened in those fights.
-What a word means: rulebench explain withdrawn (or any other term)."""
+What a word or sign means: rulebench explain withdrawn (or ·, or any
+other term)."""
 
 
 def test_mixed_methods_say_so_under_each_ruleset() -> None:
@@ -92,7 +94,8 @@ dsa               99.8%           ·       0.20%           ·  3.03 exchanges
 Each row says how it was obtained. Exact: every possible roll counted.
 Sampled: N fights, 95% Wilson interval under each value.
 · never happens (exact) or never happened in those fights (sampled).
-What a word means: rulebench explain withdrawn (or any other term)."""
+What a word or sign means: rulebench explain withdrawn (or ·, or any other
+term)."""
 
 
 def test_fractions_short_or_expanded() -> None:
@@ -106,7 +109,8 @@ Exact: every possible roll counted, no sampling error.
 A fraction too long to read shows its decimal expansion (the JSON has
 every fraction).
 · never happens.
-What a word means: rulebench explain withdrawn (or any other term)."""
+What a word or sign means: rulebench explain withdrawn (or ·, or any
+other term)."""
 
 
 def test_fates_table() -> None:
