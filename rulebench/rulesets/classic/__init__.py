@@ -9,7 +9,8 @@ reverses the damage order (reading: the seed has no other surprise rule).
 
 Modules: ``info`` (descriptor, shared words), ``stats`` (stat blocks and state), ``exchange`` (the
 round's decisions and rolls), ``line`` (damage down the line), ``ending`` (verdict, flight, robbers,
-fates), ``tactics`` (default tactics). pluggy registers this package, so the hook implementations
+fates), ``tactics`` (default tactics), ``narration`` (the sentences a narrated fight logs, so the
+rule modules read as rules and a silent fight builds no text). pluggy registers this package, so the hook implementations
 are imported here as module attributes.
 """
 

@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
+import rulebench.rulesets.classic.narration as narration
 from rulebench import Combatant, EndState, Fate, Fight, Outcome, hookimpl
 from rulebench.rulesets.classic.info import ENEMY_WON, FLEE, MAX_ROUNDS, PARTY_WON, YES_NO
 from rulebench.rulesets.classic.line import damage_line, unharmed, wound
-
-_OUTCOME_TEXT = {
-    Outcome.PARTY_WINS: "the enemy is wounded and withdraws: the party wins",
-    Outcome.ENEMY_WINS: "the party is wounded and withdraws: the enemy wins",
-    Outcome.WITHDRAWN: "three drawn rounds: both sides are exhausted (erschöpft) and withdraw",
-    Outcome.PARTY_FLED: "the party has fled",
-}
 
 
 def _flight(fight: Fight, forced: bool) -> Outcome:
@@ -34,31 +28,14 @@ def _flight(fight: Fight, forced: bool) -> Outcome:
     hit = line[:count]
     cursed = fight.enemy.stats["cursed"]
     if fight.recording:
-        why = "the tireless enemy forces the party to flee" if forced else "the party flees (Flucht)"
-        fight.emit("flight", f"{why}: {_flight_text(rolled, forced, count, hit)}", forced=forced, count=count,
-                   wounded=[m.name for m in hit])
+        narration.flight(fight, rolled, forced, count, hit)
     for member in hit:
         if unharmed(fight, member):
             if fight.recording:
-                fight.emit("note", f"{member.name} cannot be harmed without a magic weapon: he flees unwounded",
-                           who=member.name)
+                narration.flees_unwounded(fight, member)
             continue
         wound(fight, member, cursed, "flight")
     return Outcome.PARTY_FLED
-
-
-def _flight_text(rolled: int | None, forced: bool, count: int, hit: list[Combatant]) -> str:
-    """The die, how many it calls for, and who is actually wounded: fewer when fewer are left."""
-    names = ", ".join(m.name for m in hit)
-    if rolled is None:
-        return f"no die, {names} is the only one left and takes a wound"
-    die = f"d3 {rolled}" if forced else f"d3 {rolled} − 1 = {count}"
-    if count == 0:
-        return f"{die}: nobody takes a wound"
-    first = "the first takes a wound" if count == 1 else f"the first {count} take a wound"
-    if len(hit) < count:
-        return f"{die}: {first}, and there {'is' if len(hit) == 1 else 'are'} only {len(hit)}: {names}"
-    return f"{die}: {first}: {names}"
 
 
 @hookimpl
@@ -83,7 +60,7 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
     else:
         return None
     if fight.recording:
-        fight.emit("outcome", _OUTCOME_TEXT[outcome], outcome=outcome.value)
+        narration.outcome(fight, outcome)
     return outcome
 
 
@@ -102,8 +79,7 @@ def rulebench_fight_end(fight: Fight) -> None:
     for member in fighters + others:
         if member.vars["wounds"]:
             line = fight.die(10, "equipment line", member)
-            fight.emit("robbed", f"robbers take what {member.name} carries on equipment line {line}, if anything",
-                       who=member.name, line=line)
+            narration.robbed(fight, member, line)
 
 
 _PARTY_FATES = (

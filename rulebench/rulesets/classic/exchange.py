@@ -5,8 +5,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+import rulebench.rulesets.classic.narration as narration
 from rulebench import Attack, BadInput, Damage, Dice, Fight, Side, hookimpl
-from rulebench.rulesets.classic.choices import Fighter, candidates, lineup, summed
+from rulebench.rulesets.classic.choices import candidates, lineup, summed
 from rulebench.rulesets.classic.info import (
     ATTENTION,
     FIGHT,
@@ -46,7 +47,7 @@ def _ask_order(fight: Fight) -> None:
     index = {m.name: m.index for m in members}
     fight.vars["order"] = tuple(index[name] for name in answer)
     if fight.recording:
-        fight.emit("decision", f"the party reorders: {', '.join(answer)}", decision=ORDER, order=list(answer))
+        narration.reorder(fight, answer)
 
 
 def _ask_modes(fight: Fight) -> None:
@@ -93,8 +94,8 @@ def _party_total(fight: Fight, enemy: Side) -> int:
         party_dice = fight.party.stats["ks"] if fight.default_tactics else summed(rolling)
         total, faces = _roll(fight, rolling, party_dice)
     if fight.recording:
-        _narrate_modifiers(fight, fighters, total, sum(extras), enemy)
-        _narrate(fight, fighters, extras, faces, enemy)
+        narration.fighters_modifiers(fight, fighters, total, sum(extras), enemy)
+        narration.ks_rolls(fight, fighters, extras, faces, enemy)
     return total + sum(extras)
 
 
@@ -147,37 +148,6 @@ def _roll(fight: Fight, rolling: tuple[Dice, ...], party_dice: Dice | None) -> t
     return total, faces if recording and len(faces) == sum(len(d.dice_sides) for d in rolling) else None
 
 
-def _narrate_modifiers(fight: Fight, fighters: Sequence[Fighter], rolled: int, extra: int, enemy: Side) -> None:
-    """The weapon modifiers the party's KS roll does not show (silver +1 vs undead, §2.1 step 3),
-    right under that roll: from the rolled sum to the party's total."""
-    named = [f"{member.name} {m.value:+d} {m.reason}"
-             for member, _, dice in fighters if dice is not None
-             for m in fight.modifiers(member, "weapon", enemy)]
-    if named:
-        fight.emit("modifier", f"{', '.join(named)}: party {rolled} {'+' if extra >= 0 else '−'} {abs(extra)} "
-                   f"= {rolled + extra}", value=extra, modifiers=named)
-
-
-def _narrate(fight: Fight, fighters: Sequence[Fighter], extras: Sequence[int],
-             faces: Sequence[int] | None, enemy: Side) -> None:
-    """Each fighter's KS roll in marching order, his faces read off the party's dice in that order."""
-    start = 0
-    for (member, mode, dice), extra in zip(fighters, extras):
-        if dice is None:
-            fight.emit("total", f"{member.name} fights {mode} without a magic weapon: KS 0, no die",
-                       who=member.name, mode=mode, ks=0)
-            continue
-        count = len(dice.dice_sides)
-        own = faces[start:start + count] if faces is not None else None
-        start += count
-        ks = dice.total_of(own) + extra if own is not None else None
-        reasons = "".join(f" {m.value:+d} {m.reason}" for m in fight.modifiers(member, "weapon", enemy))
-        rolled = " ".join(map(str, own)) if own is not None else "?"
-        result = f" = {ks}" if ks is not None else ""
-        fight.emit("total", f"{member.name} fights {mode}: KS {dice}{reasons}, rolled {rolled}{result}",
-                   who=member.name, mode=mode, dice=str(dice), faces=list(own) if own is not None else None, ks=ks)
-
-
 @hookimpl
 def rulebench_attack(fight: Fight, attacker: Side, defender: Side) -> Attack:
     """Both totals; the difference is damage to the lower side, equal totals a drawn round (§2.1 steps 3-4).
@@ -208,8 +178,7 @@ def _narrated_margin(fight: Fight, enemy_dice: Dice) -> int:
     enemy_total = fight.roll(enemy_dice, "enemy KS") + _enemy_weapons(fight, party)
     margin = party_total - enemy_total
     if fight.recording:
-        fight.emit("totals", f"party {party_total} vs enemy {enemy_total} (KS {enemy_dice}): {_verdict(fight, margin)}",
-                   party_total=party_total, enemy_total=enemy_total)
+        narration.totals(fight, party_total, enemy_total, enemy_dice, _verdict(fight, margin))
     return margin
 
 
@@ -220,8 +189,7 @@ def _enemy_weapons(fight: Fight, party: Side) -> int:
         for modifier in fight.modifiers(enemy, "weapon", party):
             bonus += modifier.value
             if fight.recording:
-                fight.emit("modifier", f"{enemy.name}: {modifier.value:+d} {modifier.reason} to the enemy's KS",
-                           who=enemy.name, value=modifier.value, reason=modifier.reason)
+                narration.enemy_modifier(fight, enemy, modifier)
     return bonus
 
 

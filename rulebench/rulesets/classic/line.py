@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import rulebench.rulesets.classic.narration as narration
 from rulebench import Combatant, Damage, Fight, Side, hookimpl
 from rulebench.rulesets.classic.info import ENEMY_WON, NONE, PARTY_WON, POTION, YES_NO
 
@@ -41,18 +42,15 @@ def wound(fight: Fight, member: Combatant, cursed: bool, cause: str) -> None:
     """
     if member.vars["wounds"] == 1 and not fight.default_tactics and fight.decide(POTION, member, options=YES_NO):
         if fight.recording:
-            fight.emit("potion", f"{member.name} drinks a life-saving potion: the second wound ({cause}) is averted",
-                       who=member.name)
+            narration.potion(fight, member, cause)
         return
     member.vars["wounds"] += 1
     if fight.recording:
-        state = "out, unable to act (one wound)" if member.vars["wounds"] == 1 else "dead (two wounds)"
-        fight.emit("condition", f"{member.name} is {state}", who=member.name, wounds=member.vars["wounds"])
+        narration.condition(fight, member, member.vars["wounds"])
     if cursed and not member.vars["cursed"]:
         member.vars["cursed"] = True
         if fight.recording:
-            fight.emit("cursed", f"{member.name}'s wound is cursed (verfluchter Schaden): rest cannot heal it",
-                       who=member.name)
+            narration.cursed(fight, member)
 
 
 def unharmed(fight: Fight, member: Combatant) -> bool:
@@ -82,8 +80,7 @@ def _walk(fight: Fight, damage: Damage) -> None:
     cursed = CURSED in damage.flags
     left = damage.amount
     if fight.recording:
-        names = ", ".join(m.name for m in fighters)
-        fight.emit("damage", f"damage {left} to the party, down the line {names}", amount=left, side="party")
+        narration.damage_to_party(fight, left, fighters)
     wounded = False
     while left > 0:
         standing = [m for m in fighters if m.vars["wounds"] < 2 and not unharmed(fight, m)]
@@ -93,39 +90,31 @@ def _walk(fight: Fight, damage: Damage) -> None:
             rw = armour_value(fight, member)
             if left <= rw:
                 if fight.recording:
-                    stops = ("the damage stops" if wounded else
-                             "nobody is wounded, the round is drawn")  # §2.1 step 4: "No wound at all → drawn"
-                    fight.emit("absorbed", f"{member.name}'s RW {rw} absorbs the last {left}: {stops}",
-                               who=member.name, rw=rw, amount=left, left=0)
+                    narration.absorbed_the_rest(fight, member, rw, left, wounded)  # no wound at all: drawn
                 left = 0
                 break
             left -= rw + 1
             if fight.recording:
-                took = f"'s RW {rw} absorbs {rw}, the next point" if rw else " has RW 0: the first point"
-                fight.emit("wound", f"{member.name}{took} is a wound; {left} left",
-                           who=member.name, rw=rw, absorbed=rw, points=rw + 1, left=left, cursed=cursed)
+                narration.point_wounds(fight, member, rw, left, cursed)
             wound(fight, member, cursed, "damage")
             wounded = True
             if left == 0:
                 break
         else:
             if left > 0 and fight.recording and any(m.vars["wounds"] < 2 and not unharmed(fight, m) for m in fighters):
-                fight.emit("wrap", f"past the last fighter with {left} left: back to the front, RW protects again",
-                           left=left)
+                narration.wraps_around(fight, left)
     if left > 0 and fight.recording and not all(m.vars["wounds"] >= 2 for m in fighters):
-        fight.emit("lost", f"the blows pass through the ghostly fighters; the last {left} points are lost",
-                   amount=left)
+        narration.passes_through(fight, left)
     if all(m.vars["wounds"] >= 2 for m in fighters):
         if left > 0 and fight.recording:
-            fight.emit("lost", f"every fighter is dead; the last {left} points are lost", amount=left)
+            narration.all_fighters_dead(fight, left)
         for member in others:
             # When every fighter is dead, each non-fighter takes two wounds (one the
             # enemy cannot harm excepted).
             if unharmed(fight, member):
                 continue
             if fight.recording:
-                fight.emit("note", f"every fighter is dead: {member.name}, who stayed out, takes two wounds",
-                           who=member.name)
+                narration.stayed_out_takes_two(fight, member)
             wound(fight, member, cursed, "the fighters' fall")
             wound(fight, member, cursed, "the fighters' fall")
             wounded = True
@@ -139,11 +128,9 @@ def _hit_enemy(fight: Fight, enemy: Side, damage: Damage) -> None:
     if damage.amount > rw:
         fight.vars["verdict"] = PARTY_WON
         if fight.recording:
-            fight.emit("wound", f"damage {damage.amount} beats the enemy's RW {rw}: the enemy is wounded and withdraws",
-                       side="enemy", amount=damage.amount, rw=rw, absorbed=rw, points=damage.amount)
+            narration.enemy_wounded(fight, damage.amount, rw)
     elif fight.recording:
-        fight.emit("absorbed", f"damage {damage.amount}: the enemy's RW {rw} absorbs it all, the round is drawn",
-                   side="enemy", amount=damage.amount, rw=rw, left=0)
+        narration.enemy_absorbs(fight, damage.amount, rw)
 
 
 @hookimpl
