@@ -203,12 +203,14 @@ def rulebench_attack(fight, attacker, defender):
 """
 
 
-def test_check_mode_refuses_a_late_state_key_that_sampling_lets_pass(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, skirmish_installed: str) -> None:
+def test_a_late_state_key_is_refused_and_check_mode_names_its_hook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, skirmish_installed: str) -> None:
     fake_package(tmp_path, "latekey", "rulebench_latekey", LATE_KEY)
     monkeypatch.syspath_prepend(str(tmp_path))
     ogre = str(ROOT / "examples" / "ogre-duel.toml")
-    code, _, err = invoke("compare", ogre, "-r", "latekey", "-n", "50")
-    assert code == 0, err
+    code, _, err = invoke("compare", ogre, "-r", "latekey", "--exact")
+    assert code == 3 and "created the key 'streak' in fight.vars after setup" in err and "--check names the hook" in err
+    code, _, err = invoke("compare", ogre, "-r", "latekey")
+    assert code == 3, "the automatic choice must not fall back to sampling past a broken rule"
     code, _, err = invoke("compare", ogre, "-r", "latekey", "-n", "50", "--check")
     assert code == 3 and "created the key 'streak' in fight.vars after setup" in err and "rulebench_attack" in err
     code, _, err = invoke("fight", ogre, "-r", "skirmish", "--seed", "1", "--check")

@@ -26,6 +26,7 @@ from rulebench.core.discovery import RULESET, Catalog
 from rulebench.core.encounter import Encounter, load_encounter
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.kernel import FightConfig
+from rulebench.core.plugin_errors import PluginError
 from rulebench.version import __version__
 
 DEFAULT_PRECISION = 0.01
@@ -193,6 +194,8 @@ def attempt(config: FightConfig, options: AnalysisOptions) -> Solved:
     """
     try:
         return exact.solve(config, max_states=options.budget, fractions=options.fractions, early=options.exact is None)
+    except PluginError:
+        raise  # a plugin breaking the rules is not "does not fit": never fall back to sampling past it
     except (exact.StateBudgetExceeded, RulebenchError) as err:
         # Both mean "does not fit": too many states, or a round with too many rolls to branch over.
         return str(err)

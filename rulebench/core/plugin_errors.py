@@ -234,14 +234,18 @@ def fight_round(fight: Any) -> int | None:
 def attribute(error: Exception, fight: Any, pm: Any) -> Exception:
     """The error to raise instead of ``error``, raised while ``fight`` was set up or played.
 
-    Errors rulebench already explains (bad input, analysis limits, a scripted roller out of dice)
-    and errors from no plugin are returned unchanged; anything a plugin raised or caused becomes a
+    Errors rulebench already explains (bad input, analysis limits, a scripted roller out of dice),
+    anything the fight's roller raised, and errors from no plugin are returned unchanged; anything a plugin raised or caused becomes a
     :class:`PluginError` naming the plugin, its package and version, the hook, the round and the
     combatants involved.
     """
     if isinstance(error, (RulebenchError, DiceScriptError)):
         return error
     frames = _frames(error.__traceback__)
+    roller = getattr(fight, "roller", None)
+    if any(frame.f_locals.get("self") is roller for frame in frames):
+        # Raised by the fight's roller (a script run out, an analysis cutting a path off): not the plugin's doing.
+        return error
     round_ = fight_round(fight)
     wrong = _wrong_answer(frames, error)
     if wrong is not None:
