@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import rulebench.rulesets.endurance.narration as narration
 from rulebench import Combatant, EndState, Fate, Fight, Outcome, hookimpl
 from rulebench.rulesets.endurance.state import ABSENT, BLED_OUT, BLEEDING, SHELTERED, SLAIN, STANDING
 from rulebench.rulesets.endurance.tactics import default_flee
@@ -30,11 +31,8 @@ def _tick(fight: Fight, c: Combatant) -> None:
     if cvars["bleed"] <= 0:
         cvars["status"] = BLED_OUT
         cvars["bleed"] = 0
-        if fight.recording:
-            fight.emit("condition", f"{c.name} has bled out", who=c.name, condition=BLED_OUT, bleed=0)
-    elif fight.recording:
-        fight.emit("condition", f"{c.name} bleeds: {cvars['bleed']} rounds left", who=c.name,
-                   condition=BLEEDING, bleed=cvars["bleed"])
+    if fight.recording:
+        narration.bleeds(fight, c, cvars["bleed"])
 
 
 def _flee(fight: Fight) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import rulebench.rulesets.endurance.narration as narration
 from rulebench import PARTY, Combatant, DecisionInfo, Dice, Fight, RulesetInfo, hookimpl
 from rulebench.rulesets.endurance.state import ABSENT, SHELTERED, STANDING
 
@@ -115,5 +116,4 @@ def release_non_fighters(fight: Fight, fallen: Combatant) -> None:
         if m.vars["status"] == SHELTERED:
             m.vars["status"] = STANDING
             if fight.recording:
-                fight.emit("condition", f"No fighter of {m.name}'s side stands: {m.name} steps up to fight",
-                           who=m.name, condition=STANDING)
+                narration.steps_up(fight, m)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import rulebench.rulesets.endurance.narration as narration
 from rulebench import Attack, Combatant, Damage, Fight, hookimpl
 from rulebench.rulesets.endurance.state import BLEED_ROUNDS_PER_BODY, BLEEDING, SLAIN
 from rulebench.rulesets.endurance.stats import physical_armour, release_non_fighters
@@ -35,18 +36,13 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant) -> 
     if theirs and ("ghost" in theirs or "demon" in theirs) and "magic_weapon" not in mine:
         # §6.3: ghost/demon vs no magic weapon, damage 0; a die forced to 0 is not rolled (§0).
         if fight.log is not None:
-            kind = "ghost" if "ghost" in theirs else "demon"
-            fight.emit("hit", f"{attacker.name} strikes {defender.name}, but without a magic weapon cannot harm "
-                       f"a {kind}: damage 0, no die", attacker=attacker.name, defender=defender.name, harmless=True)
+            narration.harmless_blow(fight, attacker, defender, "ghost" if "ghost" in theirs else "demon")
         return Attack(attacker, defender, True, 0, {"damage_dice": None, "damage_bonus": 0, "damage_flags": flags})
     dice = attacker.stats["damage"]
     modifiers = fight.modifiers(attacker, "weapon", defender)
     bonus = sum([m.value for m in modifiers]) if modifiers else 0
     if fight.log is not None:
-        extra = "".join(f" {m.value:+d} {m.reason}" for m in modifiers)
-        fight.emit("hit", f"{attacker.name} strikes {defender.name} (always a hit): damage {dice}{extra}",
-                   attacker=attacker.name, defender=defender.name, dice=str(dice),
-                   modifiers=[{"value": m.value, "reason": m.reason} for m in modifiers])
+        narration.blow(fight, attacker, defender, dice, modifiers)
     return Attack(attacker, defender, True, 0, {"damage_dice": dice, "damage_bonus": bonus, "damage_flags": flags})
 
 
@@ -112,21 +108,9 @@ def take(fight: Fight, target: Combatant, amount: int, avoid: int) -> None:
     after = before - net
     tvars["endurance"] = after if after > 0 else 0
     if fight.log is not None:
-        _narrate_damage(fight, target, amount, avoid, net, before)
+        narration.damage(fight, target, amount, avoid, net, before)
     if net > before:
         _wound(fight, target, net, before)
-
-
-def _narrate_damage(fight: Fight, target: Combatant, amount: int, avoid: int, net: int, before: int) -> None:
-    demonic = " (armour does not count against a demon)" if avoid < target.stats["avoidance"] else ""
-    name, after = target.name, target.vars["endurance"]
-    if net:
-        text = (f"damage {amount} − {name}'s avoidance {avoid}{demonic} = {net} gets through: "
-                f"endurance {before} → {after}")
-    else:
-        text = f"damage {amount}: {name}'s avoidance {avoid}{demonic} stops it all, endurance stays {before}"
-    fight.emit("damage", text, who=name, amount=amount, avoidance=avoid, net=net,
-               endurance_before=before, endurance_after=after)
 
 
 def _wound(fight: Fight, target: Combatant, net: int, before: int) -> None:
@@ -134,19 +118,16 @@ def _wound(fight: Fight, target: Combatant, net: int, before: int) -> None:
     tvars["wounds"] += 1
     wounds, most = tvars["wounds"], target.stats["max_wounds"]
     if fight.recording:
-        fight.emit("wound", f"{net} > endurance {before}: {target.name} takes a wound ({wounds} of {most})",
-                   who=target.name, wounds=wounds, max_wounds=most)
+        narration.wound(fight, target, net, before, wounds, most)
     if tvars["status"] == BLEEDING:
         tvars["status"] = SLAIN
         tvars["bleed"] = 0
         if fight.recording:
-            fight.emit("condition", f"{target.name} was already bleeding: this wound is fatal",
-                       who=target.name, condition=SLAIN)
+            narration.slain(fight, target)
     elif wounds >= most:
         tvars["status"] = BLEEDING
         tvars["bleed"] = BLEED_ROUNDS_PER_BODY * target.stats["body"]
         if fight.recording:
-            fight.emit("condition", f"{target.name} falls and bleeds out (Ausbluten): dead in {tvars['bleed']} "
-                       "rounds without help", who=target.name, condition=BLEEDING, bleed=tvars["bleed"])
+            narration.falls(fight, target, tvars["bleed"])
         if target.spec.fighter:
             release_non_fighters(fight, target)
