@@ -3,8 +3,8 @@
 The party's summed attacks meet the enemy group's pool once a round. The package's modules each hold
 one part of the rules: ``stats`` (descriptor, stat blocks), ``stances`` (the round's decisions),
 ``exchange`` (the dice), ``technique`` (techniques as tests), ``damage`` (steadfastness, the damage
-flow, the wound ladder), ``ending`` (verdict, retreat, plunder, end states), ``tactics`` (defaults)
-and ``probe`` (the 2d6 test). pluggy registers this module, so it re-exports every hook.
+flow, the wound ladder), ``ending`` (verdict, retreat, plunder, end states), ``tactics`` (defaults),
+``probe`` (the 2d6 test) and ``narration`` (what a narrated fight logs about damage and the end). pluggy registers this module, so it re-exports every hook.
 """
 
 from rulebench.rulesets.ambermarch.damage import rulebench_damage, rulebench_wounds

@@ -9,12 +9,11 @@ ladder at the cost of armour + 1 points and flows on to the next; what is left a
 
 from __future__ import annotations
 
+import rulebench.rulesets.ambermarch.narration as narration
 from rulebench import Attack, Combatant, Damage, Fight, Side, hookimpl
 from rulebench.rulesets.ambermarch.state import (
-    CONDITIONS,
     COVER,
     DEMONIC,
-    DOWN,
     HOLD_BACK,
     LADDER,
     MAX_MOMENTUM,
@@ -60,10 +59,7 @@ def _wear_down(fight: Fight, lead: int) -> None:
     fight.vars[STEADFASTNESS] = after
     fight.vars[MOMENTUM] = min(MAX_MOMENTUM, fight.vars[MOMENTUM] + 1)
     if fight.recording:
-        fight.emit("damage", f"lead {lead}: the enemy's armour {armour} swallows {lead - past}, {past} past it: "
-                   f"steadfastness −{loss}, {before} → {after}; momentum {fight.vars[MOMENTUM]}",
-                   lead=lead, armour=armour, past=past, loss=loss, steadfastness=after,
-                   momentum=fight.vars[MOMENTUM])
+        narration.worn_down(fight, lead, armour, past, loss, before, after, fight.vars[MOMENTUM])
 
 
 def _hit_the_line(fight: Fight, damage: Damage) -> None:
@@ -74,32 +70,28 @@ def _hit_the_line(fight: Fight, damage: Damage) -> None:
     # him in damage order, not cumulative; stances and standing as chosen at the round's start.
     covering = [m.vars[STANCE] == COVER for m in line]
     if fight.recording:
-        fight.emit("damage", f"damage {remaining} to the party", amount=remaining, tainted=tainted)
+        narration.damage_to_party(fight, remaining, tainted)
     for i, member in enumerate(line):
         if member.vars[STANCE] == HOLD_BACK:
             break  # holders stand behind all others, so nobody after them is hit either
         if unharmed(fight, member):
             if fight.recording:
-                fight.emit("absorbed", f"{member.name} is a {ghostly(member)}: the blows pass through him, "
-                           f"{remaining} flows on", who=member.name, armour=0, absorbed=0, left=remaining)
+                narration.passes_through(fight, member, ghostly(member), remaining)
             continue
         covered = covering[i] or (i > 0 and covering[i - 1])
         armour = member_armour(fight, member) + (COVER_BONUS if covered else 0)
         if remaining <= armour:
             if fight.recording:
-                fight.emit("absorbed", f"{member.name}'s armour {armour} absorbs {remaining}", who=member.name,
-                           armour=armour, absorbed=remaining)
+                narration.absorbs_the_rest(fight, member, armour, remaining)
             return
         remaining -= armour + 1
         if fight.recording:
-            flows = f", {remaining} flows on" if remaining else ""
-            fight.emit("absorbed", f"{member.name}'s armour {armour} absorbs {armour}, 1 gets through{flows}",
-                       who=member.name, armour=armour, absorbed=armour, left=remaining)
+            narration.one_gets_through(fight, member, armour, remaining)
         step_up(fight, member, tainted, "is hit")
         if not remaining:
             return
     if remaining and fight.recording:
-        fight.emit("note", f"{remaining} damage left after the last member is lost", lost=remaining)
+        narration.lost_after_the_last(fight, remaining)
 
 
 def unharmed(fight: Fight, member: Combatant) -> bool:
@@ -131,8 +123,4 @@ def step_up(fight: Fight, member: Combatant, tainted: bool, why: str) -> None:
     if tainted:
         member.vars[TAINTED] = True
     if fight.recording:
-        condition = CONDITIONS[ladder]
-        extra = " and out of the encounter" if ladder == DOWN else ""
-        taint = " (tainted: no healing by rest)" if tainted else ""
-        fight.emit("wound", f"{member.name} {why} → {condition}{extra}{taint}", who=member.name,
-                   condition=condition, step=ladder, tainted=tainted)
+        narration.stepped_up(fight, member, why, ladder, tainted)

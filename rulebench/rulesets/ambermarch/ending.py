@@ -6,6 +6,7 @@ ends in withdrawal (round 50 against tireless foes), and otherwise the party may
 
 from __future__ import annotations
 
+import rulebench.rulesets.ambermarch.narration as narration
 from rulebench import ENEMY, Combatant, EndState, Fate, Fight, Outcome, hookimpl
 from rulebench.rulesets.ambermarch.damage import ghostly, step_up, unharmed
 from rulebench.rulesets.ambermarch.state import (
@@ -46,7 +47,7 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
         member.vars[STANCE] = ""
     state[SPENT] = 0
     if outcome is not None and fight.recording:
-        fight.emit("outcome", f"the fight ends after round {fight.round}: {outcome.value}", outcome=outcome.value)
+        narration.fight_ends(fight, outcome)
     return outcome
 
 
@@ -81,14 +82,13 @@ def _retreat(fight: Fight) -> None:
     cost falls on the foremost, whoever they are).
     """
     if fight.recording:
-        fight.emit("flight", "the party retreats", retreat=True)
+        narration.retreats(fight)
     tainted = fight.vars[TIRELESS]
     for member in damage_line(fight)[:RETREAT_COST]:
         if not unharmed(fight, member):
             step_up(fight, member, tainted, "is hurt in the retreat")
         elif fight.recording:
-            fight.emit("note", f"{member.name} is a {ghostly(member)} and the enemy has no magic weapon: "
-                       "he gets away unhurt", who=member.name)
+            narration.gets_away(fight, member, ghostly(member))
 
 
 @hookimpl
@@ -107,11 +107,10 @@ def rulebench_fight_end(fight: Fight) -> None:
         # lie there too (RULES.md §1 "Specials", reading).
         down = [m.name for m in engaged if m.vars[LADDER] == DOWN]
         if down:
-            fight.emit("plunder", f"the raiders plunder {', '.join(down)}, left down", plundered=down)
+            narration.plundered(fight, down)
     tainted = [m.name for m in engaged if m.vars[TAINTED]]
     if tainted:
-        fight.emit("condition", f"tainted wounds (verdorben, no healing by rest): {', '.join(tainted)}",
-                       tainted=tainted)
+        narration.tainted_wounds(fight, tainted)
 
 
 # Fates are immutable values, built once rather than once per combatant per fight.
