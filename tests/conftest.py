@@ -17,10 +17,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-try:
+if sys.version_info >= (3, 11):
     import tomllib
-except ImportError:  # Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
+else:  # the project supports 3.10, where tomli is its backport
+    import tomli as tomllib
 
 EXAMPLE_PLUGIN = Path(__file__).resolve().parents[1] / "examples" / "rulebench-skirmish"
 

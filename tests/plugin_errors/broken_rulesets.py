@@ -76,7 +76,7 @@ class Duel:
 
     @hookimpl
     def rulebench_wounds(self, fight: Fight, target: Combatant, damage: Damage) -> Any:
-        target.vars["hp"] = max(0, target.vars["hp"] - damage.amount)  # type: ignore[operator]
+        target.vars["hp"] = max(0, target.vars["hp"] - damage.amount)
         return True
 
     @hookimpl
@@ -96,7 +96,7 @@ class Duel:
         hp = combatant.vars["hp"]
         if hp == combatant.stats["hp"]:
             return Fate(EndState.UNHURT, "fresh")
-        return Fate(EndState.HURT, "hurt") if hp > 0 else Fate(EndState.OUT, "down")  # type: ignore[operator]
+        return Fate(EndState.HURT, "hurt") if hp > 0 else Fate(EndState.OUT, "down")
 
     @hookimpl
     def rulebench_decide(self, fight: Fight, decision: Decision) -> Any:
@@ -172,8 +172,8 @@ class LateKey(Duel):
         attack = super().rulebench_attack(fight, attacker, defender)
         momentum = fight.vars.get("momentum", 0)
         # Momentum the snapshot loses: exact analysis restores every state without it.
-        attack.hit = attack.hit or momentum >= 1  # type: ignore[operator]
-        fight.vars["momentum"] = momentum + 1 if not attack.hit else 0  # type: ignore[operator]
+        attack.hit = attack.hit or momentum >= 1
+        fight.vars["momentum"] = momentum + 1 if not attack.hit else 0
         return attack
 
 
@@ -183,7 +183,7 @@ class Unhashable(Duel):
     @hookimpl
     def rulebench_wounds(self, fight: Fight, target: Combatant, damage: Damage) -> Any:
         super().rulebench_wounds(fight, target, damage)
-        target.vars["hp"] = [target.vars["hp"]]  # type: ignore[assignment]
+        target.vars["hp"] = [target.vars["hp"]]
         return True
 
 
