@@ -21,6 +21,8 @@ from typer.testing import CliRunner
 
 distributed = pytest.importorskip("distributed")
 
+from test_grid import mixed_budget  # noqa: E402
+
 from rulebench.analysis import cluster  # noqa: E402
 from rulebench.analysis.analyse import AnalysisOptions  # noqa: E402
 from rulebench.analysis.cluster import (  # noqa: E402
@@ -124,8 +126,9 @@ def test_a_scheduler_without_workers_is_bad_input(monkeypatch: pytest.MonkeyPatc
 def test_the_same_json_with_one_worker_two_local_workers_and_the_cluster(duel: Encounter, local_cluster: Any) -> None:
     # Exact cells, cells sampled where the bigger fights exceed the budget, and fixed runs of several chunks.
     documents = []
+    budget = mixed_budget(duel, GRID, ["classic", "talisman"])
     for workers, scheduler in ((1, None), (2, None), (1, local_cluster.scheduler_address)):
-        auto = AnalysisOptions.make(max_states=5000, workers=workers, scheduler=scheduler)
+        auto = AnalysisOptions.make(max_states=budget, workers=workers, scheduler=scheduler)
         fixed = AnalysisOptions.make(fights=2100, seed=9, workers=workers, scheduler=scheduler)
         documents.append([
             dumped(grid_sweep(duel, GRID, ["classic", "talisman"], auto).to_dict()),
