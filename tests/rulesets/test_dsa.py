@@ -1,4 +1,4 @@
-"""dsa golden tests: every RULES.md §8 vector (DS-1 to DS-4) through scripted dice.
+"""dsa golden tests: every docs/rules/dsa.md vector (DS-1 to DS-4) through scripted dice.
 
 Each vector's dice are fed in consumption order and every number the vector states is checked:
 the caps and rolls of the chain, initiative, TP, critical severity, LE after each hit, the

@@ -26,7 +26,7 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 def new_fight(data: dict[str, Any], seed: int, record: bool = True) -> Fight:
     if data["ambush_from_behind"]:
         # The generator may pair an ambush from behind with surprise = "party", which the
-        # encounter format rejects (RULES.md §6.1: an ambush from behind means the enemy surprises).
+        # encounter format rejects (docs/rules/dsa.md: an ambush from behind means the enemy surprises).
         data = {**data, "surprise": "enemy"}
     return configure(encounter_from_dict(data), "dsa").new_fight(RandomRoller(seed), record=record)
 
@@ -46,7 +46,7 @@ def test_a_cap_never_exceeds_the_value_it_derives_from(data: dict[str, Any], see
             assert event["value"] <= stats[event["who"]]["at"]
             assert event["cap"] <= event["value"]
             if not event["free"] and event["step"] > 1:
-                # A renewed attack is capped by the parry roll just made (RULES.md §4.1 step 3).
+                # A renewed attack is capped by the parry roll just made (docs/rules/dsa.md).
                 assert last_parry is not None and event["cap"] == last_parry["roll"]
             last_attack = event
         elif kind == "parry":

@@ -1,8 +1,8 @@
-"""dsa unit tests: the rules of RULES.md §4, §6.2, §6.3 and §7 that the §8 vectors do not reach.
+"""dsa unit tests: the rules of docs/rules/dsa.md that the docs/rules/dsa.md vectors do not reach.
 
 Fights are built from small dicts whose stats are set through ``[overrides.dsa]`` so each test
 names exactly the numbers its rule needs; scripted dice then force the case. An AT of 0 keeps a
-side from rolling at all (a cap below 1 cannot be met, RULES.md §0), which keeps scripts short.
+side from rolling at all (a cap below 1 cannot be met, docs/rules/dsa.md), which keeps scripts short.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def names(f: Fight, group: tuple[int, ...]) -> list[str]:
 NO_ATTACK = {"at": 0}
 
 
-# -- stats (RULES.md §6.2) ----------------------------------------------------------------------
+# -- stats (docs/rules/dsa.md) ----------------------------------------------------------------------
 def test_stats_follow_the_mapping_for_the_reference_encounter() -> None:
     f = configure(load_encounter("examples/skeleton-guards.toml"), "dsa").new_fight(ScriptedRoller([]))
     warrior, scout, floodrunner, priest, skeleton = f.combatants[:5]
@@ -66,7 +66,7 @@ def test_stats_follow_the_mapping_for_the_reference_encounter() -> None:
                              "tp": Dice.parse("1d8"), "coordination": 0}
     assert (scout.stats["at"], scout.stats["dodge"], scout.stats["reaction"], scout.stats["le"]) == (11, 8, 40, 24)
     assert (floodrunner.stats["pa"], priest.stats["at"]) == (7, 9)
-    # The skeleton guard's row of §6.2 (9, 6, 6, 20; 22, 2, 1d6, 0), with the file's le = 20 override.
+    # The skeleton guard's row of docs/rules/dsa.md (9, 6, 6, 20; 22, 2, 1d6, 0), with the file's le = 20 override.
     assert skeleton.stats == {"at": 9, "pa": 6, "dodge": 6, "reaction": 20, "le": 20, "rs": 2,
                               "tp": Dice.parse("1d6"), "coordination": 0}
     assert skeleton.vars["le"] == 20
@@ -86,7 +86,7 @@ def test_dice_stat_overrides_take_notation() -> None:
     assert f.combatants[0].stats["coordination"] == 2
 
 
-# -- sub-fights and the coordination penalty (RULES.md §4.1 step 1) -----------------------------
+# -- sub-fights and the coordination penalty (docs/rules/dsa.md) -----------------------------
 def test_equal_sides_pair_man_against_man_with_the_party_as_singles() -> None:
     f = new_fight(encounter(["A", "B"], [{"name": "Orc", "count": 2}]))
     groups = build_subfights(f)
@@ -154,7 +154,7 @@ def test_members_not_engaged_neither_act_nor_suffer() -> None:
     assert result.fates[:2] == (Fate(EndState.OUT, "unconscious"), Fate(EndState.UNHURT, "unhurt"))
 
 
-# -- initiative (RULES.md §4.1 step 2) ----------------------------------------------------------
+# -- initiative (docs/rules/dsa.md) ----------------------------------------------------------
 def test_initiative_ties_reroll_both_party_member_first() -> None:
     f = new_fight(encounter(["A"], ["Orc"], {"A": NO_ATTACK, "Orc": NO_ATTACK}), "50 50 30 40")
     play_round(f)
@@ -180,7 +180,7 @@ def test_a_new_primary_pair_rolls_even_after_a_surprise(surprise: str, first: st
     assert result.outcome is Outcome.PARTY_WINS and result.rounds == 2
 
 
-# -- the chain (RULES.md §4.1 step 3) ---------------------------------------------------------
+# -- the chain (docs/rules/dsa.md) ---------------------------------------------------------
 def test_a_chain_of_ones_goes_on_until_a_roll_misses_its_cap() -> None:
     data = encounter(["Knight"], ["Orc"], {"Orc": NO_ATTACK}, surprise="party")
     f = new_fight(data, "1 1 " * 40 + "2")
@@ -203,9 +203,9 @@ def test_a_hit_keeps_the_initiative_and_the_full_at_returns() -> None:
     assert f.vars["holders"] == frozenset({("Knight", "Orc")})
 
 
-# -- free attacks (RULES.md §4.1 step 4) --------------------------------------------------------
+# -- free attacks (docs/rules/dsa.md) --------------------------------------------------------
 def test_the_single_parries_only_one_free_attack_per_exchange() -> None:
-    # A ghost takes nothing from plain weapons, so no TP dice interleave (RULES.md §6.3).
+    # A ghost takes nothing from plain weapons, so no TP dice interleave (docs/rules/dsa.md).
     overrides = {"W": NO_ATTACK, "S": {"at": 12}, "F": {"at": 12}, "Ghost": {"pa": 9, "dodge": 0, "at": 0}}
     data = encounter(["W", "S", "F"], [{"name": "Ghost", "traits": ["ghost"]}], overrides, surprise="party")
     f = new_fight(data, "5 20 3 | 4 2 4")
@@ -228,7 +228,7 @@ def test_free_attacks_stop_when_the_single_falls() -> None:
 
 
 def test_a_missed_free_attack_costs_his_next_free_attack_however_many_exchanges_later() -> None:
-    """RULES.md §4.1 step 4: the miss costs his *next free attack*, not the next exchange's.
+    """docs/rules/dsa.md: the miss costs his *next free attack*, not the next exchange's.
 
     Orc 3 misses a free attack on Hero in exchange 1; Orc 1 falls, the sub-fights are rebuilt and
     Orc 3 is Squire's primary in exchanges 2 and 3 (chains, no free attack to lose); Squire falls
@@ -264,7 +264,7 @@ def test_a_missed_free_attack_costs_his_next_free_attack_however_many_exchanges_
     assert f.roller.remaining == ()  # type: ignore[attr-defined]
 
 
-# -- hits (RULES.md §4.1 step 5) ----------------------------------------------------------------
+# -- hits (docs/rules/dsa.md) ----------------------------------------------------------------
 def hit_once(target: dict[str, Any], tp_and_crit: str, attacker: dict[str, Any] | None = None,
              traits: tuple[list[str], list[str]] = ([], [])) -> Fight:
     """One exchange: the hero hits at once (attack 1, no parry possible), then the tail of dice."""
@@ -305,7 +305,7 @@ def test_dice_order_is_attack_tp_then_critical() -> None:
     assert [e["label"] for e in events(f, "roll")] == ["attack/parry", "TP", "critical"]
 
 
-# -- traits (RULES.md §6.3) ---------------------------------------------------------------------
+# -- traits (docs/rules/dsa.md) ---------------------------------------------------------------------
 def test_silver_adds_1_tp_against_undead_only() -> None:
     f = hit_once({"rs": 0, "le": 30}, "3 9", {"tp": "1d6"}, (["silver_weapon"], ["undead"]))
     assert events(f, "modifier")[0]["reason"] == "silver vs undead"
@@ -334,7 +334,7 @@ def party_member_struck(member_traits: list[str], orc_traits: list[str], script:
 
 def test_traits_apply_to_party_members_too() -> None:
     """A ghostly member takes nothing from an enemy's plain weapon (no TP die), and an enemy's silver
-    weapon gains against an undead member (RULES.md §6.3: the same creature means the same on either side)."""
+    weapon gains against an undead member (docs/rules/dsa.md: the same creature means the same on either side)."""
     f = party_member_struck(["ghost"], [], "4")
     assert events(f, "hit")[0]["harmless"] is True and not events(f, "damage")
     f = party_member_struck(["ghost"], ["magic_weapon"], "4 3 9")
@@ -362,7 +362,7 @@ def test_raiders_plunder_the_fallen_after_a_loss(raiders: bool, plundered: list[
     assert [e["who"] for e in events(f, "plunder")] == plundered
 
 
-# -- the end: flight, the cap (RULES.md §4.1 step 6) ---------------------------------------------
+# -- the end: flight, the cap (docs/rules/dsa.md) ---------------------------------------------
 @pytest.mark.parametrize("engaged, standing, flee", [(4, 1, True), (4, 2, False), (3, 1, True), (3, 2, False),
                                                      (1, 1, False), (2, 1, False)])
 def test_default_tactics_flee_when_fewer_than_half_rounded_up_stand(engaged: int, standing: int, flee: bool) -> None:
@@ -405,7 +405,7 @@ def test_the_exchange_cap_ends_a_stalemate_as_withdrawn() -> None:
 
 
 def test_a_fleeing_single_whose_primary_fell_faces_the_attacker_who_takes_its_place() -> None:
-    # §4.1 step 1 rebuilds sub-fights each exchange; step 6 gives "each fleeing member's opponent"
+    # docs/rules/dsa.md rebuilds sub-fights each exchange; step 6 gives "each fleeing member's opponent"
     # one unparryable attack. X falls in exchange 1, so Y is A's opponent when A flees.
     data = encounter(["A"], ["X", "Y"], {"X": {"le": 10, "rs": 0}}, surprise="party", tactics={"round": [{"retreat": True}]})
     result, f = fight(data, "1 2 6 5  20 15")

@@ -1,4 +1,4 @@
-"""endurance golden tests: every RULES.md §8 vector (EN-1 to EN-4) through scripted dice, and EN-1 again
+"""endurance golden tests: every docs/rules/endurance.md vector (EN-1 to EN-4) through scripted dice, and EN-1 again
 with the optional critical hits on (``--plugin critical``).
 
 Each vector's dice are fed in consumption order, as ``--dice`` would; every number the vector states is
@@ -68,7 +68,7 @@ def test_en1_fighter_fells_the_bandit() -> None:
     falls = [e for e in events(fight, "condition") if e["condition"] == "bleeding"]
     assert (falls[0]["who"], falls[0]["bleed"]) == ("Bandit", 10)  # 5 × body 2
     assert fight.outcome is Outcome.PARTY_WINS and fight.round == 3
-    # Nobody of the bandit's side stands to help him (RULES.md §0 "Stabilising").
+    # Nobody of the bandit's side stands to help him (docs/rules/endurance.md "Stabilising").
     assert fates(fight) == (Fate(EndState.HURT, "winded"), Fate(EndState.DEAD, "bled out"))
 
 

@@ -1,4 +1,4 @@
-"""endurance unit tests: every rule of RULES.md §5 (and its §0, §6.2, §6.3, §7 cells) that the EN vectors
+"""endurance unit tests: every rule of docs/rules/endurance.md (and its docs/rules/endurance.md cells) that the EN vectors
 leave out. Fights whose blows are unarmed roll no die at all (damage = body + bonus), which keeps
 long fights exact without a script."""
 
@@ -59,7 +59,7 @@ def strikes(fight: Fight) -> list[tuple[int, str, str]]:
     return [(e["round"], e["attacker"], e["defender"]) for e in events(fight, "hit")]
 
 
-# -- §6.2 mapping, §5 "Stats" ----------------------------------------------------------------------
+# -- docs/rules/endurance.md mapping, docs/rules/endurance.md "Stats" ----------------------------------------------------------------------
 def test_descriptor_names_the_stats_and_decisions() -> None:
     info = discover().rulesets()["endurance"].info
     assert info.stats == ("body", "speed", "mind", "armour", "avoidance", "damage", "endurance", "max_wounds")
@@ -125,7 +125,7 @@ def test_overrides_replace_the_formulas() -> None:
     assert [(e["who"], e["amount"], e["net"]) for e in events(fight, "damage")][0] == ("Orc", 3, 3)
 
 
-# -- §5 step 1: turn order ---------------------------------------------------------------------------
+# -- docs/rules/endurance.md: turn order ---------------------------------------------------------------------------
 def test_turn_order_by_speed_ties_party_first_then_list_order() -> None:
     party = [member("Slow", speed=1), member("Quick", speed=4), member("Even", speed=2)]
     enemies = [member("Orc", speed=2, count=2), member("Hare", speed=5)]
@@ -149,7 +149,7 @@ def test_an_ambush_from_behind_strikes_the_back_of_the_line_first() -> None:
     assert strikes(fight)[0] == (1, "Orc", "Back")  # the enemy surprises and hits the reversed damage order
 
 
-# -- §5 step 2: targets; §0 engaged and non-fighters --------------------------------------------------
+# -- docs/rules/endurance.md: targets; docs/rules/endurance.md engaged and non-fighters --------------------------------------------------
 def test_everyone_strikes_the_front_most_standing_opponent() -> None:
     party = [member("Hero", TANK, speed=5)]
     fight = finish(fight_of(encounter(party, [member("Rat", WEAKLING, count=2)])))
@@ -212,12 +212,12 @@ def test_party_members_not_engaged_neither_act_nor_are_struck() -> None:
     fight = finish(fight_of(encounter(party, [member("Tank", TANK)], engaged=["Hero"])))
     assert strikes(fight) == [(1, "Hero", "Tank"), (1, "Tank", "Hero")]
     assert fight.outcome is Outcome.ENEMY_WINS
-    # The bystander is there to help the bleeding Hero (RULES.md §0 "Stabilising").
+    # The bystander is there to help the bleeding Hero (docs/rules/endurance.md "Stabilising").
     assert fates(fight) == (Fate(EndState.UNHURT, "absent"), Fate(EndState.OUT, "bleeding"),
                             Fate(EndState.UNHURT, "fresh"))
 
 
-# -- §5 step 3: bleeding ------------------------------------------------------------------------------
+# -- docs/rules/endurance.md: bleeding ------------------------------------------------------------------------------
 def test_the_bleeding_clock_runs_5_x_body_rounds_counting_the_round_of_the_fall() -> None:
     # Body 1: falls in round 1, dead at the end of round 5. The two tanks cannot harm each other.
     fight = finish(fight_of(encounter([member("Hero", TANK)], [member("Rat", WEAKLING), member("Tank", TANK)])))
@@ -234,7 +234,7 @@ def test_the_bleeding_are_out_while_someone_of_their_side_stands() -> None:
     assert fates(fight)[1:] == (Fate(EndState.OUT, "bleeding"), Fate(EndState.UNHURT, "fresh"))
 
 
-# -- §5 step 4: the end, flight, the cap --------------------------------------------------------------
+# -- docs/rules/endurance.md: the end, flight, the cap --------------------------------------------------------------
 def test_round_cap_is_20_and_withdraws() -> None:
     fight = finish(fight_of(encounter([member("Hero", TANK)], [member("Tank", TANK)])))
     assert fight.outcome is Outcome.WITHDRAWN and fight.round == 20
@@ -284,7 +284,7 @@ def test_a_scripted_flight_can_be_refused() -> None:
     assert fight.outcome is Outcome.ENEMY_WINS and fight.round == 3 and events(fight, "flight") == []
 
 
-# -- §6.3 traits ------------------------------------------------------------------------------------
+# -- docs/rules/endurance.md traits ------------------------------------------------------------------------------------
 def test_silver_adds_one_damage_against_the_undead_only() -> None:
     party = [member("Hero", weapon="1d6", melee=0, speed=5, traits=["silver_weapon"])]
     fight = fight_of(encounter(party, [member("Skeleton", traits=["undead"]), member("Orc")]), "3 1 1")
@@ -304,7 +304,7 @@ def test_a_ghost_takes_no_damage_from_a_plain_weapon_and_no_die_is_rolled() -> N
 
 def test_traits_apply_to_party_members_too() -> None:
     """A ghostly member takes no damage (and no die) from an enemy's plain weapon, only from a magic
-    one; an enemy's silver weapon gains against an undead member (RULES.md §6.3, either side)."""
+    one; an enemy's silver weapon gains against an undead member (docs/rules/endurance.md, either side)."""
     enemies = [member("Plain", speed=5), member("Magic", speed=4, traits=["magic_weapon"])]
     fight = fight_of(encounter([member("Wisp", traits=["ghost"], speed=0)], enemies), "2 1")
     play_round(fight)
@@ -344,7 +344,7 @@ def test_raiders_plunder_the_fallen_when_the_party_loses_or_flees() -> None:
     assert won.outcome is Outcome.PARTY_WINS and events(won, "plunder") == []
 
 
-# -- §7 end states, narration -----------------------------------------------------------------------
+# -- docs/rules/endurance.md end states, narration -----------------------------------------------------------------------
 def test_wounded_but_standing_is_hurt() -> None:
     # Hero avoid 2, endurance 7, robust; Orc avoid 1, endurance 3. R1: 2 − 1 = 1 (orc 3 → 2); the orc's
     # 10 − 2 = 8 > 7, a wound, 1 of 2. R2: 10 − 1 = 9 > 2, the orc falls.
@@ -382,7 +382,7 @@ def test_the_wolves_example_shows_dodge_magic_armour_robust_and_a_non_fighter() 
 
 
 def test_the_round_cap_comes_before_flight_as_in_dsa() -> None:
-    # RULES.md §5 step 4 "Ends as dsa": dsa withdraws at its cap before asking flight.
+    # docs/rules/endurance.md "Ends as dsa": dsa withdraws at its cap before asking flight.
     data = encounter([member("Hero", armour=4, body=5)], [member("Orc", armour=4, body=5)])
     data["tactics"] = {"round": [{"retreat": False}] * (ROUND_CAP - 1) + [{"retreat": True}]}
     fight = fight_of(data, " ".join(["1 1"] * ROUND_CAP))

@@ -1,6 +1,6 @@
-"""talisman (RULES.md §3): the §8 vectors TA-1 to TA-5 as golden tests, the stat mapping, conformance.
+"""talisman (docs/rules/talisman.md): the docs/rules/talisman.md vectors TA-1 to TA-5 as golden tests, the stat mapping, conformance.
 
-Every vector is played through scripted dice in the order RULES.md §8 lists them (the member's d6,
+Every vector is played through scripted dice in the order docs/rules/talisman.md lists them (the member's d6,
 then the opponent's) and must use up the whole script.
 """
 
@@ -56,7 +56,7 @@ def encounter(party: list[dict[str, Any]], enemies: list[dict[str, Any]], **extr
     return encounter_from_dict({"name": "test", "party": party, "enemy": enemy, **extra})
 
 
-# -- RULES.md §8 ---------------------------------------------------------------------------------
+# -- docs/rules/talisman.md ---------------------------------------------------------------------------------
 def test_ta1_hero_beats_the_ogre() -> None:
     result, fight = fought(encounter([{"name": "Hero", "melee": 4}], [{"name": "Ogre", "melee": 5}]), "5 | 3")
     assert duels(fight) == [(1, 9, 8)]
@@ -137,7 +137,7 @@ def test_ta5_a_lone_hero_evades() -> None:
     assert fates(result, fight) == {"Hero": ("unhurt", "full lives"), "Ogre": ("unhurt", "full lives")}
 
 
-# -- the descriptor and the stat block (RULES.md §3, §6.2) --------------------------------------
+# -- the descriptor and the stat block (docs/rules/talisman.md) --------------------------------------
 def test_descriptor_names_seed_stats_and_decisions() -> None:
     info = discover().rulesets()["talisman"].info
     assert info.source == "talisman.de.txt"
@@ -192,7 +192,7 @@ def test_an_override_out_of_range_is_bad_input(stat: str, value: int) -> None:
 def test_an_override_outside_the_section_3_range_names_the_override_and_the_range(
     name: str, stat: str, value: int, expected: str
 ) -> None:
-    # RULES.md §3: strength 1–10, lives 1–6; an override of 0 strength used to be accepted.
+    # docs/rules/talisman.md: strength 1–10, lives 1–6; an override of 0 strength used to be accepted.
     bad = encounter([{"name": "Hero"}], [{"name": "Ogre"}], overrides={"talisman": {name: {stat: value}}})
     with pytest.raises(BadInput) as raised:
         scripted(bad, "")

@@ -1,6 +1,6 @@
-"""talisman (RULES.md §3, §6.3, §7): each rule the §8 vectors leave out, through scripted dice.
+"""talisman (docs/rules/talisman.md): each rule the docs/rules/talisman.md vectors leave out, through scripted dice.
 
-Scripts give the member's d6, then the opponent's, duel by duel (RULES.md §3 step 1).
+Scripts give the member's d6, then the opponent's, duel by duel (docs/rules/talisman.md).
 """
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ def test_no_duel_once_every_enemy_is_defeated() -> None:
     assert result.outcome is Outcome.PARTY_WINS
 
 
-# -- dice that cannot matter are not rolled (RULES.md §0) ---------------------------------------
+# -- dice that cannot matter are not rolled (docs/rules/talisman.md) ---------------------------------------
 def rolls(fight: Fight) -> list[dict[str, Any]]:
     return [e for e in fight.log if e["kind"] == "roll"]
 
@@ -195,7 +195,7 @@ def test_a_beaten_group_loses_one_life_each_and_the_rest_fight_on() -> None:
     assert fates(result, fight) == {"Hero": ("unhurt", "full lives"), "Leader": ("out", "defeated"), "Wolf": ("out", "defeated")}
 
 
-# -- order, engagement, non-fighters (RULES.md §0) ------------------------------------------------
+# -- order, engagement, non-fighters (docs/rules/talisman.md) ------------------------------------------------
 def test_an_ambush_from_behind_reverses_the_duel_order() -> None:
     pair = encounter([HERO, {"name": "Squire", "melee": 1}], [OGRE, {"name": "Imp"}], ambush_from_behind=True)
     _, fight = fought(pair, "6 | 1  6 | 1")
@@ -234,7 +234,7 @@ def test_an_enemy_non_fighter_is_dueled_in_the_very_round_the_last_enemy_fighter
     assert result.outcome is Outcome.PARTY_WINS and result.rounds == 1
 
 
-# -- evading (RULES.md §3 step 1, step 2) --------------------------------------------------------
+# -- evading (docs/rules/talisman.md, step 2) --------------------------------------------------------
 def test_one_member_evades_the_other_fights_on() -> None:
     pair = encounter([HERO, {"name": "Squire", "melee": 1}], [OGRE], tactics={"round": [{"evade": ["Hero"]}, {}]})
     result, fight = fought(pair, "1 | 1  6 | 1")
@@ -260,7 +260,7 @@ def test_a_scripted_evade_that_is_not_yes_or_no_is_bad_input() -> None:
         fought(bad, "")
 
 
-# -- the round cap (RULES.md §3 "at most 20, configurable") ---------------------------------------
+# -- the round cap (docs/rules/talisman.md "at most 20, configurable") ---------------------------------------
 def test_the_fight_is_withdrawn_at_round_20() -> None:
     result, fight = fought(encounter([HERO], [OGRE]), " ".join(["3 3"] * 20))
     assert result.outcome is Outcome.WITHDRAWN and result.rounds == 20
@@ -274,7 +274,7 @@ def test_an_override_sets_the_round_cap_and_the_smallest_counts(caps: dict[str, 
     assert result.outcome is Outcome.WITHDRAWN and result.rounds == rounds
 
 
-# -- traits (RULES.md §6.3) ----------------------------------------------------------------------
+# -- traits (docs/rules/talisman.md) ----------------------------------------------------------------------
 def test_silver_adds_one_against_the_undead_only() -> None:
     silver = {"name": "Hero", "melee": 4, "traits": ["silver_weapon"]}
     _, fight = fought(encounter([silver], [{"name": "Skeleton", "melee": 4, "traits": ["undead"]}]), "3 | 3")
@@ -344,7 +344,7 @@ def test_raiders_plunder_nobody_when_the_party_wins_or_withdraws() -> None:
     assert fates(result, fight)["Squire"] == ("dead", "no lives left")
 
 
-# -- character against character (RULES.md §3 "Specials") ---------------------------------------
+# -- character against character (docs/rules/talisman.md "Specials") ---------------------------------------
 def test_rival_characters_have_their_life_as_lives_and_die_at_zero() -> None:
     rivals = encounter([HERO], [{"name": "Rival", "melee": 4, "life": 2}], enemy={"characters": True})
     result, fight = fought(rivals, "6 | 1  1 | 6  6 | 1")
@@ -369,7 +369,7 @@ def test_a_creature_without_a_magic_weapon_cannot_harm_a_ghostly_member() -> Non
     assert lives(fight)["Hero"] == 2
 
 
-# -- protection: an extension point, none by default (RULES.md §3 step 1) ------------------------
+# -- protection: an extension point, none by default (docs/rules/talisman.md) ------------------------
 class Amulet:
     """A test modifier plugin: an amulet that would spare the Hero and the Rival every life."""
 

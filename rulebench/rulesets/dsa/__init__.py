@@ -1,4 +1,4 @@
-"""dsa: attack/parry chains, man against man and several against one (RULES.md §4).
+"""dsa: attack/parry chains, man against man and several against one (docs/rules/dsa.md).
 
 One kernel round is one exchange. The sides stand in sub-fights (rebuilt whenever someone falls);
 at an exchange's start every new primary pair settles its attack initiative; then each sub-fight

@@ -1,4 +1,4 @@
-"""The attack/parry chain of a primary pair (RULES.md §4.1 step 3; seed: "und so weiter")."""
+"""The attack/parry chain of a primary pair (docs/rules/dsa.md; seed: "und so weiter")."""
 
 from __future__ import annotations
 
@@ -41,13 +41,13 @@ def chain_hits(fight: Fight, holder: Combatant, other: Combatant) -> bool:
     """Play one chain: the holder attacks, the other parries, each success capping the next roll;
     whether it ends in a hit (on a miss the initiative passes).
 
-    RULES.md §4.1 step 3: the first attack's cap is AT; d20 above the cap misses and the initiative
+    docs/rules/dsa.md: the first attack's cap is AT; d20 above the cap misses and the initiative
     passes. A parry's cap is min(attack roll, defence); d20 above it is a hit and the holder keeps
     the initiative. A successful parry lets the holder attack again with the parry roll as cap.
     The chain has no length limit (a run of 1s goes on), so it is played through ``fight.chain``:
     die by die here, as an exact absorbing chain in exact analysis. Its state is
     (``"attack"`` or ``"parry"``, cap, renewed); a cap below 1 cannot be met, so no die is rolled
-    for it (RULES.md §0).
+    for it (docs/rules/dsa.md).
     """
     recording = fight.recording
     at = attack_value(holder)

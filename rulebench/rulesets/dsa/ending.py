@@ -1,4 +1,4 @@
-"""The end of an exchange: the verdict, the exchange cap, flight; and the fates (RULES.md §4.1 step 6, §7)."""
+"""The end of an exchange: the verdict, the exchange cap, flight; and the fates (docs/rules/dsa.md)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ from rulebench.rulesets.dsa.subfights import build_subfights
 from rulebench.rulesets.dsa.tactics import default_retreat
 
 EXCHANGE_CAP = 100
-"""RULES.md §4.1: at most 100 exchanges (reading: the text counts seconds; a cap ends stalemates)."""
+"""docs/rules/dsa.md: at most 100 exchanges (reading: the text counts seconds; a cap ends stalemates)."""
 
 
 @hookimpl
 def rulebench_round_end(fight: Fight) -> Outcome | None:
     """Decide the fight, or stop it at the cap, or let the party flee; then clear the exchange's state.
 
-    RULES.md §4.1 step 6: no enemy standing → party_wins; no engaged member standing → enemy_wins;
+    docs/rules/dsa.md: no enemy standing → party_wins; no engaged member standing → enemy_wins;
     exchange 100 → withdrawn (checked before flight: at the cap both sides part anyway); the
     party may flee after any exchange (decision ``flee``, side-wide) → party_fled.
     """
@@ -57,11 +57,11 @@ def _verdict(fight: Fight) -> Outcome | None:
 
 
 def _flee(fight: Fight) -> None:
-    """Each fleeing member's opponent gets one unparryable attack at full AT (RULES.md §4.1 step 6).
+    """Each fleeing member's opponent gets one unparryable attack at full AT (docs/rules/dsa.md).
 
     The opponent is his primary if he is a single, the single if he attacks one, in the sub-fights
     as they stand now: flight comes between exchanges, and sub-fights are rebuilt each exchange
-    (§4.1 step 1), so a single whose primary fell faces the attacker who takes that place. Members
+    (docs/rules/dsa.md), so a single whose primary fell faces the attacker who takes that place. Members
     who face nobody (non-fighters behind their fighters) get away untouched. Members flee in
     damage order (reading: the text gives no order).
     """
@@ -104,7 +104,7 @@ def _close_exchange(fight: Fight) -> None:
     """Give the singles their parry back and regroup after a fall.
 
     A missed free attack is not aged here: it costs his next free attack, however many exchanges
-    that takes (RULES.md §4.1 step 4, ``initiative.rulebench_turn``).
+    that takes (docs/rules/dsa.md, ``initiative.rulebench_turn``).
     """
     combatants = fight.combatants
     subfights: tuple[tuple[int, ...], ...] = fight.vars["subfights"]
@@ -117,7 +117,7 @@ def _close_exchange(fight: Fight) -> None:
 
 @hookimpl
 def rulebench_fight_end(fight: Fight) -> None:
-    """Raiders plunder the party members left out or dead on a loss or a flight (RULES.md §6.3)."""
+    """Raiders plunder the party members left out or dead on a loss or a flight (docs/rules/dsa.md)."""
     if not fight.encounter.enemy.raiders or fight.outcome not in (Outcome.ENEMY_WINS, Outcome.PARTY_FLED):
         return
     for c in fight.party.members:
@@ -127,7 +127,7 @@ def rulebench_fight_end(fight: Fight) -> None:
 
 @hookimpl
 def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
-    """RULES.md §7: full LE unhurt, ≥ 10 hurt, 0–9 out (unconscious), < 0 or a lethal critical dead."""
+    """docs/rules/dsa.md: full LE unhurt, ≥ 10 hurt, 0–9 out (unconscious), < 0 or a lethal critical dead."""
     v = combatant.vars
     le = v["le"]
     if v["slain"]:

@@ -1,4 +1,4 @@
-"""Free attacks (freie Attacken) of the secondaries on a single (RULES.md §4.1 step 4)."""
+"""Free attacks (freie Attacken) of the secondaries on a single (docs/rules/dsa.md)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def free_attack(fight: Fight, attacker: Combatant, single: Combatant) -> Attack:
 def free_attack_lands(fight: Fight, attacker: Combatant, single: Combatant) -> bool | None:
     """One free attack at cap AT: True when it gets through, False when it misses, None when parried.
 
-    RULES.md §4.1 step 4: a miss costs the attacker his next free attack (seed: he lets one
+    docs/rules/dsa.md: a miss costs the attacker his next free attack (seed: he lets one
     attack's time pass), however many exchanges later that comes (``rulebench_turn`` takes it);
     the single may parry one free attack per exchange with cap
     min(attack roll, defence); every other successful free attack hits. The single parries the

@@ -1,4 +1,4 @@
-"""Hits: TP against RS, critical hits, LE, unconsciousness and death (RULES.md §4.1 step 5, §6.3)."""
+"""Hits: TP against RS, critical hits, LE, unconsciousness and death (docs/rules/dsa.md)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ NO_FLAGS: frozenset[str] = frozenset()
 def struck(fight: Fight, attacker: Combatant, defender: Combatant, detail: dict[str, object]) -> Attack:
     """An attack that got through: damage follows unless the defender cannot be harmed by it.
 
-    RULES.md §6.3: a ghost or demon struck without a magic weapon takes nothing ("hit does
-    nothing"); no TP or critical die is rolled then, since neither can matter (RULES.md §0).
+    docs/rules/dsa.md: a ghost or demon struck without a magic weapon takes nothing ("hit does
+    nothing"); no TP or critical die is rolled then, since neither can matter (docs/rules/dsa.md).
     """
     if harmless(attacker, defender):
         if fight.recording:
@@ -34,7 +34,7 @@ def struck(fight: Fight, attacker: Combatant, defender: Combatant, detail: dict[
 
 
 def harmless(attacker: Combatant, defender: Combatant) -> bool:
-    """Whether the defender is a ghost or demon and the attacker has no magic weapon (RULES.md §6.3)."""
+    """Whether the defender is a ghost or demon and the attacker has no magic weapon (docs/rules/dsa.md)."""
     traits = defender.spec.traits
     return bool(traits) and ("ghost" in traits or "demon" in traits) and "magic_weapon" not in attacker.spec.traits
 
@@ -48,10 +48,10 @@ def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
 def roll_damage(fight: Fight, attacker: Combatant, defender: Combatant) -> Damage:
     """Roll TP (silver and other weapon modifiers added), then the critical d20, then on a 1 the d100.
 
-    RULES.md §4.1 step 5 and DS-1's dice order. A critical hit's severity is TP + d100; at least
+    docs/rules/dsa.md and DS-1's dice order. A critical hit's severity is TP + d100; at least
     100 and more than 10 × RS kills (kind ``lethal``), otherwise the TP go through ignoring RS (kind
     ``critical``; reading: the text's table is missing). A demon's blow against armour that is not
-    magic meets RS 0 (RULES.md §6.3); both carry the ``ignores_armour`` flag.
+    magic meets RS 0 (docs/rules/dsa.md); both carry the ``ignores_armour`` flag.
     """
     dice = attacker.stats["tp"]
     modifiers = fight.modifiers(attacker, "weapon", defender)
@@ -119,7 +119,7 @@ def rulebench_wounds(fight: Fight, target: Combatant, damage: Damage) -> bool:
 def take_damage(fight: Fight, target: Combatant, damage: Damage) -> None:
     """Take the damage off LE: TP − RS, or all TP when armour is ignored; a lethal critical kills.
 
-    RULES.md §4.1 step 5: LE < 0 dead, LE < 10 unconscious (bewusstlos), both out at once.
+    docs/rules/dsa.md: LE < 0 dead, LE < 10 unconscious (bewusstlos), both out at once.
     """
     vars_: dict[str, Any] = target.vars
     before: int = vars_["le"]

@@ -1,4 +1,4 @@
-"""Attack initiative (Angriffsinitiative) and the order of an exchange (RULES.md §4.1 steps 2-4)."""
+"""Attack initiative (Angriffsinitiative) and the order of an exchange (docs/rules/dsa.md)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from rulebench.rulesets.dsa.subfights import narrate_subfights
 def rulebench_round_start(fight: Fight) -> None:
     """Settle who holds the initiative in each primary pair of this exchange's sub-fights.
 
-    RULES.md §4.1 step 2: a pair that fought before keeps its last holder; a new pair rolls
+    docs/rules/dsa.md: a pair that fought before keeps its last holder; a new pair rolls
     1d100 + reaction at the exchange's start, in sub-fight order, the party member first, ties
     reroll both; in exchange 1 a surprising side holds it without a roll (seed: Igor).
     """
@@ -105,7 +105,7 @@ def _narrate_kept(fight: Fight, holder: Combatant, other: Combatant) -> None:
 def rulebench_initiative(fight: Fight) -> tuple[tuple[str, int, int], ...]:
     """Each sub-fight in the order of its single: its chain, then its secondaries' free attacks.
 
-    RULES.md §4.1 steps 3-4. The turns are tokens, resolved when they come (``rulebench_turn``):
+    docs/rules/dsa.md. The turns are tokens, resolved when they come (``rulebench_turn``):
     ``("chain", single, primary)`` and ``("free", secondary, single)``, positions in
     ``fight.combatants``.
     """
@@ -127,7 +127,7 @@ def exchange_turns(subfights: tuple[tuple[int, ...], ...]) -> tuple[tuple[str, i
 def rulebench_turn(fight: Fight, turn: tuple[str, int, int]) -> tuple[Combatant, Combatant] | None:
     """Who acts in a turn: the pair's holder against the other; a secondary against his single.
 
-    A free attack needs the single standing (RULES.md §4.1 step 4); a secondary who missed a free
+    A free attack needs the single standing (docs/rules/dsa.md); a secondary who missed a free
     attack lets this one pass (seed: the time of one attack passes): his next free attack, however
     many exchanges later it comes, as primary of a single or facing a rebuilt sub-fight in between.
     """

@@ -1,4 +1,4 @@
-"""dsa stat blocks (RULES.md §4 "Stats", §6.2) and the state every combatant carries through a fight."""
+"""dsa stat blocks (docs/rules/dsa.md "Stats", docs/rules/dsa.md) and the state every combatant carries through a fight."""
 
 from __future__ import annotations
 
@@ -6,15 +6,15 @@ from rulebench import Combatant, Dice, Fight, hookimpl
 from rulebench.rulesets.dsa.subfights import build_subfights
 
 STATS = ("at", "pa", "dodge", "reaction", "le", "rs", "tp", "coordination")
-"""The derived stat names (RULES.md §6.2) that ``[overrides.dsa."Name"]`` may set."""
+"""The derived stat names (docs/rules/dsa.md) that ``[overrides.dsa."Name"]`` may set."""
 
 UNCONSCIOUS_BELOW = 10
-"""LE below this knocks a combatant unconscious (bewusstlos), out at once (RULES.md §4.1 step 5)."""
+"""LE below this knocks a combatant unconscious (bewusstlos), out at once (docs/rules/dsa.md)."""
 
 
 @hookimpl
 def rulebench_setup(fight: Fight) -> None:
-    """Derive AT, PA, dodge, reaction, LE, RS, TP and coordination (RULES.md §6.2) and create the state.
+    """Derive AT, PA, dodge, reaction, LE, RS, TP and coordination (docs/rules/dsa.md) and create the state.
 
     Combatant state: ``le``; ``slain`` (a lethal critical hit); ``standing`` (engaged, LE ≥ 10, not
     slain); from the current sub-fights ``foe`` (the opponent's name) and ``penalty`` (the
@@ -42,7 +42,7 @@ def rulebench_setup(fight: Fight) -> None:
 
 def _derive(fight: Fight, c: Combatant) -> None:
     spec = c.spec
-    # RULES.md §4 "Specials": unarmed TP = body.
+    # docs/rules/dsa.md "Specials": unarmed TP = body.
     weapon = spec.weapon if spec.weapon is not None else Dice.constant(spec.body)
     override = fight.override
     c.stats["at"] = override(c, "at", 7 + max(spec.melee, spec.ranged))
@@ -56,7 +56,7 @@ def _derive(fight: Fight, c: Combatant) -> None:
 
 
 def lowered(value: int, penalty: int) -> int:
-    """``value`` after the coordination penalty: never below 1 through the penalty (RULES.md §4.1 step 1).
+    """``value`` after the coordination penalty: never below 1 through the penalty (docs/rules/dsa.md).
 
     A value already below 1 (an override) stays as it is: the penalty never raises a value.
     """
@@ -72,7 +72,7 @@ def attack_value(c: Combatant) -> int:
 
 
 def defence_value(c: Combatant) -> tuple[int, str]:
-    """The higher of PA and dodge this exchange, and which it is (RULES.md §4 "Stats")."""
+    """The higher of PA and dodge this exchange, and which it is (docs/rules/dsa.md "Stats")."""
     stats = c.stats
     penalty = c.vars["penalty"]
     if penalty:

@@ -1,4 +1,4 @@
-"""Sub-fights (Teilgefechte): who fights whom in an exchange (RULES.md §4.1 step 1)."""
+"""Sub-fights (Teilgefechte): who fights whom in an exchange (docs/rules/dsa.md)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from rulebench import Fight
 def front_line(fight: Fight, positions: Sequence[int]) -> list[int]:
     """Who of ``positions`` (one side, front first) fights now, as positions in ``fight.combatants``.
 
-    Non-fighters neither act nor are targeted while a fighter of theirs stands (RULES.md §0).
+    Non-fighters neither act nor are targeted while a fighter of theirs stands (docs/rules/dsa.md).
     """
     combatants = fight.combatants
     standing = [i for i in positions if combatants[i].vars["standing"]]
@@ -21,15 +21,15 @@ def front_line(fight: Fight, positions: Sequence[int]) -> list[int]:
 def build_subfights(fight: Fight) -> tuple[tuple[int, ...], ...]:
     """Pair the sides into sub-fights and set each combatant's ``foe`` and ``penalty``.
 
-    RULES.md §4.1 step 1: the smaller side (the party if equal) are singles; the i-th single gets
+    docs/rules/dsa.md: the smaller side (the party if equal) are singles; the i-th single gets
     the i-th of the larger side as his primary; the rest are dealt round the singles from the
     front. With k ≥ 2 attackers every participant's AT, PA and dodge drop by max(0, k − 1 −
     coordination), each by his own coordination (reading: the text lowers "all participants'"
     values "by the participants' coordination"). The party stands in damage order, reversed when
-    ambushed from behind (RULES.md §0 "Order"): those who take the first blows meet the enemy first.
+    ambushed from behind (docs/rules/dsa.md "Order"): those who take the first blows meet the enemy first.
 
     The sub-fights depend only on who stands, so they are rebuilt when someone has fallen
-    (RULES.md rebuilds them each exchange; an unchanged line gives the same sub-fights).
+    (docs/rules/dsa.md rebuilds them each exchange; an unchanged line gives the same sub-fights).
 
     Returns:
         The sub-fights in the order of their singles, each as positions in ``fight.combatants``:

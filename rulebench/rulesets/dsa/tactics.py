@@ -1,4 +1,4 @@
-"""dsa's default tactics (RULES.md §4 "Default tactics")."""
+"""dsa's default tactics (docs/rules/dsa.md "Default tactics")."""
 
 from __future__ import annotations
 

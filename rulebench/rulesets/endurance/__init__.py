@@ -1,9 +1,9 @@
 """endurance: every attack hits, avoidance soaks, endurance wears down, wounds fell, the fallen bleed out.
 
-RULES.md §5, from the seed ``endurance.de.txt``. The package is the plugin: pluggy registers this
+docs/rules/endurance.md, from the seed ``endurance.de.txt``. The package is the plugin: pluggy registers this
 module, so every hook implementation is imported here. The modules, one job each:
 
-* ``stats``: the stat block (§6.2) and starting state;
+* ``stats``: the stat block (docs/rules/endurance.md) and starting state;
 * ``turns``: the round's turns in order, and whom each strikes (the ``target`` decision);
 * ``strike``: the always-hitting attack, its damage roll, avoidance, endurance, wounds, the fall;
 * ``ending``: the bleeding clock, the verdict, flight (the ``retreat`` decision), the cap, fates;

@@ -1,5 +1,5 @@
-"""The end of a round: the bleeding clock, the verdict, flight and the round cap (RULES.md §5 steps 3–4),
-raiders' plunder, and each combatant's fate (§7 endurance row, §0 "Stabilising")."""
+"""The end of a round: the bleeding clock, the verdict, flight and the round cap (docs/rules/endurance.md),
+raiders' plunder, and each combatant's fate (docs/rules/endurance.md endurance row, docs/rules/endurance.md "Stabilising")."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from rulebench.rulesets.endurance.turns import choose_target
 FALLEN = (BLEEDING, SLAIN, BLED_OUT)
 UP = (STANDING, SHELTERED, ABSENT)
 
-ROUND_CAP = 20  # RULES.md §5 "Round, at most 20" (reading: a stalemate must end)
+ROUND_CAP = 20  # docs/rules/endurance.md "Round, at most 20" (reading: a stalemate must end)
 
 VERDICTS = {
     Outcome.PARTY_WINS: "Every enemy has fallen: the party wins.",
@@ -25,7 +25,7 @@ VERDICTS = {
 
 
 def _tick(fight: Fight, c: Combatant) -> None:
-    """One tick of a bleeding combatant's clock; at 0 he has bled out (RULES.md §5 step 3)."""
+    """One tick of a bleeding combatant's clock; at 0 he has bled out (docs/rules/endurance.md)."""
     cvars: dict[str, Any] = c.vars
     cvars["bleed"] -= 1
     if cvars["bleed"] <= 0:
@@ -37,7 +37,7 @@ def _tick(fight: Fight, c: Combatant) -> None:
 
 def _flee(fight: Fight) -> None:
     """Flight: each standing enemy strikes once, in the turn order of the round just played, before the
-    party is away (RULES.md §5 step 4, reading: mirrors dsa's one free attack per pursuer)."""
+    party is away (docs/rules/endurance.md, reading: mirrors dsa's one free attack per pursuer)."""
     if fight.recording:
         fight.emit("flight", "The party flees: every standing enemy strikes once more.")
     rules = fight.rules
@@ -84,7 +84,7 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
         outcome = Outcome.PARTY_WINS
     elif not standing:
         outcome = Outcome.ENEMY_WINS
-    elif fight.round >= ROUND_CAP:  # before flight, as dsa (§5 step 4 "Ends as dsa"): at the cap both part
+    elif fight.round >= ROUND_CAP:  # before flight, as dsa (docs/rules/endurance.md "Ends as dsa"): at the cap both part
         outcome = Outcome.WITHDRAWN
     elif (
         default_flee(standing, engaged)
@@ -102,7 +102,7 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
 
 @hookimpl
 def rulebench_fight_end(fight: Fight) -> None:
-    """Raiders plunder the party members left fallen when the party loses or flees (RULES.md §6.3): an
+    """Raiders plunder the party members left fallen when the party loses or flees (docs/rules/endurance.md): an
     event, which changes no outcome or fate, so only a narrated fight needs it."""
     raided = fight.encounter.enemy.raiders and fight.outcome in (Outcome.ENEMY_WINS, Outcome.PARTY_FLED)
     if not raided or not fight.recording:
@@ -115,7 +115,7 @@ def rulebench_fight_end(fight: Fight) -> None:
 @hookimpl
 def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
     """Untouched → unhurt; lost endurance or wounds below max → hurt; bleeding → out if someone of his side
-    still stands, else dead (§0 "Stabilising"); bled out or slain → dead (RULES.md §7).
+    still stands, else dead (docs/rules/endurance.md "Stabilising"); bled out or slain → dead (docs/rules/endurance.md).
 
     (reading: a party member who is not engaged counts as someone who stands: he is there to help.)
     """

@@ -12,7 +12,7 @@ from rulebench.rulesets.endurance.state import BLED_OUT, BLEEDING, SLAIN, STANDI
 
 
 def harmless_blow(fight: Fight, attacker: Combatant, defender: Combatant, kind: str) -> None:
-    """A plain weapon against a ghost or demon: damage 0, no die (RULES.md §6.3, §0)."""
+    """A plain weapon against a ghost or demon: damage 0, no die (docs/rules/endurance.md)."""
     fight.emit("hit", f"{attacker.name} strikes {defender.name}, but without a magic weapon cannot harm "
                f"a {kind}: damage 0, no die", attacker=attacker.name, defender=defender.name, harmless=True)
 

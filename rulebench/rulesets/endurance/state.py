@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 # A combatant's ``status`` var. A non-fighter stands sheltered, neither acting nor struck, while a
-# fighter of his side stands (RULES.md §0 "Non-fighters"; reading: an enemy marked so too, the same
+# fighter of his side stands (docs/rules/endurance.md "Non-fighters"; reading: an enemy marked so too, the same
 # creature meaning the same on either side); a party member who is not engaged is
-# absent (§0 "Engaged"); the fallen bleed until the clock runs out or a wound kills them (§5 step 3).
+# absent (docs/rules/endurance.md "Engaged"); the fallen bleed until the clock runs out or a wound kills them (docs/rules/endurance.md).
 STANDING = "standing"
 SHELTERED = "sheltered"
 ABSENT = "absent"
@@ -13,4 +13,4 @@ BLEEDING = "bleeding"
 SLAIN = "slain"
 BLED_OUT = "bled out"
 
-BLEED_ROUNDS_PER_BODY = 5  # RULES.md §5 step 3: dead after 5 × body rounds without help
+BLEED_ROUNDS_PER_BODY = 5  # docs/rules/endurance.md: dead after 5 × body rounds without help

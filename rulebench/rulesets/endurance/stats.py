@@ -1,4 +1,4 @@
-"""The endurance stat block (RULES.md §5 "Stats", §6.2 endurance rows) and every combatant's starting state."""
+"""The endurance stat block (docs/rules/endurance.md "Stats", docs/rules/endurance.md endurance rows) and every combatant's starting state."""
 
 from __future__ import annotations
 
@@ -29,12 +29,12 @@ def rulebench_ruleset() -> RulesetInfo:
 
 def avoidance(body: int, speed: int, mind: int, armour: int, dodge: bool, arcane_armour: bool) -> int:
     """Avoidance (Vermeidung) = body + armour; dodge puts speed for body, the magic-armour spell mind for
-    armour, each only while that value is above 0 (RULES.md §5 "Stats")."""
+    armour, each only while that value is above 0 (docs/rules/endurance.md "Stats")."""
     return (speed if dodge and speed > 0 else body) + (mind if arcane_armour and mind > 0 else armour)
 
 
 def damage_dice(weapon: Dice | None, melee: int, ranged: int, body: int) -> Dice:
-    """Weapon die + floor(max(melee, ranged) / 2) (RULES.md §6.2); unarmed, body + bonuses (§5 "Stats").
+    """Weapon die + floor(max(melee, ranged) / 2) (docs/rules/endurance.md); unarmed, body + bonuses (docs/rules/endurance.md "Stats").
 
     (reading: the unarmed blow's "bonuses" are the same skill bonus a weapon gets.)
     """
@@ -43,7 +43,7 @@ def damage_dice(weapon: Dice | None, melee: int, ranged: int, body: int) -> Dice
 
 
 def physical_armour(combatant: Combatant) -> int:
-    """The part of avoidance that a demon's blow ignores (RULES.md §6.3 "demon vs no magic armour").
+    """The part of avoidance that a demon's blow ignores (docs/rules/endurance.md "demon vs no magic armour").
 
     (reading: the magic-armour spell *is* magic armour, so while it stands in for armour nothing is
     ignored; an overridden avoidance loses the armour stat, the term it is meant to contain.)
@@ -57,7 +57,7 @@ def physical_armour(combatant: Combatant) -> int:
 
 @hookimpl
 def rulebench_setup(fight: Fight) -> None:
-    """Derive the §6.2 stat block through the overrides; everyone starts unhurt and standing (§0)."""
+    """Derive the docs/rules/endurance.md stat block through the overrides; everyone starts unhurt and standing (docs/rules/endurance.md)."""
     for c in fight.combatants:
         spec, stats = c.spec, c.stats
         body = stats["body"] = fight.override(c, "body", spec.body)
@@ -83,7 +83,7 @@ def rulebench_setup(fight: Fight) -> None:
 
 def turn_orders(fight: Fight) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The turn order of round 1 and of every later round, as positions in ``fight.combatants``: speed
-    high first, ties party first then list order; in round 1 a surprising side first (§5 step 1).
+    high first, ties party first then list order; in round 1 a surprising side first (docs/rules/endurance.md).
 
     Everyone engaged is in it for the whole fight; a turn whose combatant has fallen or is still
     sheltered is skipped when it comes, so a non-fighter released in mid-round acts at his turn.
@@ -102,7 +102,7 @@ def turn_orders(fight: Fight) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 def release_non_fighters(fight: Fight, fallen: Combatant) -> None:
-    """When the last fighter of a side falls, its sheltered non-fighters step up and fight (§0)."""
+    """When the last fighter of a side falls, its sheltered non-fighters step up and fight (docs/rules/endurance.md)."""
     members = fight.side_of(fallen).members
     # Asked at every fighter's fall: a side with nobody sheltered (the common case) is done at once.
     for m in members:

@@ -1,5 +1,5 @@
 """One attack: it always hits, its damage die is rolled, avoidance taken off, endurance and wounds
-paid (RULES.md §5 step 2–3, §6.3 endurance column).
+paid (docs/rules/endurance.md endurance column).
 
 The attack fixes in ``Attack.detail`` what its damage is made of, so a plugin that changes how damage
 is rolled (``rulebench.plugins.critical``, a ``tryfirst`` ``rulebench_damage``) needs nothing else:
@@ -25,16 +25,16 @@ PLAIN: frozenset[str] = frozenset()
 
 @hookimpl
 def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant) -> Attack:
-    """Always a hit (RULES.md §5 step 2, seed); settle what the damage is made of.
+    """Always a hit (docs/rules/endurance.md, seed); settle what the damage is made of.
 
-    (reading: §0's "a die whose result cannot matter is not rolled" is the blow forced to 0, a plain
+    (reading: docs/rules/endurance.md's "a die whose result cannot matter is not rolled" is the blow forced to 0, a plain
     weapon against a ghost or demon; a roll that cannot beat avoidance is still rolled, so a script
     plays the same with and without critical hits, whose extra die can lift any roll.)
     """
     mine, theirs = attacker.spec.traits, defender.spec.traits
     flags = DEMONIC if "demon" in mine else PLAIN
     if theirs and ("ghost" in theirs or "demon" in theirs) and "magic_weapon" not in mine:
-        # §6.3: ghost/demon vs no magic weapon, damage 0; a die forced to 0 is not rolled (§0).
+        # docs/rules/endurance.md: ghost/demon vs no magic weapon, damage 0; a die forced to 0 is not rolled (docs/rules/endurance.md).
         if fight.log is not None:
             narration.harmless_blow(fight, attacker, defender, "ghost" if "ghost" in theirs else "demon")
         return Attack(attacker, defender, True, 0, {"damage_dice": None, "damage_bonus": 0, "damage_flags": flags})
@@ -58,7 +58,7 @@ def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
 
 
 def avoidance_against(target: Combatant, flags: frozenset[str]) -> int:
-    """The target's avoidance, without its armour against a demon's blow (§6.3)."""
+    """The target's avoidance, without its armour against a demon's blow (docs/rules/endurance.md)."""
     avoid: int = target.stats["avoidance"]
     if "demonic" in flags:
         avoid = max(0, avoid - physical_armour(target))
@@ -75,7 +75,7 @@ def strike_at_once(fight: Fight, attacker: Combatant, defender: Combatant) -> No
     """
     mine, theirs = attacker.spec.traits, defender.spec.traits
     if theirs and ("ghost" in theirs or "demon" in theirs) and "magic_weapon" not in mine:
-        return  # damage 0, no die (§6.3, §0): it cannot get past any avoidance or cost any endurance
+        return  # damage 0, no die (docs/rules/endurance.md): it cannot get past any avoidance or cost any endurance
     modifiers = fight.modifiers(attacker, "weapon", defender)
     dice = attacker.stats["damage"]
     amount = fight.roll(dice, "damage", attacker) if dice.terms else dice.bonus
@@ -91,7 +91,7 @@ def strike_at_once(fight: Fight, attacker: Combatant, defender: Combatant) -> No
 def rulebench_wounds(fight: Fight, target: Combatant, damage: Damage) -> bool:
     """net = max(0, damage − avoidance); net > endurance left is a wound; endurance −= net, not below 0.
 
-    At max wounds he falls and bleeds for 5 × body rounds; a wound while bleeding kills (RULES.md §5).
+    At max wounds he falls and bleeds for 5 × body rounds; a wound while bleeding kills (docs/rules/endurance.md).
     """
     avoid = avoidance_against(target, damage.flags) if damage.flags else target.stats["avoidance"]
     take(fight, target, damage.amount, avoid)

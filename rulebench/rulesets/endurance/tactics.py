@@ -1,4 +1,4 @@
-"""Default tactics (RULES.md §5 "Default tactics: as dsa"; §5 step 2 for the target)."""
+"""Default tactics (docs/rules/endurance.md "Default tactics: as dsa"; docs/rules/endurance.md for the target)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Who acts when and whom he strikes (RULES.md §5 steps 1–2, §0 "Order").
+"""Who acts when and whom he strikes (docs/rules/endurance.md "Order").
 
 The order is known at setup (speed never changes), so ``rulebench_initiative`` returns it as a
 tuple of turns (each the acting combatant's position in ``fight.combatants``); ``rulebench_turn``
@@ -19,7 +19,7 @@ ACTING = (STANDING, SHELTERED)
 
 def front_order(fight: Fight, attacker: Combatant) -> list[Combatant]:
     """The attacker's opponents front first: the party in damage order, reversed by an ambush from
-    behind (§0 "Order"); enemies in list order."""
+    behind (docs/rules/endurance.md "Order"); enemies in list order."""
     if attacker.side == PARTY:
         return fight.enemy.members
     members = fight.party.members
@@ -29,9 +29,9 @@ def front_order(fight: Fight, attacker: Combatant) -> list[Combatant]:
 def choose_target(fight: Fight, attacker: Combatant) -> Combatant | None:
     """The opponent ``attacker`` strikes now, or None when no opponent stands.
 
-    By default the front-most standing one (RULES.md §5 step 2). The ``target`` decision, asked only
+    By default the front-most standing one (docs/rules/endurance.md). The ``target`` decision, asked only
     when there is a choice, offers the standing opponents front first, then the bleeding ones:
-    striking the fallen is how "a wound while bleeding kills" (§5 step 3) comes about.
+    striking the fallen is how "a wound while bleeding kills" (docs/rules/endurance.md) comes about.
     """
     opponents = front_order(fight, attacker)
     if fight.default_tactics:
@@ -55,7 +55,7 @@ def rulebench_initiative(fight: Fight) -> tuple[int, ...]:
     at setup).
 
     The fallen never act again, so they get no turn; the sheltered keep theirs, since a non-fighter
-    steps up in the very round the last fighter of his side falls and acts at his turn (§0).
+    steps up in the very round the last fighter of his side falls and acts at his turn (docs/rules/endurance.md).
     """
     turns: tuple[tuple[int, ...], tuple[int, ...]] = fight.vars["turns"]
     order = turns[0] if fight.round == 1 else turns[1]

@@ -1,4 +1,4 @@
-"""Who duels whom, and the duel itself: 1d6 + strength against 1d6 + strength (RULES.md §3 step 1)."""
+"""Who duels whom, and the duel itself: 1d6 + strength against 1d6 + strength (docs/rules/talisman.md)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ from rulebench.rulesets.talisman.narration import name_of, narrate_certain, narr
 from rulebench.rulesets.talisman.traits import harmless, spared, spared_by
 
 DUEL = Dice(((1, 6), (-1, 6)))
-"""The member's d6 minus the opponent's, asked as one roll: only the difference decides a duel
-(DESIGN.md principle 3), and a script still gives the member's die first (RULES.md §3)."""
+"""The member's d6 minus the opponent's, asked as one roll: only the difference decides a duel, and a script still gives the member's die first (docs/rules/talisman.md)."""
 
 LIFE = Damage(1, "life")
 """What losing a duel costs (seed: "einen Lebenspunkt abgeben")."""
@@ -21,7 +20,7 @@ EVADE_OPTIONS = (False, True)
 def standing_foes(fight: Fight) -> list[Combatant]:
     """The enemies a member may duel now, front first.
 
-    Non-fighters are neither targeted while a fighter of theirs stands (RULES.md §0); after that
+    Non-fighters are neither targeted while a fighter of theirs stands (docs/rules/talisman.md); after that
     they fight like anyone else.
     """
     standing = [e for e in fight.enemy.members if e.vars["lives"] > 0]
@@ -41,10 +40,10 @@ def front_foe(fight: Fight) -> Combatant | None:
 
 @hookimpl
 def rulebench_initiative(fight: Fight) -> tuple[int, ...]:
-    """Each standing engaged member in damage order duels while an enemy stands (RULES.md §3 step 1).
+    """Each standing engaged member in damage order duels while an enemy stands (docs/rules/talisman.md).
 
     Damage order is the marching order, reversed when ambushed from behind, with non-fighters at
-    the back (RULES.md §0). The turns are the members' indices; ``rulebench_turn`` resolves each
+    the back (docs/rules/talisman.md). The turns are the members' indices; ``rulebench_turn`` resolves each
     when it comes, so that exact analysis merges fight states after every duel.
     """
     members = fight.party.members
@@ -56,7 +55,7 @@ def rulebench_turn(fight: Fight, turn: int) -> tuple[Combatant, Combatant | Side
     """The member's duel against the front-most standing enemy, or None when he sits it out.
 
     Skipped: a member who has fallen this round, a non-fighter while a fighter of the party stands
-    (RULES.md §0), and everyone once no enemy stands. The member is then asked ``evade`` before the
+    (docs/rules/talisman.md), and everyone once no enemy stands. The member is then asked ``evade`` before the
     dice (seed: the character says first whether he evades); an evading member sits out unharmed
     (reading: the evade rules are missing, so it always works). The opponent is looked up now,
     since the previous duel may have defeated the front-most enemy; a ``grouped`` enemy is all
@@ -120,7 +119,7 @@ def _duel_at_once(fight: Fight, member: Combatant, foe: Combatant) -> None:
     if theirs:
         base -= sum(m.value for m in theirs)
     member_traits, foe_traits = member.spec.traits, foe.spec.traits
-    # Who cannot be harmed by the other (a ghost or demon, and no magic weapon; RULES.md §6.3).
+    # Who cannot be harmed by the other (a ghost or demon, and no magic weapon; docs/rules/talisman.md).
     foe_spared = bool(foe_traits) and spared_by(foe_traits) is not None and "magic_weapon" not in member_traits
     member_spared = bool(member_traits) and spared_by(member_traits) is not None and "magic_weapon" not in foe_traits
     if not -5 < base < 5 or foe_spared:
@@ -148,12 +147,12 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
 
     A grouped opponent adds up the strengths of its standing members against one die (seed: "Mehr
     als ein Gegner"). Silver and any other ``"weapon"`` modifier adds to the combat power of
-    either duellist (RULES.md §6.3 "+1 total"). A winner without a magic weapon does not harm a
-    ghost or demon: the win is a standoff (RULES.md §6.3); the rule holds both ways, so a rival
+    either duellist (docs/rules/talisman.md "+1 total"). A winner without a magic weapon does not harm a
+    ghost or demon: the win is a standoff (docs/rules/talisman.md); the rule holds both ways, so a rival
     or enemy cannot harm a ghostly member either (reading: the same creature means the same
     everywhere). The dice are rolled only when some face combination can change who pays a life
-    (RULES.md §0 "a die whose result cannot matter is not rolled"; ``_certain``); every duel of
-    §8 TA-1 to TA-4 is open before the dice, so they roll both.
+    (docs/rules/talisman.md "a die whose result cannot matter is not rolled"; ``_certain``); every duel of
+    docs/rules/talisman.md TA-1 to TA-4 is open before the dice, so they roll both.
 
     The returned attack's ``defender`` is the loser (possibly the member), ``hit`` whether the
     loser pays a life, ``margin`` the difference in combat power (without dice, the least it can be).
@@ -199,7 +198,7 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
 
 
 def _certain(member: Combatant, opponent: Combatant | Side, base: int) -> Attack | None:
-    """The duel's result when no face of the two dice can change it, else None (RULES.md §0).
+    """The duel's result when no face of the two dice can change it, else None (docs/rules/talisman.md).
 
     The dice add −5..+5 to ``base`` (the member's combat power before the dice minus the
     opponent's). What a duel decides is who pays a life: the member's opponent (a member's win

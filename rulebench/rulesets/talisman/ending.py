@@ -1,4 +1,4 @@
-"""The verdict after each round, and what raiders do once the fight is over (RULES.md §3, §6.3)."""
+"""The verdict after each round, and what raiders do once the fight is over (docs/rules/talisman.md)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from rulebench import Fight, Outcome, hookimpl
 @hookimpl
 def rulebench_round_end(fight: Fight) -> Outcome | None:
     """No enemy → party_wins; no engaged member alive → enemy_wins; every standing member evaded →
-    party_fled; the round cap → withdrawn (RULES.md §3 step 2, checked in that order).
+    party_fled; the round cap → withdrawn (docs/rules/talisman.md, checked in that order).
 
     "Every standing member" counts those who had a turn: the standing fighters, or the standing
     non-fighters once no fighter is left (reading: non-fighters sitting behind their fighters
-    leave with them, RULES.md §0). A member who evaded while another died in the same round has
+    leave with them, docs/rules/talisman.md). A member who evaded while another died in the same round has
     fled: he is the one left standing.
     """
     for enemy in fight.enemy.members:
@@ -51,7 +51,7 @@ def _verdict(fight: Fight, outcome: Outcome, text: str) -> Outcome:
 
 @hookimpl
 def rulebench_fight_end(fight: Fight) -> None:
-    """Raiders plunder the party's dead when the party loses or flees (RULES.md §6.3).
+    """Raiders plunder the party's dead when the party loses or flees (docs/rules/talisman.md).
 
     A talisman member is never "out", only alive or dead (no lives left), so the dead are the ones
     plundered; a withdrawn fight leaves the field to nobody and nobody is plundered.

@@ -1,4 +1,4 @@
-"""Paying a life, protection from items and spells, and the end states (RULES.md §3, §7)."""
+"""Paying a life, protection from items and spells, and the end states (docs/rules/talisman.md)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ DEFEATED = Fate(EndState.OUT, "defeated")
 
 @hookimpl
 def rulebench_wounds(fight: Fight, target: Combatant | Side, damage: Damage) -> bool:
-    """The loser of a duel gives up a life; a beaten group loses one life each (RULES.md §3)."""
+    """The loser of a duel gives up a life; a beaten group loses one life each (docs/rules/talisman.md)."""
     if isinstance(target, Side):
         for combatant in target.members:
             pay(fight, combatant, damage.amount)
@@ -56,11 +56,11 @@ def pay(fight: Fight, combatant: Combatant, amount: int) -> None:
 
 @hookimpl
 def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
-    """Full lives unhurt, fewer hurt, none dead; a defeated enemy out (RULES.md §7).
+    """Full lives unhurt, fewer hurt, none dead; a defeated enemy out (docs/rules/talisman.md).
 
     A rival party's member (``enemy.characters``) with no lives left is dead like a party member
     (reading: a character, not a creature card, so "defeated" does not apply). A party member
-    plundered by raiders is dead with the condition ``plundered`` (RULES.md §6.3).
+    plundered by raiders is dead with the condition ``plundered`` (docs/rules/talisman.md).
     """
     lives = combatant.vars["lives"]
     if lives == combatant.stats["lives"]:

@@ -34,7 +34,7 @@ def narrate_duel(
     winner: Combatant | Side | None,
     spared: str,
 ) -> None:
-    """One sentence per duel: both dice, both combat powers, the winner (RULES.md §3)."""
+    """One sentence per duel: both dice, both combat powers, the winner (docs/rules/talisman.md)."""
     faces = fight.roller.last_faces
     own, other = faces if faces is not None and len(faces) == 2 else (None, None)
     if own is not None and other is not None:
@@ -83,7 +83,7 @@ def narrate_certain(
     attack: Attack,
 ) -> None:
     """A duel decided before the dice: both combat powers with the range a d6 gives them, and why
-    no die is rolled (RULES.md §0)."""
+    no die is rolled (docs/rules/talisman.md)."""
     foes = opponent.members if isinstance(opponent, Side) else (opponent,)
     strength = sum(f.stats["strength"] for f in foes)
     me, them = member.name, name_of(opponent)

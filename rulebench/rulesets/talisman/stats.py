@@ -1,17 +1,17 @@
-"""The talisman descriptor and stat blocks: strength, lives and the round cap (RULES.md §3, §6.2)."""
+"""The talisman descriptor and stat blocks: strength, lives and the round cap (docs/rules/talisman.md)."""
 
 from __future__ import annotations
 
 from rulebench import PARTY, BadInput, Combatant, DecisionInfo, Fight, RulesetInfo, hookimpl
 
 ROUND_CAP = 20
-"""Rounds before both sides withdraw (RULES.md §3 "at most 20, configurable")."""
+"""Rounds before both sides withdraw (docs/rules/talisman.md "at most 20, configurable")."""
 
 NAME = "talisman"
 
 STRENGTH = (1, 10)
 LIVES = (1, 6)
-"""The ranges RULES.md §3 gives strength and lives; an override outside them is refused."""
+"""The ranges docs/rules/talisman.md gives strength and lives; an override outside them is refused."""
 
 OVERRIDABLE = ("strength", "lives", "round_cap")
 """What ``[overrides.talisman."Name"]`` may set: the two derived stats and the round cap."""
@@ -39,13 +39,13 @@ def rulebench_ruleset() -> RulesetInfo:
 def rulebench_setup(fight: Fight) -> None:
     """Derive strength and lives for everyone, and the fight's round cap.
 
-    strength = max(melee, ranged) (RULES.md §6.2). The formula is not clamped to the seed's card
-    range 1–10: §6.1 melee and ranged are 0–8 and already include one weapon (reading: the seed's
-    "only one weapon" is §6.1's "bonus incl. one weapon", so the weapon dice are unused), and
+    strength = max(melee, ranged) (docs/rules/talisman.md). The formula is not clamped to the seed's card
+    range 1–10: docs/rules/talisman.md melee and ranged are 0–8 and already include one weapon (reading: the seed's
+    "only one weapon" is docs/rules/talisman.md's "bonus incl. one weapon", so the weapon dice are unused), and
     raising a 0 to 1 would invent a point no rule gives.
 
     lives = the member's life; an enemy has 1 unless overridden, except that an enemy side marked
-    ``characters = true`` is another party and its members have their life too (RULES.md §3
+    ``characters = true`` is another party and its members have their life too (docs/rules/talisman.md
     "Specials", character against character).
 
     The round cap is 20 unless an override sets ``round_cap`` on any combatant; when several do,
@@ -70,8 +70,8 @@ def rulebench_setup(fight: Fight) -> None:
         c.stats["lives"] = lives
         c.vars["lives"] = lives
         if c.side == PARTY:
-            c.vars["evaded"] = False  # this round; read by the flight check (RULES.md §3 step 2)
-            c.vars["plundered"] = False  # raiders, after the fight (RULES.md §6.3)
+            c.vars["evaded"] = False  # this round; read by the flight check (docs/rules/talisman.md)
+            c.vars["plundered"] = False  # raiders, after the fight (docs/rules/talisman.md)
         cap = fight.override(c, "round_cap", None)
         if cap is not None:
             _within(fight, c, "round_cap", cap, 1, None)
@@ -84,7 +84,7 @@ def rulebench_setup(fight: Fight) -> None:
         raise BadInput(f"{where}: {NAME} has no such stat for that combatant; expected one of: "
                        f"{', '.join(OVERRIDABLE)}")
     # The engaged members' indices in damage order (the marching order, reversed when ambushed
-    # from behind), fighters before non-fighters (RULES.md §0): fixed by the encounter, so worked
+    # from behind), fighters before non-fighters (docs/rules/talisman.md): fixed by the encounter, so worked
     # out once here; each round's initiative keeps the standing ones.
     members = fight.party.members[::-1] if fight.encounter.ambush_from_behind else fight.party.members
     engaged = [m for m in members if m.engaged]
@@ -94,7 +94,7 @@ def rulebench_setup(fight: Fight) -> None:
 
 
 def _within(fight: Fight, combatant: Combatant, stat: str, value: int, low: int, high: int | None) -> None:
-    """Refuse an override outside ``low..high`` (RULES.md §3: strength 1–10, lives 1–6), naming
+    """Refuse an override outside ``low..high`` (docs/rules/talisman.md: strength 1–10, lives 1–6), naming
     the override as the encounter file spells it."""
     if low <= value and (high is None or value <= high):
         return

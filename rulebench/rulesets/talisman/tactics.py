@@ -1,4 +1,4 @@
-"""Default tactics for talisman: never evade (RULES.md §3 "Default tactics")."""
+"""Default tactics for talisman: never evade (docs/rules/talisman.md "Default tactics")."""
 
 from __future__ import annotations
 

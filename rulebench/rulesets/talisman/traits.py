@@ -1,4 +1,4 @@
-"""Ghosts and demons: who cannot be harmed without a magic weapon (RULES.md §6.3)."""
+"""Ghosts and demons: who cannot be harmed without a magic weapon (docs/rules/talisman.md)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import functools
 from rulebench import Combatant, Side
 
 HARMLESS_TO = ("ghost", "demon")
-"""Only a magic weapon harms these: a win without one is a standoff (RULES.md §6.3)."""
+"""Only a magic weapon harms these: a win without one is a standoff (docs/rules/talisman.md)."""
 
 
 def harmless(winner: Combatant | Side, loser: Combatant | Side) -> bool:
-    """Whether ``winner`` cannot harm ``loser``: a ghost or demon, and no magic weapon (RULES.md §6.3)."""
+    """Whether ``winner`` cannot harm ``loser``: a ghost or demon, and no magic weapon (docs/rules/talisman.md)."""
     return spared(loser) is not None and not winner.has_trait("magic_weapon")
 
 
