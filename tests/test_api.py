@@ -179,3 +179,27 @@ def test_exact_in_floating_point_reports_its_rounding_bound() -> None:
     exact = solve(config)
     for outcome, p in exact.outcomes.items():
         assert abs(entry["outcomes"][outcome] - p) <= entry["rounding_bound"] + 1e-16
+
+
+class Blunt:
+    """A modifier handed to ``discover(extra=...)``, not installed: worker processes cannot find it."""
+
+    @rulebench.hookimpl
+    def rulebench_plugin(self) -> rulebench.PluginInfo:
+        return rulebench.PluginInfo(name="blunt", kind="modifier", title="Blunt", summary="every attack at -1")
+
+    @rulebench.hookimpl
+    def rulebench_modifiers(self, fight: rulebench.Fight, combatant: rulebench.Combatant, purpose: str, against: Any) -> list[rulebench.Modifier]:
+        return [rulebench.Modifier(-1, "blunt")]
+
+
+def test_a_plugin_given_directly_is_played_in_this_process_whatever_the_worker_count() -> None:
+    catalog = rulebench.discover(extra=[("blunt", Blunt())])
+    documents = [
+        json.dumps(compare(DUEL, "skirmish", catalog=catalog, plugins=["blunt"], fights=5000, workers=w).to_dict()["results"])
+        for w in (1, 2)
+    ]
+    assert documents[0] == documents[1]
+    plain = compare(DUEL, "skirmish", catalog=catalog, fights=5000, workers=1).results[0]
+    blunt = compare(DUEL, "skirmish", catalog=catalog, plugins=["blunt"], fights=5000, workers=1).results[0]
+    assert plain.tally != blunt.tally  # the modifier took part

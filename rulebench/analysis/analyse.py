@@ -215,7 +215,7 @@ def solve_all(
     if progress:
         names = ", ".join(dict.fromkeys(c.ruleset.name for c in configs))
         progress(f"solving exactly: {names}" + (f" ({len(configs)} configurations)" if len(configs) > 1 else ""), None)
-    if pool.workers <= 1:
+    if pool.workers <= 1 or not all(config.portable for config in configs):
         return [attempt(config, options) for config in configs]
     return list(pool.map(_attempt_in_worker, [(spec_of(config), options) for config in configs]))
 

@@ -131,7 +131,7 @@ class SamplingPool:
         the iterator early (a precision run that is done) cancels those not yet started.
         """
         pending = iter(sizes)
-        if self.workers <= 1:
+        if self.workers <= 1 or not config.portable:
             for index, size in enumerate(pending):
                 yield run_chunk(config, seed, index, size)
             return

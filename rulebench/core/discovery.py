@@ -27,6 +27,9 @@ from rulebench.core.values import PluginInfo, RulesetInfo
 
 ENTRY_POINT_GROUP = "rulebench"
 
+LOCAL = "local"
+"""The version recorded for a plugin given to ``discover(extra=...)`` rather than installed."""
+
 DISABLE_VARIABLE = "RULEBENCH_DISABLE_PLUGINS"
 
 _disabled_by_option: frozenset[str] = frozenset()
@@ -70,6 +73,12 @@ class PluginRecord:
     info: RulesetInfo | PluginInfo = field(repr=False)
     hooks: tuple[str, ...] = ()
     disabled: bool = False
+
+    @property
+    def installed(self) -> bool:
+        """Whether it came through an entry point, so that a worker process discovers it too
+        (a plugin handed to ``discover(extra=...)`` lives only in the process that was given it)."""
+        return self.version != LOCAL
 
     @property
     def default(self) -> bool:
@@ -159,7 +168,7 @@ def discover(extra: Iterable[tuple[str, Any]] = ()) -> Catalog:
         except Exception as err:  # a broken third-party plugin must not take the others down
             catalog.warnings.append(f"plugin '{ep.name}' from package {package} {version} was skipped: {type(err).__name__}: {err}")
     for name, plugin in extra:
-        _add(catalog, name, plugin, str(getattr(plugin, "__module__", None) or getattr(plugin, "__name__", "?")), "local", disabled)
+        _add(catalog, name, plugin, str(getattr(plugin, "__module__", None) or getattr(plugin, "__name__", "?")), LOCAL, disabled)
     for name in sorted(disabled - set(catalog.records) - seen):
         catalog.warnings.append(f"no plugin named {name!r} to switch off{did_you_mean(name, catalog.records)}")
     return catalog
@@ -203,7 +212,7 @@ def _add(catalog: Catalog, name: str, plugin: Any, package: str, version: str, d
         raise TypeError(f"unknown plugin kind {kind!r}; expected modifier or tactics")
     if info.name in catalog.records:
         raise TypeError(f"the name {info.name!r} is taken by package {catalog.records[info.name].package}")
-    if info.name != name and version != "local":
+    if info.name != name and version != LOCAL:
         # The entry point's name is what a user may switch off; the descriptor's is what -r takes.
         raise TypeError(f"its entry point is named {name!r} but it describes itself as {info.name!r}; the two must match")
     hooks = tuple(sorted(h.name for h in pm.get_hookcallers(plugin) or ()))

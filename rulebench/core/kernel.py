@@ -193,6 +193,9 @@ class FightConfig:
     static_modifiers: bool = False
     """Whether every plugin offering modifiers declares them static (``PluginInfo.static_modifiers``):
     each fight then asks them once per combatant, purpose and opponent and remembers the answer."""
+    portable: bool = True
+    """Whether every plugin of the configuration is installed, so a worker process can rebuild it
+    from names; one given to ``discover(extra=...)`` keeps its fights in this process."""
     caches: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     """What analysis learns about this configuration while it plays it (Monte Carlo's round memo),
     kept as long as the configuration lives."""
@@ -259,8 +262,10 @@ def configure(
     pm.register(record.plugin, name=record.name)
     for modifier in chosen:
         pm.register(modifier.plugin, name=modifier.name)
+    involved = [record, *chosen]
     if tactics is not None:
         tactics_record = catalog.get(tactics, TACTICS)
+        involved.append(tactics_record)
         if not tactics_record.applies_to(ruleset):
             raise BadInput(f"tactics {tactics!r} does not apply to ruleset {ruleset!r}")
         pm.register(tactics_record.plugin, name=tactics_record.name)
@@ -283,6 +288,7 @@ def configure(
         rules=ResolvedHooks(pm),
         default_tactics=default_tactics,
         static_modifiers=static_modifiers,
+        portable=all(r.installed for r in involved),
     )
 
 
