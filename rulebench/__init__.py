@@ -4,6 +4,7 @@ The public API: the ``hookimpl`` marker and value types for plugin authors, and 
 for scripts and notebooks.
 """
 
+from rulebench.analysis.analyse import AnalysisOptions
 from rulebench.analysis.sampling import simulate
 from rulebench.api import Comparison, balance, compare, fight, sweep
 from rulebench.core.chain import Done
@@ -20,6 +21,7 @@ from rulebench.core.values import Attack, Damage, Decision, DecisionInfo, Modifi
 from rulebench.version import __version__
 
 __all__ = [
+    "AnalysisOptions",
     "ENEMY",
     "PARTY",
     "Attack",
