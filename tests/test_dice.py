@@ -417,7 +417,7 @@ def test_parse_dice_script_errors(text: str, position: int, match: str) -> None:
 
 
 def test_script_feeds_the_roller() -> None:
-    # RULES.md §8 AM-1 R1: four party dice | four enemy dice, consumed in order.
+    # worked example AM-1 R1: four party dice | four enemy dice, consumed in order.
     roller = ScriptedRoller(parse_dice_script("4 6 2 | 3 5 2 6"))
     assert [roller.die(6) for _ in range(3)] == [4, 6, 2]
     assert roller.roll(Dice.parse("4d6+8")) == 24

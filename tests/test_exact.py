@@ -83,7 +83,7 @@ def test_exact_sums_to_one_and_lies_within_monte_carlo_interval(ruleset: str, ex
 
 def test_a_step_with_more_paths_than_the_budget_is_cut_off_while_it_is_played() -> None:
     """The party flees twelve skeleton guards under endurance, and each guard strikes once as it
-    goes (RULES.md §5): 6^12 paths through one step, which would outgrow memory long before its
+    goes (docs/rules/endurance.md): 6^12 paths through one step, which would outgrow memory long before its
     outcomes could be merged, so they are counted against the budget as they are played."""
     data = tomllib.loads(Path("examples/skeleton-guards.toml").read_text(encoding="utf-8"))
     data["enemy"]["members"][0]["count"] = 12

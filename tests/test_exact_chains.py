@@ -59,7 +59,7 @@ def assert_agrees(start: Hashable, sides: int, step: Step) -> None:
 
 
 def dsa_step(at: int, defence: int) -> Step:
-    """The attack/parry chain as RULES.md §4.1 step 3 states it (a second reading, not the ruleset's code)."""
+    """The attack/parry chain as docs/rules/dsa.md states it (a second reading, not the ruleset's code)."""
 
     def step(state: Hashable, face: int) -> Hashable:
         kind, cap = state  # type: ignore[misc]

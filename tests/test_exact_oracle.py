@@ -148,7 +148,7 @@ ROLL_OFF = {
     "enemy": {"members": [{"name": "E0", "melee": 2}]},
     "tactics": {"round": [{"retreat": True}]},
 }
-"""A duel without surprise, so the pair rolls 1d100 + reaction for the initiative (RULES.md §4.1
+"""A duel without surprise, so the pair rolls 1d100 + reaction for the initiative (docs/rules/dsa.md
 step 2), and the party flees after exchange 1. The enemy's reaction is 98 higher: the member
 holds it only on 100 against 1; 99-1 and 100-2 are ties and roll again; the enemy holds on the
 other 9,997 pairs, attacks at AT 0 without a die and lets the party go. So the roll-off is

@@ -1,7 +1,7 @@
 """Tiny encounters for the brute-force oracle (test_exact_oracle.py), chosen by hypothesis.
 
 Brute force pays for every face of every die, so the encounters are made tiny through the
-overrides (RULES.md §6.2): low hit points, lives, LE or endurance so that fights end in a round
+overrides (docs/encounters.md): low hit points, lives, LE or endurance so that fights end in a round
 or two, small damage dice where a ruleset lets the encounter choose them, round caps where it has
 one to set, and for dsa sure or nearly sure attacks against little or no defence. Every encounter
 still plays its ruleset's real rules: hits, damage, wounds and end states, and flight where a
@@ -29,7 +29,7 @@ Members = list[dict[str, Any]]
 
 
 def _member(draw: st.DrawFn, name: str, enemy: bool) -> dict[str, Any]:
-    """A neutral member (RULES.md §6.1); what decides a fight's length is overridden per ruleset."""
+    """A neutral member (docs/encounters.md); what decides a fight's length is overridden per ruleset."""
     member: dict[str, Any] = {
         "name": name,
         "melee": draw(st.integers(0, 5)),
@@ -69,7 +69,7 @@ def _build(ruleset: str, party: Members, enemy: Members, overrides: dict[str, di
 def _flight(draw: st.DrawFn) -> dict[str, Any]:
     """Half the time, a script that flees after round 1 (every later round reuses the last table).
 
-    ``retreat`` scripts flight in classic, dsa and endurance alike (DESIGN.md).
+    ``retreat`` scripts flight in classic, dsa and endurance alike (docs/architecture.md).
     """
     return {"tactics": {"round": [{"retreat": True}]}} if draw(st.booleans()) else {}
 

@@ -1,7 +1,7 @@
 """A minimal hand-written ambermarch loop of examples/skeleton-guards.toml: the speed baseline.
 
-The RULES.md §6.1 party (Warrior, Scout, Floodrunner, Priest) against four skeleton guards under
-RULES.md §1 with default tactics and the §6.2 mapping: the group rolls 4d6+8, armour 2,
+The reference party of docs/encounters.md (Warrior, Scout, Floodrunner, Priest) against four skeleton guards under
+docs/rules/ambermarch.md with default tactics and the stat mapping of each rules page: the group rolls 4d6+8, armour 2,
 steadfastness 3, undead (tireless: no round limit before the cap of 50). Each member attacks with
 his higher skill (Warrior melee 5, Scout ranged 4, Floodrunner melee 3, Priest melee 2), wounded
 members take cover, all momentum is spent, and the party retreats when fewer than 2 of the 4 are

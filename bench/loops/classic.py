@@ -1,9 +1,9 @@
 """A hand-written loop of the skeleton-guards fight under classic: the speed baseline for rulebench.
 
-examples/skeleton-guards.toml (the RULES.md §6.1 party against 4 skeleton guards) with classic's
-default tactics and §6.2 mapping, written out by hand: Warrior melee 1W6+5 (RW 2), Scout ranged
+examples/skeleton-guards.toml (the reference party of docs/encounters.md against 4 skeleton guards) with classic's
+default tactics and the stat mapping of its rules page, written out by hand: Warrior melee 1W6+5 (RW 2), Scout ranged
 1W6+4 (RW 1), Floodrunner melee 1W6+3 (RW 1), Priest melee 1W6+2 (RW 1) against 4W6+8, RW 2,
-undead (tireless). Each round: party sum vs enemy sum (RULES.md §2.1 steps 3-4); the party's damage
+undead (tireless). Each round: party sum vs enemy sum (docs/rules/classic.md); the party's damage
 walks down the line with wrap-around; after a drawn third round the tireless guards force a flight
 that wounds the first d3 members (step 5). Dice as rulebench's RandomRoller draws them.
 """

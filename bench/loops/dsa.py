@@ -1,10 +1,10 @@
 """A hand-written loop of the skeleton-guards fight under dsa: the speed baseline for rulebench.
 
-examples/skeleton-guards.toml (the RULES.md §6.1 party against 4 skeleton guards) with dsa's
-default tactics and §6.2 mapping, written out by hand. Party: Warrior AT 12, defence 9, reaction
+examples/skeleton-guards.toml (the reference party of docs/encounters.md against 4 skeleton guards) with dsa's
+default tactics and the stat mapping of its rules page, written out by hand. Party: Warrior AT 12, defence 9, reaction
 20, LE 30, RS 2, 1d8; Scout 11, 8, 40, 24, 1, 1d8; Floodrunner 10, 7, 30, 24, 1, 1d6; Priest 9, 6,
 20, 24, 1, 1d6. Each guard AT 9, defence 6, reaction 20, LE 20 (the file's override), RS 2, 1d6;
-coordination 0 everywhere. Each exchange (RULES.md §4.1): sub-fights with the smaller side as
+coordination 0 everywhere. Each exchange (docs/rules/dsa.md): sub-fights with the smaller side as
 singles and the coordination penalty; 1d100 + reaction for new primary pairs, ties rerolled, kept
 by pairs that fought before; the attack/parry chain; free attacks with one parry per single and a
 lost next free attack after a miss; TP − RS, criticals on a d20 of 1 (d100 severity); LE < 10 out. After an

@@ -1,8 +1,8 @@
 """Hand-written baseline: the skeleton-guards fight (examples/skeleton-guards.toml) under endurance.
 
 Plain Python with ``random.Random(seed).random``: the speed yardstick the benchmark holds rulebench's
-Monte Carlo against, and an independent check of its outcome frequencies. Stats per RULES.md §6.2,
-default tactics per §5:
+Monte Carlo against, and an independent check of its outcome frequencies. Stats per docs/encounters.md,
+default tactics per docs/rules/endurance.md:
 
 | combatant | avoidance | damage | endurance | speed |
 |---|---|---|---|---|

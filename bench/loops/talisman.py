@@ -1,6 +1,6 @@
 """A minimal hand-written talisman loop of the skeleton-guards fight: the speed baseline.
 
-examples/skeleton-guards.toml under RULES.md §3 with the §6.2 mapping and default tactics (nobody
+examples/skeleton-guards.toml under docs/rules/talisman.md with the stat mapping of each rules page and default tactics (nobody
 evades): Warrior, Scout, Floodrunner, Priest with strength 5, 4, 3, 2 and lives 4, 3, 3, 3 duel
 four skeleton guards of strength 2 and one life each. The party has no silver or magic weapon and
 the guards no ghost or demon, so no trait rule applies. Plain Python, no rulebench import.

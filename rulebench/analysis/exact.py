@@ -1,4 +1,4 @@
-"""Exact outcome distributions, computed by running the rules code itself (DESIGN.md principles 3, 4).
+"""Exact outcome distributions, computed by running the rules code itself (docs/architecture.md).
 
 No solver is written per ruleset. For every fight state, the next step (a round's start, one turn,
 its end: see ``kernel.play_step``) is played again and again from that state's snapshot with an

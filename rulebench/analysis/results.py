@@ -2,7 +2,7 @@
 
 Exact analysis and Monte Carlo both end in a ``Tally`` of weights (fight counts, or exact
 probabilities as fractions) and are reported through one ``RulesetResult`` with the shape of
-DESIGN.md's ``compare --json``.
+the README's ``compare --json`` contract.
 """
 
 from __future__ import annotations

@@ -103,7 +103,7 @@ class Sweep:
                 "rounds_mean": entry["rounds"]["mean"]}
 
     def to_dict(self, fractions: bool = False) -> dict[str, Any]:
-        """The ``sweep --json`` document (DESIGN.md), with provenance."""
+        """The ``sweep --json`` document (the JSON contract in the README), with provenance."""
         return {
             "encounter": self.encounter.name,
             "vary": {"path": self.vary.path, "values": list(self.vary.values)},
@@ -168,7 +168,7 @@ class Balance:
                 "ci95": list(ci["party_wins"]) if ci else None, "method": r.method, "fights": r.fights}
 
     def to_dict(self) -> dict[str, Any]:
-        """The ``balance --json`` document (DESIGN.md), with provenance."""
+        """The ``balance --json`` document (the JSON contract in the README), with provenance."""
         results = []
         for name, bracket in self.brackets.items():
             results.append({

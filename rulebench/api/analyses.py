@@ -60,7 +60,7 @@ class Comparison:
     notes: list[str] = field(default_factory=list)
 
     def to_dict(self, fractions: bool = False) -> dict[str, Any]:
-        """The ``compare --json`` document (DESIGN.md), with provenance."""
+        """The ``compare --json`` document (the JSON contract in the README), with provenance."""
         return {
             "encounter": self.encounter.name,
             "results": [r.to_dict(fractions) for r in self.results],

@@ -1,4 +1,4 @@
-"""Options shared between commands, declared once (STYLE.md: Annotated options, shared constants)."""
+"""Options shared between commands, declared once."""
 
 from __future__ import annotations
 

@@ -26,7 +26,7 @@ class Combatant:
         side: ``"party"`` or ``"enemy"``.
         index: position in its side's list (marching order for the party).
         spec: the neutral encounter entry (melee, armour, traits, ...).
-        engaged: whether it takes part (RULES.md §0 "Engaged").
+        engaged: whether it takes part (docs/encounters.md).
         stats: the ruleset's derived stat block, fixed for the fight.
         vars: the ruleset's mutable state for this combatant.
     """
@@ -66,7 +66,7 @@ class Side:
         self.stats: dict[str, Any] = {}
 
     def has_trait(self, trait: str) -> bool:
-        """Whether any member has ``trait``: a mixed group fights as one (RULES.md §6.1)."""
+        """Whether any member has ``trait``: a mixed group fights as one (docs/encounters.md)."""
         return any(trait in m.spec.traits for m in self.members)
 
     def __repr__(self) -> str:

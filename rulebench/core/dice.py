@@ -2,7 +2,7 @@
 
 A :class:`Dice` is an immutable sum of dice terms and a constant (``4d6+8``, ``2d6-1d4``). Its
 distribution is exact: integer weights over all outcomes, computed by convolution and cached.
-Rollers (RULES.md §0 "Dice") turn expressions into numbers: :class:`RandomRoller` for simulation,
+Rollers (docs/rules/README.md) turn expressions into numbers: :class:`RandomRoller` for simulation,
 :class:`ScriptedRoller` for ``--dice`` and golden tests.
 """
 
@@ -377,7 +377,7 @@ class RandomRoller:
 class ScriptedRoller:
     """The ``--dice`` roller: takes die results one by one, in the order the fight asks for them.
 
-    Values are checked against each die when used (RULES.md §0: a d10 "0" is written 10, a d100
+    Values are checked against each die when used (docs/rules/README.md: a d10 "0" is written 10, a d100
     "00" is written 100; 0 is never a result).
 
     Args:
@@ -445,7 +445,7 @@ class ScriptedRoller:
 
 
 def parse_dice_script(text: str) -> list[int]:
-    """Read a ``--dice`` script such as ``4,6,2,3`` or ``4 6 2 | 3 5 2 6`` (RULES.md §8 vectors).
+    """Read a ``--dice`` script such as ``4,6,2,3`` or ``4 6 2 | 3 5 2 6`` (worked examples).
 
     Commas, whitespace and ``|`` separate values; ``|`` only helps the reader (party | enemy).
     Whether a value fits its die is checked later, by :class:`ScriptedRoller`.

@@ -3,7 +3,7 @@
 ``configure`` assembles one fight configuration (an encounter, exactly one ruleset, its modifier
 plugins and a tactics source) on a fresh plugin manager and resolves every hook to plain callables
 once. A pluggy call costs microseconds; a fight makes dozens, so the loop calls the resolved
-implementations directly and pluggy stays the way plugins are found and composed (DESIGN.md,
+implementations directly and pluggy stays the way plugins are found and composed (docs/architecture.md,
 "Performance"). Set ``RULEBENCH_TRACE=1`` to print every hook call (``core/plugin_guards.py``).
 
 An exception from a plugin is caught once, where a fight is set up or played, and reraised as a

@@ -1,4 +1,4 @@
-"""Neutral outcomes and end states: the vocabulary every ruleset reports in (DESIGN.md, RULES.md §7)."""
+"""Neutral outcomes and end states: the vocabulary every ruleset reports in (docs/architecture.md, docs/glossary.md)."""
 
 from __future__ import annotations
 

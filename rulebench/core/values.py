@@ -49,7 +49,7 @@ class RulesetInfo:
         title: a short human title.
         source: where the rules come from (a seed file, a book).
         summary: one sentence on what makes this ruleset particular.
-        stats: the derived stat names an encounter may override (RULES.md §6.2).
+        stats: the derived stat names an encounter may override (docs/encounters.md).
         decisions: the decision kinds the ruleset asks, which an encounter may script per round.
         round_word: what one turn of the loop is called in narration ("round", "exchange").
         asks: each decision in ``decisions`` with the answers it takes (a kind left out here is

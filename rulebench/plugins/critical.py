@@ -1,8 +1,8 @@
 """Critical hits for endurance: a damage die that shows its maximum is rolled once more and added
-(RULES.md §5 "Specials", seed: "Optional! Kritische Treffer"). Off unless chosen with ``--plugin critical``.
+(docs/rules/endurance.md, seed: "Optional! Kritische Treffer"). Off unless chosen with ``--plugin critical``.
 
 The seed lets a crit roll again for extra damage or pick an effect (fear, torn armour, tripping); we
-model the extra damage only (RULES.md: "a die at its maximum is rolled once more and added, right
+model the extra damage only (docs/rules/: "a die at its maximum is rolled once more and added, right
 after it (reading: no chains)"). A subtracted die never crits (reading: a crit adds damage, it cannot
 take any away). Unarmed blows roll no die, so they never crit.
 

@@ -1,4 +1,4 @@
-"""Silver against the undead: +1 to whatever a silver weapon feeds, in every ruleset (RULES.md §6.3).
+"""Silver against the undead: +1 to whatever a silver weapon feeds, in every ruleset (docs/encounters.md).
 
 Classic's seed gives silver weapons +1 against undead, and counts ghosts and demons among them;
 the other rulesets carry the rule over so the same creature means the same thing everywhere.

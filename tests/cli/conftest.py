@@ -18,5 +18,5 @@ def duel(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def guards() -> Path:
-    """RULES.md §6.1's reference encounter."""
+    """docs/encounters.md's reference encounter."""
     return EXAMPLES / "skeleton-guards.toml"

@@ -1,4 +1,4 @@
-"""fight: narration, --json per DESIGN.md, scripted dice."""
+"""fight: narration, --json per docs/architecture.md, scripted dice."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""probe and dice: exact tables and JSON per DESIGN.md."""
+"""probe and dice: exact tables and JSON per docs/architecture.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The critical-hit plugin (RULES.md §5 "Specials": a damage die at its maximum is rolled once more and
+"""The critical-hit plugin (docs/rules/endurance.md: a damage die at its maximum is rolled once more and
 added, right after it, no chains): discovery, off by default, endurance only, the dice it rolls and
 what it leaves to the ruleset."""
 

@@ -1,6 +1,6 @@
-"""ambermarch golden tests: every RULES.md §8 vector (AM-1 to AM-5) through scripted dice.
+"""ambermarch golden tests: every worked example (AM-1 to AM-5) through scripted dice.
 
-AM-1 is the seed's worked example ("Eine Runde, ausgerechnet", seeds/ambermarch.de.txt), played from
+AM-1 is the seed's worked example ("Eine Runde, ausgerechnet", docs/rules/ambermarch.md), played from
 examples/am-1.toml with the dice of issue 2. Each vector's dice are fed in consumption order, as
 ``--dice`` would, and every number the vector states is checked: the totals per round, the derived
 group values, steadfastness and momentum, each absorption and wound, the outcome and every

@@ -1,4 +1,4 @@
-"""The 2d6 test (Probe) of RULES.md §1.1: every cell of the table, the tiers' order and bad dice."""
+"""The 2d6 test (Probe) of docs/rules/ambermarch.md: every cell of the table, the tiers' order and bad dice."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from rulebench.rulesets.ambermarch.probe import TIERS, probe_result, probe_tiers
 
-# RULES.md §1.1: attribute -> target -> (success, partial, failure) counts of 36, % success or triumph.
+# docs/rules/ambermarch.md: attribute -> target -> (success, partial, failure) counts of 36, % success or triumph.
 TABLE = {
     0: {7: (14, 15, 5, 41.7), 9: (5, 15, 14, 16.7), 11: (0, 9, 25, 2.8)},
     1: {7: (20, 12, 2, 58.3), 9: (9, 16, 9, 27.8), 11: (2, 12, 20, 8.3)},

@@ -1,4 +1,4 @@
-"""ambermarch unit tests: every rule of RULES.md §1 (with its §0, §6.2, §6.3 and §7 parts) that the §8
+"""ambermarch unit tests: every rule of docs/rules/ambermarch.md (with its docs/rules/README.md, docs/encounters.md and docs/glossary.md parts) that the the worked examples
 vectors leave out, each on a small scripted fight.
 
 Many fights below face an "ogre" whose pool is overridden to 1d6+20: with the enemy die at 1 its total
@@ -68,10 +68,10 @@ def stances(fight: Fight, name: str) -> list[str]:
     return [e["stance"] for e in events(fight, "stance") if e["who"] == name]
 
 
-# -- descriptor and stat blocks (RULES.md §1, §6.2) ------------------------------------------------
+# -- descriptor and stat blocks (docs/rules/ambermarch.md) ------------------------------------------------
 def test_descriptor_names_stats_and_decisions() -> None:
     info = rulebench_ruleset()
-    assert info.name == "ambermarch" and info.source == "ambermarch.de.txt"
+    assert info.name == "ambermarch" and info.source == "docs/rules/ambermarch.md"
     assert set(info.stats) == {"melee", "ranged", "armour", "body", "speed", "mind", "pool", "steadfastness"}
     assert set(info.decisions) == {"decline", "stance", "momentum", "order", "retreat"}
 
@@ -101,7 +101,7 @@ def test_overrides_replace_the_derived_stats() -> None:
     assert fight.party.members[0].stats["mind"] == 3
 
 
-# -- the wound ladder, clamping at 0, cover (RULES.md §1, §1.2 steps 1, 3, 4) -----------------------
+# -- the wound ladder, clamping at 0, cover (docs/rules/ambermarch.md) -----------------------
 def two_heroes_fall(raiders: bool = False) -> Fight:
     """W and S (melee 0, armour 0) lose three rounds to the ogre's 21; nobody retreats.
 
@@ -126,7 +126,7 @@ def test_the_ladder_penalties_clamp_cover_and_death() -> None:
     assert stances(fight, "W") == ["attack", "attack", "cover"]
     assert [e["forced"] for e in events(fight, "stance") if e["round"] == 3] == [True, True]
     assert fight.outcome is Outcome.ENEMY_WINS
-    # RULES.md §0 stabilising: nobody of the party stands at the end, so both die.
+    # docs/rules/README.md stabilising: nobody of the party stands at the end, so both die.
     assert fates_by_name(fight) == {"W": Fate(EndState.DEAD, "down"), "S": Fate(EndState.DEAD, "down"),
                                     "Ogre": Fate(EndState.UNHURT, "steadfast")}
 
@@ -173,7 +173,7 @@ def test_cover_only_reaches_the_member_directly_behind() -> None:
     ]  # fmt: skip
 
 
-# -- hold back and non-fighters (RULES.md §0, §1.2 step 1) ------------------------------------------
+# -- hold back and non-fighters (docs/rules/README.md) ------------------------------------------
 def test_a_non_fighter_holds_back_until_nobody_stands_before_him() -> None:
     """W fights, P (non-fighter) holds back and is never hit while W stands; once W is down, P fights.
 
@@ -207,7 +207,7 @@ def test_a_scripted_stance_outside_the_options_is_bad_input() -> None:
         play(fight)
 
 
-# -- momentum (RULES.md §1.2 steps 2 and 4) ---------------------------------------------------------
+# -- momentum (docs/rules/ambermarch.md and 4) ---------------------------------------------------------
 def test_momentum_grows_by_one_per_won_round_to_at_most_3() -> None:
     # Hero 6 + 2 = 8 vs the skeleton's 1d6 = 1: lead 7, armour 4 swallows 4, loss 1 a round.
     data = encounter([{"name": "Hero", "melee": 2}], [{"name": "Skeleton", "armour": 4, "life": 6,
@@ -244,7 +244,7 @@ def test_scripted_momentum_above_what_is_held_spends_all_that_is_held() -> None:
     assert notes and notes[0]["asked"] == 2 and notes[0]["held"] == 0
 
 
-# -- ties and the marching order (RULES.md §1.2 step 4) ---------------------------------------------
+# -- ties and the marching order (docs/rules/ambermarch.md) ---------------------------------------------
 def test_a_tie_lets_the_party_reorder_and_the_damage_follows_the_new_order() -> None:
     # R1 2 vs 2, a tie: S goes to the front. R2 2 vs 6, damage 2: S (armour 0) battered, W absorbs 1.
     party = [{"name": "W", "armour": 2}, {"name": "S"}]
@@ -272,7 +272,7 @@ def test_a_new_order_that_is_not_the_party_is_bad_input() -> None:
         play(fight)
 
 
-# -- the end of a fight (RULES.md §1.2 steps 5 and 6, §7) ------------------------------------------
+# -- the end of a fight (docs/rules/ambermarch.md and 6) ------------------------------------------
 def test_tireless_foes_have_no_four_round_limit_but_a_cap_of_50() -> None:
     data = encounter([{"name": "Hero"}], [{"name": "Zombie", "traits": ["undead"]}])
     fight = fought(data, "1 1 " * 50)
@@ -299,7 +299,7 @@ def test_a_retreat_wounds_the_first_two_standing_even_through_cover() -> None:
 
 
 def test_a_retreat_that_fells_the_last_standing_leaves_them_dead_and_plundered() -> None:
-    # R1 both battered; R2 both wounded; the retreat then takes both down: nobody stands (§0).
+    # R1 both battered; R2 both wounded; the retreat then takes both down: nobody stands.
     data = encounter([{"name": "W"}, {"name": "S"}], tactics=[{"retreat": False}, {"retreat": True}],
                      raiders=True)
     fight = fought(data, "1 1 1 | 1 1 1")
@@ -326,7 +326,7 @@ def test_only_engaged_members_act_or_are_harmed() -> None:
     assert fates_by_name(fight)["W"] == Fate(EndState.UNHURT, "unhurt")
 
 
-# -- alertness and voluntary fights (RULES.md §1 "Specials") ----------------------------------------
+# -- alertness and voluntary fights (docs/rules/ambermarch.md) ----------------------------------------
 def test_alertness_makes_a_forced_fight_voluntary_and_it_can_be_declined() -> None:
     party = [{"name": "W"}, {"name": "S", "skills": ["alertness"]}]
     fight = fought(encounter(party, tactics=[{"decline": True}], forced=True), "")
@@ -350,7 +350,7 @@ def test_a_voluntary_fight_is_taken_by_default() -> None:
     assert [e["value"] for e in events(fight, "decision") if e["decision"] == "decline"] == [False]
 
 
-# -- traits (RULES.md §6.3) ------------------------------------------------------------------------
+# -- traits (docs/encounters.md) ------------------------------------------------------------------------
 def test_against_a_demon_armour_without_magic_is_0_but_cover_still_counts() -> None:
     # W covers: 0 + 2. S has magic armour 2, + 2 for W's cover; S's plain weapon adds 0 and rolls no die.
     party = [{"name": "W", "armour": 3}, {"name": "S", "armour": 2, "traits": ["magic_armour"]}]
@@ -362,7 +362,7 @@ def test_against_a_demon_armour_without_magic_is_0_but_cover_still_counts() -> N
     assert all(c.vars["tainted"] for c in fight.party.members)  # demons are tireless: tainted
 
 
-# -- techniques (RULES.md §1.2 step 1) -------------------------------------------------------------
+# -- techniques (docs/rules/ambermarch.md) -------------------------------------------------------------
 class FireBolt:
     """A skill plugin: a member with the skill fire_bolt puts 4 on the scale with his technique."""
 
@@ -405,7 +405,7 @@ def test_a_technique_from_a_plugin_is_a_test_rolled_before_the_attacks(faces: st
 
 # -- review fixes: stabilising by a member who sat out, non-fighters under an ambush -------------
 def test_a_member_who_sat_the_fight_out_stabilises_the_fallen() -> None:
-    # RULES.md §0 "Stabilising": someone of his side still standing; P was not engaged but stands.
+    # docs/rules/README.md: someone of his side still standing; P was not engaged but stands.
     data = {"name": "test", "engaged": ["W"], "party": [{"name": "W", "melee": 1}, {"name": "P", "melee": 2}],
             "enemy": {"members": [{"name": "Ogre", "melee": 6, "life": 4}]}}
     fight = fought(data, "1 | 6 1 | 6")

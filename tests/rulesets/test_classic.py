@@ -1,8 +1,8 @@
-"""classic (RULES.md §2): the §8 vectors CL-1 to CL-6 as golden tests, and the conformance kit.
+"""classic (docs/rules/classic.md): the the worked examples vectors CL-1 to CL-6 as golden tests, and the conformance kit.
 
-Every vector is played through scripted dice in RULES.md's order (the fighters' KS dice in
+Every vector is played through scripted dice in the order docs/rules/ gives (the fighters' KS dice in
 marching order, then the enemy group's, then flight or robbery dice) and must use up the script.
-A = 1W6+3 RW 2, B = 1W6+2 RW 1, C = 1W6+1 RW 0 (RULES.md §8), i.e. melee 3, 2, 1 (§6.2).
+A = 1W6+3 RW 2, B = 1W6+2 RW 1, C = 1W6+1 RW 0 (the worked examples), i.e. melee 3, 2, 1.
 """
 
 from __future__ import annotations

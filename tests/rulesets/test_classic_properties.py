@@ -1,4 +1,4 @@
-"""classic (RULES.md §2): hypothesis properties over generated encounters (issue 3).
+"""classic (docs/rules/classic.md): hypothesis properties over generated encounters (issue 3).
 
 Every fight ends within three rounds, forced flight included; the damage of every round is
 accounted for point by point in the event log (absorbed, wounds, and points lost once the line is

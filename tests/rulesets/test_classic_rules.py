@@ -1,6 +1,6 @@
-"""classic (RULES.md §2): one test per rule the §8 vectors leave out.
+"""classic (docs/rules/classic.md): one test per rule the the worked examples vectors leave out.
 
-Stat mapping (§6.2), fight types, default tactics, non-fighters, engaged members, reordering and
+Stat mapping, fight types, default tactics, non-fighters, engaged members, reordering and
 attention, flight and exhaustion, ghosts, cursed damage, robbers, the potion hook, collected armour
 modifiers, the order in which scripted dice are read, and the narration.
 """
@@ -61,7 +61,7 @@ def totals(fight: Fight) -> list[tuple[int, int]]:
     return [(e["party_total"], e["enemy_total"]) for e in events(fight, "totals")]
 
 
-# -- stats (RULES.md §2 "Member", "Enemy group"; §6.2) --------------------------------------------
+# -- stats (docs/rules/classic.md) --------------------------------------------
 def test_skeleton_guards_map_to_the_seed_values() -> None:
     fight = configure(load_encounter(EXAMPLES / "skeleton-guards.toml"), "classic").new_fight(ScriptedRoller([]))
     warrior = fight.party.members[0]
@@ -100,10 +100,10 @@ def test_descriptor_names_stats_decisions_and_source() -> None:
     info = discover().rulesets()["classic"].info
     assert info.stats == ("melee_ks", "ranged_ks", "rw")
     assert set(info.decisions) == {"order", "fight", "retreat", "potion"}
-    assert info.source == "classic-three-round-group-fight.de.txt"
+    assert info.source == "docs/rules/classic.md"
 
 
-# -- who fights how (§2.1 step 2, default tactics) -----------------------------------------------
+# -- who fights how (docs/rules/classic.md, default tactics) -----------------------------------------------
 def test_default_tactics_take_the_higher_allowed_ks() -> None:
     scout = {"name": "Scout", "melee": 2, "ranged": 4}
     even = {"name": "Even", "melee": 2, "ranged": 2}
@@ -131,7 +131,7 @@ def test_nobody_fighting_is_bad_input() -> None:
 
 
 def test_non_fighters_roll_nothing_and_stand_behind_the_fighters() -> None:
-    # The Merchant walks in front but stays out: flight's first d3 − 1 = 2 are A and B (§0, §2.1 step 5).
+    # The Merchant walks in front but stays out: flight's first d3 − 1 = 2 are A and B.
     merchant = {"name": "Merchant", "fighter": False}
     enc = encounter([merchant, A, B], WOLVES, tactics={"round": [{"retreat": True}]})
     result, fight = fought(enc, "1 1 | 2 2 3 | 3")  # 7 vs 7, drawn; flight d3 3
@@ -159,7 +159,7 @@ def test_only_engaged_members_fight_and_are_hurt() -> None:
     assert states(result, fight) == {"A": "unhurt", "B": "dead", "C": "unhurt", **{f"Wolf {i}": "unhurt" for i in (1, 2, 3)}}
 
 
-# -- reordering and attention (§2.1 step 1) ------------------------------------------------------
+# -- reordering and attention ------------------------------------------------------
 def test_a_voluntary_fight_may_reorder_before_round_one() -> None:
     enc = encounter([A, B], WOLVES, forced=False, tactics={"round": [{"order": ["B", "A"]}]})
     _result, fight = fought(enc, "1 6 | 6 6 6")  # B 3, A 9 = 12 vs 18: 6 hits B first
@@ -193,7 +193,7 @@ def test_an_order_that_is_not_the_party_is_bad_input() -> None:
         fought(enc, "")
 
 
-# -- flight and exhaustion (§2.1 step 5) ---------------------------------------------------------
+# -- flight and exhaustion ---------------------------------------------------------
 def test_flight_can_cost_nothing_when_d3_minus_1_is_0() -> None:
     enc = encounter([A, B], WOLVES, tactics={"round": [{"retreat": True}]})
     result, fight = fought(enc, "1 1 | 2 2 3 | 1")
@@ -227,7 +227,7 @@ def test_forced_flight_of_a_lone_member_rolls_no_die() -> None:
     assert result.outcome is Outcome.PARTY_FLED and states(result, fight)["Solo"] == "out"
 
 
-# -- ghosts, demons, curses (§2 Specials) --------------------------------------------------------
+# -- ghosts, demons, curses --------------------------------------------------------
 def test_only_magic_weapons_touch_a_ghost_and_silver_adds_to_magic() -> None:
     party = [{**A, "traits": ["silver_weapon"]}, {**B, "traits": ["magic_weapon", "silver_weapon"]}, C]
     enc = encounter(party, [{"name": "Ghost", "melee": 4, "traits": ["ghost"]}])
@@ -246,7 +246,7 @@ def test_plain_undead_wounds_are_not_cursed() -> None:
     assert events(fight, "cursed") == [] and result.fates[0].condition == "wounded"
 
 
-# -- robbers (§2 Specials) -----------------------------------------------------------------------
+# -- robbers -----------------------------------------------------------------------
 def test_robbers_take_nothing_from_the_unwounded() -> None:
     enc = encounter([A, B, C], [{"name": "Robber", "count": 3}], enemy={"raiders": True}, ambush_from_behind=True)
     _, fight = fought(enc, "1 1 1 | 4 4 3 | 10")  # as CL-6b: only C is wounded
@@ -259,7 +259,7 @@ def test_robbers_who_lose_rob_nobody() -> None:
     assert events(fight, "robbed") == []
 
 
-# -- the life-saving potion hook (§2 Specials) ---------------------------------------------------
+# -- the life-saving potion hook ---------------------------------------------------
 def test_a_potion_averts_the_second_wound_when_scripted() -> None:
     enc = encounter([A, B], WOLVES, tactics={"round": [{"potion": {"A": True}}]})
     result, fight = fought(enc, "1 1 | 6 6 6")  # 7 vs 18: 11 = A 3, B 2, A 3 (potion), B 2, 1 absorbed by A
@@ -369,7 +369,7 @@ def test_flight_says_how_many_are_actually_wounded() -> None:
 
 
 def test_a_silent_fight_rolls_no_equipment_line() -> None:
-    # RULES.md §0: the line changes nothing but the narration, so only a narrated fight rolls it.
+    # docs/rules/README.md: the line changes nothing but the narration, so only a narrated fight rolls it.
     enc = encounter([A, B], [{"name": "Robber", "count": 3, "melee": 1}], enemy={"raiders": True})
     fight = configure(enc, "classic").new_fight(ScriptedRoller(parse_dice_script("1 1 | 4 4 4 | 7 3")))
     assert play(fight).outcome is Outcome.ENEMY_WINS
@@ -377,7 +377,7 @@ def test_a_silent_fight_rolls_no_equipment_line() -> None:
 
 
 def test_exact_analysis_of_the_skeleton_guards_fits_the_informative_figures() -> None:
-    # RULES.md §6.2: "classic 0.94 (enemy_wins 0.05)" from an independent sketch, 20,000 fights.
+    # docs/encounters.md: "classic 0.94 (enemy_wins 0.05)" from an independent sketch, 20,000 fights.
     result = solve(configure(load_encounter(EXAMPLES / "skeleton-guards.toml"), "classic"))
     outcomes = {k: float(v) for k, v in result.tally.outcomes.items()}
     assert abs(outcomes["party_wins"] - 0.94) < 0.01 and abs(outcomes["enemy_wins"] - 0.05) < 0.01

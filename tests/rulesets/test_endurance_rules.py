@@ -59,11 +59,11 @@ def strikes(fight: Fight) -> list[tuple[int, str, str]]:
     return [(e["round"], e["attacker"], e["defender"]) for e in events(fight, "hit")]
 
 
-# -- docs/rules/endurance.md mapping, docs/rules/endurance.md "Stats" ----------------------------------------------------------------------
+# -- docs/rules/endurance.md mapping, docs/rules/endurance.md ----------------------------------------------------------------------
 def test_descriptor_names_the_stats_and_decisions() -> None:
     info = discover().rulesets()["endurance"].info
     assert info.stats == ("body", "speed", "mind", "armour", "avoidance", "damage", "endurance", "max_wounds")
-    assert info.decisions == ("target", "retreat") and info.source == "endurance.de.txt"
+    assert info.decisions == ("target", "retreat") and info.source == "docs/rules/endurance.md"
 
 
 def test_skeleton_guard_row_of_the_mapping() -> None:
@@ -212,7 +212,7 @@ def test_party_members_not_engaged_neither_act_nor_are_struck() -> None:
     fight = finish(fight_of(encounter(party, [member("Tank", TANK)], engaged=["Hero"])))
     assert strikes(fight) == [(1, "Hero", "Tank"), (1, "Tank", "Hero")]
     assert fight.outcome is Outcome.ENEMY_WINS
-    # The bystander is there to help the bleeding Hero (docs/rules/endurance.md "Stabilising").
+    # The bystander is there to help the bleeding Hero (docs/rules/endurance.md).
     assert fates(fight) == (Fate(EndState.UNHURT, "absent"), Fate(EndState.OUT, "bleeding"),
                             Fate(EndState.UNHURT, "fresh"))
 
@@ -382,7 +382,7 @@ def test_the_wolves_example_shows_dodge_magic_armour_robust_and_a_non_fighter() 
 
 
 def test_the_round_cap_comes_before_flight_as_in_dsa() -> None:
-    # docs/rules/endurance.md "Ends as dsa": dsa withdraws at its cap before asking flight.
+    # docs/rules/endurance.md: dsa withdraws at its cap before asking flight.
     data = encounter([member("Hero", armour=4, body=5)], [member("Orc", armour=4, body=5)])
     data["tactics"] = {"round": [{"retreat": False}] * (ROUND_CAP - 1) + [{"retreat": True}]}
     fight = fight_of(data, " ".join(["1 1"] * ROUND_CAP))

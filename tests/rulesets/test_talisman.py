@@ -140,7 +140,7 @@ def test_ta5_a_lone_hero_evades() -> None:
 # -- the descriptor and the stat block (docs/rules/talisman.md) --------------------------------------
 def test_descriptor_names_seed_stats_and_decisions() -> None:
     info = discover().rulesets()["talisman"].info
-    assert info.source == "talisman.de.txt"
+    assert info.source == "docs/rules/talisman.md"
     assert info.stats == ("strength", "lives")
     assert info.decisions == ("evade",)
 

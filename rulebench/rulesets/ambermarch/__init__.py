@@ -1,4 +1,4 @@
-"""ambermarch (RULES.md §1): stances, momentum, steadfastness, the wound ladder and the 2d6 test.
+"""ambermarch (docs/rules/ambermarch.md): stances, momentum, steadfastness, the wound ladder and the 2d6 test.
 
 The party's summed attacks meet the enemy group's pool once a round. The package's modules each hold
 one part of the rules: ``stats`` (descriptor, stat blocks), ``stances`` (the round's decisions),

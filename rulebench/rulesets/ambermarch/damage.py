@@ -1,4 +1,4 @@
-"""What a won round costs the loser (RULES.md §1.2 step 4).
+"""What a won round costs the loser (docs/rules/ambermarch.md).
 
 The enemy group loses steadfastness: its armour swallows part of the party's lead, and it loses
 1 + one per full 4 points left, never below 0; the party gains a point of momentum, at most 3.
@@ -66,7 +66,7 @@ def _hit_the_line(fight: Fight, damage: Damage) -> None:
     remaining = damage.amount
     tainted = "tainted" in damage.flags
     line = damage_line(fight)
-    # RULES.md §1.2 step 4 (reading): cover gives +2 to the coverer and to the one directly behind
+    # docs/rules/ambermarch.md (reading): cover gives +2 to the coverer and to the one directly behind
     # him in damage order, not cumulative; stances and standing as chosen at the round's start.
     covering = [m.vars[STANCE] == COVER for m in line]
     if fight.recording:
@@ -108,7 +108,7 @@ def ghostly(member: Combatant) -> str:
 
 def member_armour(fight: Fight, member: Combatant) -> int:
     """A member's armour before cover: armour + armour modifiers; 0 against a demon without magic
-    armour (RULES.md §6.3; cover still adds its +2)."""
+    armour (docs/encounters.md; cover still adds its +2)."""
     if fight.vars[DEMONIC] and not member.has_trait("magic_armour"):
         return 0
     armour: int = member.stats["armour"]

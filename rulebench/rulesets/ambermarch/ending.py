@@ -1,4 +1,4 @@
-"""How an ambermarch fight ends (RULES.md §1.2 steps 5–6, §1 "Specials", §7).
+"""How an ambermarch fight ends (docs/rules/ambermarch.md).
 
 After each round: the enemy's steadfastness at 0 wins, no engaged member standing loses, round 4
 ends in withdrawal (round 50 against tireless foes), and otherwise the party may retreat.
@@ -28,8 +28,8 @@ from rulebench.rulesets.ambermarch.state import (
 from rulebench.rulesets.ambermarch.tactics import default_retreat
 
 ROUND_LIMIT = 4  # seed: "nach höchstens vier Runden"
-TIRELESS_CAP = 50  # RULES.md §1.2 step 5 (reading: a safety cap where the seed has none)
-RETREAT_COST = 2  # RULES.md §1.2 step 6 (reading: "die Vordersten" has no number)
+TIRELESS_CAP = 50  # docs/rules/ambermarch.md (reading: a safety cap where the seed has none)
+RETREAT_COST = 2  # docs/rules/ambermarch.md (reading: "die Vordersten" has no number)
 
 
 @hookimpl
@@ -95,7 +95,7 @@ def _retreat(fight: Fight) -> None:
 def rulebench_fight_end(fight: Fight) -> None:
     """Raiders plunder the members left down on a retreat or a defeat; tainted wounds are reported.
 
-    Both are events only (RULES.md §1 "Specials": plunder is an event, taint a flag already set by
+    Both are events only (docs/rules/ambermarch.md: plunder is an event, taint a flag already set by
     each wound), so an unrecorded fight has nothing to do here.
     """
     if not fight.recording:
@@ -104,7 +104,7 @@ def rulebench_fight_end(fight: Fight) -> None:
     engaged = [members[i] for i in fight.vars[ORDER]]
     if fight.encounter.enemy.raiders and fight.outcome in (Outcome.PARTY_FLED, Outcome.ENEMY_WINS):
         # Seed: "wer räuberisch ist, plündert die Liegengebliebenen" (on retreat); on a defeat they
-        # lie there too (RULES.md §1 "Specials", reading).
+        # lie there too (docs/rules/ambermarch.md, reading).
         down = [m.name for m in engaged if m.vars[LADDER] == DOWN]
         if down:
             narration.plundered(fight, down)
@@ -128,8 +128,8 @@ _DOWN_DEAD = Fate(EndState.DEAD, CONDITIONS[DOWN])
 
 @hookimpl
 def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
-    """Party: unhurt; battered, wounded → hurt; down → out if someone still stands, else dead (§0).
-    Enemy group: broken (steadfastness 0) → out; lost steadfastness → hurt (RULES.md §7)."""
+    """Party: unhurt; battered, wounded → hurt; down → out if someone still stands, else dead.
+    Enemy group: broken (steadfastness 0) → out; lost steadfastness → hurt (docs/glossary.md)."""
     if combatant.side == ENEMY:
         left = fight.vars[STEADFASTNESS]
         if left == 0:
@@ -140,8 +140,8 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
     ladder = combatant.vars[LADDER]
     if ladder < DOWN:
         return _BY_STEP[ladder]
-    # RULES.md §0 "Stabilising": no help roll is given; someone of his side still standing
+    # docs/rules/README.md: no help roll is given; someone of his side still standing
     # stabilises him, a member who sat the fight out included (he is there to help; endurance
-    # reads §0 the same way).
+    # reads docs/rules/README.md the same way).
     someone_stands = any(not m.engaged or m.vars[LADDER] < DOWN for m in fight.party.members)
     return _DOWN_OUT if someone_stands else _DOWN_DEAD

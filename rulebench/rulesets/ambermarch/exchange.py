@@ -1,8 +1,8 @@
-"""The exchange of a round (RULES.md §1.2 step 3): the party's sum against the enemy group's pool.
+"""The exchange of a round (docs/rules/ambermarch.md): the party's sum against the enemy group's pool.
 
 The party's dice come first, in marching order: technique tests, then one d6 per attacker; then the
 enemy pool. When no attacker's die can be clamped at 0, only sums matter, so the dice are asked as
-few rolls as possible (DESIGN.md principle 3): a scripted roller still takes them die by die, party
+few rolls as possible (docs/architecture.md): a scripted roller still takes them die by die, party
 first in marching order, and exact analysis branches over the sums only. Narrated fights ask the
 attack dice as one roll ``Nd6+K`` and the pool as another, to show both totals; unrecorded fights
 (Monte Carlo, exact analysis) ask only for what decides the round, the margin
@@ -51,7 +51,7 @@ def rulebench_attack(fight: Fight, attacker: Side, defender: Side) -> Attack:
     """Roll both sums; the side with the higher total wins by the difference, a tie changes nothing.
 
     The returned attack's ``defender`` is the losing side and ``margin`` the difference (the party's
-    lead L or the enemy's lead D of RULES.md §1.2 step 4).
+    lead L or the enemy's lead D of docs/rules/ambermarch.md).
     """
     party, enemy = fight.party, fight.enemy
     margin = _margin(fight)
@@ -126,7 +126,7 @@ def _party_side(fight: Fight) -> tuple[int, list[_Attacker], int, bool]:
     attackers: list[_Attacker] = []
     bonus_sum = 0
     clamps = False
-    for i in fight.vars[ORDER]:  # marching order (RULES.md §1.2 step 3)
+    for i in fight.vars[ORDER]:  # marching order (docs/rules/ambermarch.md)
         member = members[i]
         state = member.vars
         skill = _SKILL.get(state[STANCE])
@@ -135,7 +135,7 @@ def _party_side(fight: Fight) -> tuple[int, list[_Attacker], int, bool]:
                 techniques.append(member)
             continue
         if ghostly and not member.has_trait("magic_weapon"):
-            # RULES.md §6.3: against ghosts and demons a weapon without magic contributes 0, no die (§0).
+            # docs/encounters.md: against ghosts and demons a weapon without magic contributes 0, no die.
             if recording:
                 fight.emit("modifier", f"{member.name} attacks without a magic weapon: contributes 0 against "
                            "a ghost or demon", who=member.name, contribution=0)
@@ -148,7 +148,7 @@ def _party_side(fight: Fight) -> tuple[int, list[_Attacker], int, bool]:
         clamps = clamps or bonus < 0
         attackers.append((member, skill, bonus, modifiers))
     fixed = 0
-    # RULES.md §1.2 step 1: techniques roll their test dice before the attack dice.
+    # docs/rules/ambermarch.md: techniques roll their test dice before the attack dice.
     for member in techniques:
         fixed += technique_contribution(fight, member)
     spent = fight.vars[SPENT]
@@ -161,7 +161,7 @@ def _party_side(fight: Fight) -> tuple[int, list[_Attacker], int, bool]:
 
 
 def _roll_one_by_one(fight: Fight, attackers: list[_Attacker]) -> int:
-    """Each attacker's die + bonus, at least 0 (RULES.md §1.2 step 3: a fighter cannot lower the sum)."""
+    """Each attacker's die + bonus, at least 0 (docs/rules/ambermarch.md: a fighter cannot lower the sum)."""
     total = 0
     for attacker in attackers:
         face = fight.die(6, "attack", attacker[0])
@@ -204,7 +204,7 @@ def _narrate(fight: Fight, attacker: _Attacker, face: int, contribution: int) ->
 
 
 def _reorder(fight: Fight) -> None:
-    """On a tie, and only then, the party may change its marching order (RULES.md §1.2 step 4)."""
+    """On a tie, and only then, the party may change its marching order (docs/rules/ambermarch.md)."""
     members = fight.party.members
     current = tuple(members[i].name for i in fight.vars[ORDER])
     answer = fight.decide("order", None, current=current)

@@ -1,4 +1,4 @@
-"""The 2d6 test (Probe) of RULES.md §1.1: 2d6 + attribute + modifiers against a target number.
+"""The 2d6 test (Probe) of docs/rules/ambermarch.md: 2d6 + attribute + modifiers against a target number.
 
 Five tiers, first match wins: double six is a triumph and double one a doom whatever the
 modifiers (seed: "Zwei Einsen und zwei Sechsen zählen ohne Zuschläge"); otherwise a total of
@@ -46,7 +46,7 @@ def probe_result(dice: tuple[int, int], attribute: int, target: int, modifiers: 
     if len(dice) != 2 or any(face not in _FACES for face in dice):
         raise ValueError(f"a test rolls two d6, got {tuple(dice)!r}")
     first, second = dice
-    # RULES.md §1.1: the doubles are checked first and ignore every modifier.
+    # docs/rules/ambermarch.md: the doubles are checked first and ignore every modifier.
     if first == second == 6:
         return TRIUMPH
     if first == second == 1:

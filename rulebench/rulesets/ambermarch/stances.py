@@ -1,4 +1,4 @@
-"""The start of a round (RULES.md §1.2 steps 1–2): declining a voluntary fight, stances, momentum.
+"""The start of a round (docs/rules/ambermarch.md): declining a voluntary fight, stances, momentum.
 
 Every choice is asked through ``fight.decide`` so an encounter can script it per round (or, when the
 default tactics are the only source, of them directly: ``fight.default_tactics``); the answers live in
@@ -56,9 +56,9 @@ def _declines(fight: Fight) -> bool:
 
 def _holdable(line: list[Combatant]) -> frozenset[str]:
     """Members whom default tactics may hold back: the non-fighters at the tail of the damage line
-    who are not wounded, keeping at least one member in front of them (RULES.md §1.2 step 1).
+    who are not wounded, keeping at least one member in front of them (docs/rules/ambermarch.md).
 
-    Non-fighters march at the back (RULES.md §0), so an ambush from behind puts them at the front of
+    Non-fighters march at the back (docs/rules/README.md), so an ambush from behind puts them at the front of
     the damage line, where nobody may hold back: then they fight like everyone else.
     """
     tail: list[str] = []
@@ -81,7 +81,7 @@ def _choose_stances(fight: Fight, defaults: bool) -> None:
     for member in line:
         state = member.vars
         if state[LADDER] >= WOUNDED:
-            # RULES.md §1 wound ladder: a wounded member may only take cover, so nothing is asked.
+            # docs/rules/ambermarch.md wound ladder: a wounded member may only take cover, so nothing is asked.
             stance = COVER
         elif defaults:
             stance = default_stance(member, member.name in holdable)
@@ -102,7 +102,7 @@ def _choose_stances(fight: Fight, defaults: bool) -> None:
 
 def _check_holders(fight: Fight, line: list[Combatant]) -> None:
     """Hold back "only behind all others" (seed): holders are the tail of the damage line, and at
-    least one member in front of them does not hold back (RULES.md §1.2 step 1, reading)."""
+    least one member in front of them does not hold back (docs/rules/ambermarch.md, reading)."""
     holding = [m.vars[STANCE] == HOLD_BACK for m in line]
     if not any(holding):
         return
@@ -116,7 +116,7 @@ def _check_holders(fight: Fight, line: list[Combatant]) -> None:
 
 
 def _spend_momentum(fight: Fight, defaults: bool) -> None:
-    """RULES.md §1.2 step 2: momentum is declared before the dice, 0..held, each point +2.
+    """docs/rules/ambermarch.md: momentum is declared before the dice, 0..held, each point +2.
 
     A scripted amount above what the party holds spends all it holds, with a note (reading: a
     script states intent, and random dice may have left less momentum than the replayed book

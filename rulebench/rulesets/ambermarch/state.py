@@ -20,19 +20,19 @@ STANCE = "stance"  # this round's stance, "" between rounds
 TAINTED = "tainted"  # a wound from a tireless foe (verdorben): no healing by rest
 
 # Fight state (fight.vars).
-STEADFASTNESS = "steadfastness"  # the enemy group's, RULES.md §1 "Enemy"
+STEADFASTNESS = "steadfastness"  # the enemy group's, docs/rules/ambermarch.md
 MOMENTUM = "momentum"  # held by the party, 0..3
 SPENT = "spent"  # momentum spent this round, 0 between rounds
 ORDER = "order"  # marching order as party indices, front first; engaged members only
 VOLUNTARY = "voluntary"  # the party may decline the fight before round 1
 DECLINED = "declined"
-TIRELESS = "tireless"  # undead, ghost or demon in the enemy group (RULES.md §0), fixed at setup
-GHOSTLY = "ghostly"  # ghost or demon: weapons without magic contribute 0 (RULES.md §6.3)
-DEMONIC = "demonic"  # demon: armour without magic counts 0 (RULES.md §6.3)
+TIRELESS = "tireless"  # undead, ghost or demon in the enemy group (docs/rules/README.md), fixed at setup
+GHOSTLY = "ghostly"  # ghost or demon: weapons without magic contribute 0 (docs/encounters.md)
+DEMONIC = "demonic"  # demon: armour without magic counts 0 (docs/encounters.md)
 
 MAX_MOMENTUM = 3
 
-# Stances (Haltungen), RULES.md §1.2 step 1; the options of the "stance" decision.
+# Stances (Haltungen), docs/rules/ambermarch.md; the options of the "stance" decision.
 ATTACK = "attack"  # Angriff, melee
 ATTACK_RANGED = "attack-ranged"  # Angriff, ranged
 COVER = "cover"  # Deckung
@@ -55,7 +55,7 @@ def marching_line(fight: Fight) -> list[Combatant]:
 
 def damage_line(fight: Fight) -> list[Combatant]:
     """The standing engaged members in damage order: marching order, reversed when ambushed from
-    behind (RULES.md §0 "Order"; seed: "ein Hinterhalt von hinten trifft eure Reihe verkehrt herum")."""
+    behind (docs/rules/README.md; seed: "ein Hinterhalt von hinten trifft eure Reihe verkehrt herum")."""
     line = marching_line(fight)
     if fight.encounter.ambush_from_behind:
         line.reverse()

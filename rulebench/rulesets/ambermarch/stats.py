@@ -1,7 +1,7 @@
-"""The ruleset's descriptor and its stat blocks (RULES.md §1 "Member"/"Enemy", §6.2 mapping).
+"""The ruleset's descriptor and its stat blocks (docs/rules/ambermarch.md).
 
 Members keep melee, ranged and armour as the encounter gives them (ambermarch does not cap melee
-and ranged, §6.1) and their attributes body, speed and mind capped to 0–4. Each enemy gets a pool of
+and ranged) and their attributes body, speed and mind capped to 0–4. Each enemy gets a pool of
 1d6 + max(melee, ranged), its armour and a steadfastness of its life clamped to 1–6; the enemy always
 fights as one group (seed: "vier gegen einen") whose pool, armour and steadfastness live in
 ``fight.enemy.stats``.
@@ -45,7 +45,7 @@ def rulebench_ruleset() -> RulesetInfo:
     return RulesetInfo(
         name=NAME,
         title="Ambermarch: stances, momentum, steadfastness",
-        source="ambermarch.de.txt",
+        source="docs/rules/ambermarch.md",
         summary=(
             "The party's summed attacks against the enemy group's pool; winning wears down the group's "
             "steadfastness and builds momentum, losing pushes members up a four-step wound ladder."
@@ -64,10 +64,10 @@ def rulebench_ruleset() -> RulesetInfo:
 
 
 def group_steadfastness(values: Sequence[int]) -> int:
-    """The group's steadfastness: highest + floor((n − 1) / 3), at most 6 (RULES.md §1 "Enemy").
+    """The group's steadfastness: highest + floor((n − 1) / 3), at most 6 (docs/rules/ambermarch.md).
 
     The seed gives only 4 × 2 → 3 ("a group holds out longer than one, but not four times as
-    long") and says no enemy has more than 6; this formula is RULES.md's reading of both.
+    long") and says no enemy has more than 6; this formula is docs/rules/'s reading of both.
     """
     return min(MAX_STEADFASTNESS, max(values) + (len(values) - 1) // 3)
 
@@ -96,11 +96,11 @@ def rulebench_setup(fight: Fight) -> None:
     # A mixed pool is rolled with equal dice merged (reading): 1d6 + 1d8 + 1d6 is 2d6+1d8, and a
     # script gives its dice in that order, d6, d6, d8 (Dice merges equal terms into the first).
     group.stats["pool"] = sum((e.stats["pool"] for e in group.members), Dice.constant(0))
-    # RULES.md §1 "Enemy": a mixed group takes its lowest armour (reading: deterministic).
+    # docs/rules/ambermarch.md: a mixed group takes its lowest armour (reading: deterministic).
     group.stats["armour"] = min(e.stats["armour"] for e in group.members)
     group.stats["steadfastness"] = group_steadfastness([e.stats["steadfastness"] for e in group.members])
 
-    # RULES.md §0 "Non-fighters stand at the back of the damage order"; only engaged members fight.
+    # docs/rules/README.md; only engaged members fight.
     # The damage order is the marching order reversed when ambushed from behind, so there they
     # march at the front (classic seed: "Wenn die Gruppe von hinten angegriffen wird, ist es
     # natürlich andersherum"), which keeps them behind all others and free to hold back.

@@ -1,4 +1,4 @@
-"""Default tactics of ambermarch (RULES.md §1 "Default tactics"; reading: no text gives tactics).
+"""Default tactics of ambermarch (docs/rules/ambermarch.md; reading: no text gives tactics).
 
 Attack with the higher skill (melee on a tie), non-fighters hold back where they may, spend all
 momentum, keep the marching order, take every fight offered, and retreat when fewer than half
@@ -35,7 +35,7 @@ def default_retreat(fight: Fight) -> bool:
 
 @hookimpl(trylast=True)
 def rulebench_decide(fight: Fight, decision: Decision) -> Any:
-    """Answer stance, momentum, order, retreat and decline the way RULES.md's default tactics say."""
+    """Answer stance, momentum, order, retreat and decline the way the default tactics (docs/rules/) say."""
     kind = decision.kind
     if kind == "stance" and decision.who is not None:
         return default_stance(decision.who, decision.context.get("may_hold_back", False))

@@ -1,12 +1,12 @@
-"""Techniques (Kunstgriff, RULES.md §1.2 step 1): a skill, spell or miracle instead of an attack.
+"""Techniques (Kunstgriff, docs/rules/ambermarch.md): a skill, spell or miracle instead of an attack.
 
 The seed has no catalogue of techniques, so their effect comes from plugins, without a hook of its
 own: a plugin answers ``rulebench_modifiers`` with purpose ``"technique"`` for the member (against
 the enemy side), and the sum of those modifiers is what the technique puts on the scale. With no
-such modifier (the default) a technique contributes nothing and no die is rolled (RULES.md §0: a
+such modifier (the default) a technique contributes nothing and no die is rolled (docs/rules/README.md: a
 die that cannot matter is not rolled).
 
-A technique with an effect is a test (Probe, §1.1), its dice rolled before the attack dice:
+A technique with an effect is a test (Probe), its dice rolled before the attack dice:
 2d6 + mind + wound penalty against 7, everyday (reading: the text names no attribute or target;
 spells and miracles are the mind's work, and a member's own technique is routine). Triumph and
 success give the full effect; a partial success gives half, rounded down (reading: "you get it, but

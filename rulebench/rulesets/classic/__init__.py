@@ -1,4 +1,4 @@
-"""classic: the three-round group fight (RULES.md §2, seed classic-three-round-group-fight.de.txt).
+"""classic: the three-round group fight (docs/rules/classic.md).
 
 The party's fighters roll their combat strength (Kampfstärke, KS) and sum it; the enemy group rolls
 its summed KS. The difference is damage to the lower side: against the enemy it must beat the

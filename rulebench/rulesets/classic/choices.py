@@ -1,4 +1,4 @@
-"""Who fights how (RULES.md §2.1 step 2) and the default choice (§2 "Default tactics")."""
+"""Who fights how (docs/rules/classic.md) and the default choice."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ Fighter = tuple[Combatant, str, "Dice | None"]
 
 @functools.lru_cache(maxsize=1024)
 def stronger(melee: Dice, ranged: Dice) -> str:
-    """Which KS is higher by its dice's mean, melee on a tie (RULES.md §2 default tactics, §6.2)."""
+    """Which KS is higher by its dice's mean, melee on a tie (docs/rules/classic.md default tactics)."""
     return RANGED if ranged.mean > melee.mean else MELEE
 
 
@@ -21,7 +21,7 @@ def candidates(fight: Fight) -> list[Combatant]:
     """The engaged members who choose how to fight, in marching order.
 
     A member with ``fighter = false`` stays out unasked. If no engaged member is a fighter, they all
-    choose (reading: at least one must fight, else there is no fight; §0 carries this over to the
+    choose (reading: at least one must fight, else there is no fight; docs/rules/README.md carries this over to the
     other rulesets).
     """
     members = fight.party.members
@@ -46,10 +46,10 @@ def default_modes(fight: Fight) -> tuple[str, ...]:
 
 
 def lineup(fight: Fight) -> list[Fighter]:
-    """The round's fighters in marching order with the dice they roll (RULES.md §2.1 step 3).
+    """The round's fighters in marching order with the dice they roll (docs/rules/classic.md).
 
     Against ghosts and demons a fighter without a magic weapon has KS 0 and rolls no die, silver or
-    not (§2 Specials; reading: the stricter rule wins).
+    not (docs/rules/classic.md; reading: the stricter rule wins).
     """
     members = fight.party.members
     modes = fight.vars["modes"]
@@ -69,7 +69,7 @@ def summed(parts: tuple[Dice, ...]) -> Dice | None:
     """The fighters' KS dice as one roll, or None when summing would change the order the dice are read in.
 
     A scripted roller reads a summed roll in ``Dice.dice_sides`` order, which merges equal dice; the
-    party's dice must be read in marching order (RULES.md §2.1 step 3), so mixed dice roll one by one.
+    party's dice must be read in marching order (docs/rules/classic.md), so mixed dice roll one by one.
     """
     total = sum(parts, Dice.constant(0))
     in_order = tuple(sides for part in parts for sides in part.dice_sides)

@@ -1,4 +1,4 @@
-"""How a fight ends: verdicts, flight, exhaustion, robbers and each combatant's fate (RULES.md §2.1 step 5, §7)."""
+"""How a fight ends: verdicts, flight, exhaustion, robbers and each combatant's fate (docs/rules/classic.md)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ def _flight(fight: Fight, forced: bool) -> Outcome:
     """The first d3 − 1 (flight) or d3 (forced flight) living engaged members in damage order take a wound.
 
     "First" counts non-fighters too, behind the fighters (reading: the seed counts adventurers). A
-    forced flight with one member left wounds him without a roll: its d3 cannot matter (§0). The
+    forced flight with one member left wounds him without a roll: its d3 cannot matter. The
     wounds are the enemy's blows, so ghosts and demons curse them too, and a ghostly or demonic
     member the enemy cannot harm (``line.unharmed``) among the first gets away unwounded, nobody
     taking his wound instead (reading).
@@ -66,10 +66,10 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
 
 @hookimpl
 def rulebench_fight_end(fight: Fight) -> None:
-    """Robbers (Räuber): each wounded member, in damage order, loses equipment line d10 (§2 Specials).
+    """Robbers (Räuber): each wounded member, in damage order, loses equipment line d10.
 
     The line only names the lost item: no outcome, fate or later state depends on it, so it is
-    rolled only when the fight is narrated (RULES.md §0: a die whose result cannot matter is not
+    rolled only when the fight is narrated (docs/rules/README.md: a die whose result cannot matter is not
     rolled). It is the fight's last roll, so a narrated and a silent fight agree on every die
     before it; exact analysis is spared 10^k branches that all end in the same state.
     """
@@ -95,7 +95,7 @@ _PARTY_WINS = Outcome.PARTY_WINS  # a module constant: asked of every enemy afte
 
 @hookimpl
 def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
-    """0 wounds unhurt, 1 out (cursed or not), 2 dead; enemies out when the party won, else unhurt (§7)."""
+    """0 wounds unhurt, 1 out (cursed or not), 2 dead; enemies out when the party won, else unhurt."""
     if combatant.side == "enemy":
         return _ENEMY_BEATEN if fight.outcome is _PARTY_WINS else _ENEMY_UNHURT
     wounds = combatant.vars["wounds"]

@@ -1,4 +1,4 @@
-"""One round's exchange: reordering, who fights how, the KS rolls and the totals (RULES.md §2.1 steps 1-4)."""
+"""One round's exchange: reordering, who fights how, the KS rolls and the totals (docs/rules/classic.md)."""
 
 from __future__ import annotations
 
@@ -22,10 +22,10 @@ _PLAIN: frozenset[str] = frozenset()
 
 
 def voluntary(fight: Fight) -> bool:
-    """A voluntary (?) fight, or a forced (!) one that an engaged member's attention makes voluntary (§2.1 step 1).
+    """A voluntary (?) fight, or a forced (!) one that an engaged member's attention makes voluntary.
 
     Reading: any engaged member with the skill Aufmerksamkeit (``attention``) is enough. Declining a
-    voluntary fight is not modelled: the encounter is the fight, and §7 has no outcome for it.
+    voluntary fight is not modelled: the encounter is the fight, and docs/glossary.md has no outcome for it.
     """
     if not fight.encounter.forced:
         return True
@@ -52,7 +52,7 @@ def _ask_order(fight: Fight) -> None:
 
 def _ask_modes(fight: Fight) -> None:
     """Ask each choosing member (``choices.candidates``) to fight melee, ranged or not at all
-    (§2.1 step 2); a script that leaves nobody fighting is bad input."""
+   ; a script that leaves nobody fighting is bad input."""
     options = FIGHT_OPTIONS[fight.encounter.mode]
     modes = [NONE] * len(fight.party.members)
     asked = candidates(fight)
@@ -150,7 +150,7 @@ def _roll(fight: Fight, rolling: tuple[Dice, ...], party_dice: Dice | None) -> t
 
 @hookimpl
 def rulebench_attack(fight: Fight, attacker: Side, defender: Side) -> Attack:
-    """Both totals; the difference is damage to the lower side, equal totals a drawn round (§2.1 steps 3-4).
+    """Both totals; the difference is damage to the lower side, equal totals a drawn round.
 
     The trait rules hold for either side (docs/rules/classic.md): weapon modifiers are asked of the enemies
     too, against the party, which counts as undead when any member is one, as a mixed group does
@@ -197,7 +197,7 @@ def _verdict(fight: Fight, margin: int) -> str:
     """The totals line's verdict: the round's result where the difference already decides it, else
     only whose total is higher, the result following once armour has spoken (``line``).
 
-    The difference wins the round when it passes the armour it meets first (§2.1 step 4): the
+    The difference wins the round when it passes the armour it meets first: the
     enemy group's RW, or the RW of the first fighter in damage order (every fighter is unhurt at
     a round's start: any wound ends the fight).
     """
@@ -216,6 +216,6 @@ def _verdict(fight: Fight, margin: int) -> str:
 
 @hookimpl
 def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
-    """The difference of the totals; cursed when ghosts or demons deal it (§2 Specials)."""
+    """The difference of the totals; cursed when ghosts or demons deal it."""
     cursed = attack.defender is fight.party and fight.enemy.stats["cursed"]
     return Damage(attack.margin, flags=_CURSED if cursed else _PLAIN)

@@ -1,4 +1,4 @@
-"""classic's descriptor and the words its modules share (RULES.md §2)."""
+"""classic's descriptor and the words its modules share (docs/rules/classic.md)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ MELEE = "melee"
 RANGED = "ranged"
 NONE = "none"
 
-# RULES.md §2 step 2: each engaged member fights as the fight type allows, or not at all.
+# docs/rules/classic.md: each engaged member fights as the fight type allows, or not at all.
 FIGHT_OPTIONS: dict[str, tuple[str, ...]] = {
     "melee": (MELEE, NONE),
     "ranged": (RANGED, NONE),
@@ -26,12 +26,12 @@ ENEMY_WON = "enemy_won"
 # Decision kinds, which are also the keys of a scripted [[tactics.round]] table.
 ORDER = "order"
 FIGHT = "fight"
-FLEE = "retreat"  # DESIGN.md: the `retreat` key scripts classic, dsa and endurance flight too
+FLEE = "retreat"  # docs/architecture.md: the `retreat` key scripts classic, dsa and endurance flight too
 POTION = "potion"
 YES_NO = (True, False)
 
 MAX_ROUNDS = 3
-ATTENTION = "attention"  # the skill Aufmerksamkeit (RULES.md §2.1 step 1)
+ATTENTION = "attention"  # the skill Aufmerksamkeit (docs/rules/classic.md)
 
 
 @hookimpl
@@ -40,7 +40,7 @@ def rulebench_ruleset() -> RulesetInfo:
     return RulesetInfo(
         name=NAME,
         title="Classic: the three-round group fight",
-        source="classic-three-round-group-fight.de.txt",
+        source="docs/rules/classic.md",
         summary=(
             "The party's summed combat strength (KS) against the enemy group's; the difference walks down "
             "the marching order through each armour value (RW), one wound wins, at most three rounds."

@@ -1,4 +1,4 @@
-"""The party's line: damage order, single wounds, and damage walking down the line (RULES.md §2.1 step 4)."""
+"""The party's line: damage order, single wounds, and damage walking down the line (docs/rules/classic.md)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ CURSED = "cursed"
 def damage_line(fight: Fight) -> tuple[list[Combatant], list[Combatant]]:
     """The engaged members in damage order: (fighters, non-fighters), the non-fighters behind.
 
-    Damage order is the current marching order, reversed when ambushed from behind (§0). Whoever
+    Damage order is the current marching order, reversed when ambushed from behind. Whoever
     stays out this round, by the ``fighter`` field or by a ``fight = "none"`` decision, stands at
-    the back of it (§0, §2.1 step 2; reading: a scripted "none" moves the member back rather than
+    the back of it (docs/rules/README.md, docs/rules/classic.md; reading: a scripted "none" moves the member back rather than
     being refused, which gives the seed's "only the rearmost may stay out" after a reordering).
     """
     members = fight.party.members
@@ -32,7 +32,7 @@ def damage_line(fight: Fight) -> tuple[list[Combatant], list[Combatant]]:
 
 
 def wound(fight: Fight, member: Combatant, cursed: bool, cause: str) -> None:
-    """One wound (Verletzung): the first puts a member out, the second kills (RULES.md §2 Specials).
+    """One wound (Verletzung): the first puts a member out, the second kills (docs/rules/classic.md).
 
     Before a second wound the ``potion`` decision is asked (unless the default tactics, which never
     drink, are the only source): the seed's life-saving action (a magic
@@ -70,7 +70,7 @@ def armour_value(fight: Fight, member: Combatant) -> int:
 def _walk(fight: Fight, damage: Damage) -> None:
     """Damage to the party: through each fighter's RW in damage order, round again from the front.
 
-    Each fighter absorbs up to his RW; the next point is a wound, the rest goes on (§2.1 step 4).
+    Each fighter absorbs up to his RW; the next point is a wound, the rest goes on.
     After the last fighter the walk starts at the front again, RW protecting again, the dead
     skipped. A ghostly or demonic fighter the enemy cannot harm (``unharmed``) is skipped too: the
     blows pass through him (reading). Every point is accounted for by one event: absorbed, a wound,
@@ -123,7 +123,7 @@ def _walk(fight: Fight, damage: Damage) -> None:
 
 
 def _hit_enemy(fight: Fight, enemy: Side, damage: Damage) -> None:
-    """Damage to the enemy group: above its RW it is wounded and the party wins, else drawn (§2.1 step 4)."""
+    """Damage to the enemy group: above its RW it is wounded and the party wins, else drawn."""
     rw = enemy.stats["rw"]
     if damage.amount > rw:
         fight.vars["verdict"] = PARTY_WON

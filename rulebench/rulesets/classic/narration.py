@@ -132,7 +132,7 @@ def reorder(fight: Fight, order: Sequence[str]) -> None:
 
 
 def fighters_modifiers(fight: Fight, fighters: Sequence[Fighter], rolled: int, extra: int, enemy: Side) -> None:
-    """The weapon modifiers the party's KS roll does not show (silver +1 vs undead, §2.1 step 3),
+    """The weapon modifiers the party's KS roll does not show (silver +1 vs undead),
     right under that roll: from the rolled sum to the party's total."""
     named = [f"{member.name} {m.value:+d} {m.reason}"
              for member, _, dice in fighters if dice is not None

@@ -1,4 +1,4 @@
-"""Stat blocks and starting state (RULES.md §2 "Member", "Enemy group", §6.2 classic rows)."""
+"""Stat blocks and starting state (docs/rules/classic.md)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ MAGIC_ONLY = ("ghost", "demon")
 
 
 def _member_stats(fight: Fight, combatant: Combatant) -> None:
-    # §6.2: KS NK = 1W6 + melee, KS FK = 1W6 + ranged, RW = armour.
+    # docs/encounters.md: KS NK = 1W6 + melee, KS FK = 1W6 + ranged, RW = armour.
     spec = combatant.spec
     combatant.stats["melee_ks"] = fight.override(combatant, "melee_ks", W6.plus(spec.melee))
     combatant.stats["ranged_ks"] = fight.override(combatant, "ranged_ks", W6.plus(spec.ranged))
@@ -20,7 +20,7 @@ def _member_stats(fight: Fight, combatant: Combatant) -> None:
 
 
 def enemy_ks(enemy: Combatant, mode: str) -> Dice:
-    """One enemy's KS in a fight of type ``mode``; in a mixed fight the higher of the two (§6.2)."""
+    """One enemy's KS in a fight of type ``mode``; in a mixed fight the higher of the two."""
     melee: Dice = enemy.stats["melee_ks"]
     ranged: Dice = enemy.stats["ranged_ks"]
     if mode == "mixed":
@@ -32,9 +32,9 @@ def enemy_ks(enemy: Combatant, mode: str) -> Dice:
 def rulebench_setup(fight: Fight) -> None:
     """Derive KS and RW, the enemy group's summed KS and lowest RW, and every state key.
 
-    Every enemy entry fights, whatever its ``fighter`` field (reading: §0's non-fighters are party
+    Every enemy entry fights, whatever its ``fighter`` field (reading: docs/rules/README.md's non-fighters are party
     members standing at the back of the party's line). A mixed group counts as tireless, magic-only
-    or cursed when any member is (RULES.md §6.1). Cursed damage (verfluchter Schaden) comes from
+    or cursed when any member is (docs/encounters.md). Cursed damage (verfluchter Schaden) comes from
     ghosts and demons; the seed's mummies and black riders have no trait in the neutral format, so
     they cannot be marked (reading).
     """
@@ -51,7 +51,7 @@ def rulebench_setup(fight: Fight) -> None:
     for member in fight.party.members:
         member.vars["wounds"] = 0
         member.vars["cursed"] = False
-    # Marching order as party indices, front first; reordered between rounds (§2.1 step 1).
+    # Marching order as party indices, front first; reordered between rounds.
     fight.vars["order"] = tuple(range(len(fight.party.members)))
     # Who fights how, by party index; the default tactics' choice until a round asks otherwise.
     fight.vars["modes"] = default_modes(fight)

@@ -1,6 +1,6 @@
-"""classic's default tactics (RULES.md §2 Specials): everyone fights with his higher KS, nobody flees.
+"""classic's default tactics (docs/rules/classic.md): everyone fights with his higher KS, nobody flees.
 
-Reading for the decisions RULES.md leaves to the player: the marching order is kept and no
+Reading for the decisions the rules leave to the player: the marching order is kept and no
 life-saving potion is drunk (encounters carry none).
 """
 

@@ -38,7 +38,7 @@ def rulebench_ruleset() -> RulesetInfo:
     return RulesetInfo(
         name="dsa",
         title="DSA attack/parry chains",
-        source="dsa-attack-parry.de.txt",
+        source="docs/rules/dsa.md",
         summary=(
             "d20 roll-under chains where each success caps the next roll, attack initiative held and "
             "lost, several against one with free attacks, critical hits on a 1."

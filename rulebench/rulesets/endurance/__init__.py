@@ -1,6 +1,6 @@
 """endurance: every attack hits, avoidance soaks, endurance wears down, wounds fell, the fallen bleed out.
 
-docs/rules/endurance.md, from the seed ``endurance.de.txt``. The package is the plugin: pluggy registers this
+The rules as implemented: docs/rules/endurance.md. The package is the plugin: pluggy registers this
 module, so every hook implementation is imported here. The modules, one job each:
 
 * ``stats``: the stat block (docs/rules/endurance.md) and starting state;

@@ -1,4 +1,4 @@
-"""The endurance stat block (docs/rules/endurance.md "Stats", docs/rules/endurance.md endurance rows) and every combatant's starting state."""
+"""The endurance stat block (docs/rules/endurance.md) and every combatant's starting state."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def rulebench_ruleset() -> RulesetInfo:
     return RulesetInfo(
         name="endurance",
         title="Endurance: always hit, avoidance, wounds",
-        source="endurance.de.txt",
+        source="docs/rules/endurance.md",
         summary=(
             "Every attack hits; damage above avoidance wears endurance down, damage above the endurance "
             "left is a wound, and whoever takes his last wound falls and bleeds out."
@@ -29,12 +29,12 @@ def rulebench_ruleset() -> RulesetInfo:
 
 def avoidance(body: int, speed: int, mind: int, armour: int, dodge: bool, arcane_armour: bool) -> int:
     """Avoidance (Vermeidung) = body + armour; dodge puts speed for body, the magic-armour spell mind for
-    armour, each only while that value is above 0 (docs/rules/endurance.md "Stats")."""
+    armour, each only while that value is above 0 (docs/rules/endurance.md)."""
     return (speed if dodge and speed > 0 else body) + (mind if arcane_armour and mind > 0 else armour)
 
 
 def damage_dice(weapon: Dice | None, melee: int, ranged: int, body: int) -> Dice:
-    """Weapon die + floor(max(melee, ranged) / 2) (docs/rules/endurance.md); unarmed, body + bonuses (docs/rules/endurance.md "Stats").
+    """Weapon die + floor(max(melee, ranged) / 2) (docs/rules/endurance.md); unarmed, body + bonuses (docs/rules/endurance.md).
 
     (reading: the unarmed blow's "bonuses" are the same skill bonus a weapon gets.)
     """
@@ -43,7 +43,7 @@ def damage_dice(weapon: Dice | None, melee: int, ranged: int, body: int) -> Dice
 
 
 def physical_armour(combatant: Combatant) -> int:
-    """The part of avoidance that a demon's blow ignores (docs/rules/endurance.md "demon vs no magic armour").
+    """The part of avoidance that a demon's blow ignores (docs/rules/endurance.md).
 
     (reading: the magic-armour spell *is* magic armour, so while it stands in for armour nothing is
     ignored; an overridden avoidance loses the armour stat, the term it is meant to contain.)

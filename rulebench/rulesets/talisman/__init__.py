@@ -1,4 +1,4 @@
-"""talisman: duels of one die plus strength (docs/rules/talisman.md, seed ``talisman.de.txt``).
+"""talisman: duels of one die plus strength (docs/rules/talisman.md).
 
 Each standing party member in turn duels the front-most standing enemy (or, when the encounter
 marks the enemy ``grouped``, all standing enemies at once): 1d6 + strength each, the higher combat

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rulebench import PARTY, BadInput, Combatant, DecisionInfo, Fight, RulesetInfo, hookimpl
 
 ROUND_CAP = 20
-"""Rounds before both sides withdraw (docs/rules/talisman.md "at most 20, configurable")."""
+"""Rounds before both sides withdraw (docs/rules/talisman.md)."""
 
 NAME = "talisman"
 
@@ -23,7 +23,7 @@ def rulebench_ruleset() -> RulesetInfo:
     return RulesetInfo(
         name=NAME,
         title="Talisman: duels of 1d6 + strength",
-        source="talisman.de.txt",
+        source="docs/rules/talisman.md",
         summary=(
             "Each member duels the front-most enemy, 1d6 + strength against 1d6 + strength; "
             "the loser gives up a life, a tie is a standoff."
