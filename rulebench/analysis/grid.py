@@ -13,10 +13,7 @@ and parts are merged in a fixed order, so the results are the same everywhere, b
 
 from __future__ import annotations
 
-import csv
-import io
 import itertools
-import json
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -39,7 +36,7 @@ from rulebench.analysis.analyse import (
 from rulebench.analysis.cluster import PoolSampling, sampling_pool
 from rulebench.analysis.results import RulesetResult
 from rulebench.analysis.sampling import SamplingPool
-from rulebench.analysis.sweeps import Balance, Sweep, Vary, balance, bracket_steps, sweep
+from rulebench.analysis.sweeps import Balance, Sweep, Vary, balance, bracket_steps, csv_document, result_row, sweep
 from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput, EncounterError
@@ -182,25 +179,13 @@ class GridSweep:
         rows = []
         for name, results in self.points.items():
             for point, r in zip(self.grid.points(), results):
-                ci = r.ci95 or {}
-                row: dict[str, Any] = {"ruleset": name, **dict(zip(self.grid.paths, point)), "method": r.method}
-                for outcome, p in r.outcomes.items():
-                    row[outcome] = float(p)
-                    row[f"{outcome}_low"], row[f"{outcome}_high"] = ci.get(outcome, (None, None))
-                row |= {"rounds_mean": float(r.rounds_mean), "fights": r.fights, "seed": r.seed}
-                rows.append(row)
+                rows.append({"ruleset": name, **dict(zip(self.grid.paths, point))} | result_row(r))
         return rows
 
     def to_csv(self) -> str:
         """The rows as CSV, after ``#`` comment lines carrying the provenance as JSON."""
-        buffer = io.StringIO()
         meta = provenance(self.encounter, self.source, [rs[0] for rs in self.points.values()])
-        buffer.write(f"# rulebench sweep of {' x '.join(self.grid.paths)}\n# provenance: {json.dumps(meta)}\n")
-        rows = self.rows()
-        writer = csv.DictWriter(buffer, fieldnames=list(rows[0]), lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
-        return buffer.getvalue()
+        return csv_document(" x ".join(self.grid.paths), meta, self.rows())
 
     def to_dataframe(self) -> Any:
         """The rows as a pandas DataFrame (pandas is optional)."""

@@ -45,6 +45,25 @@ MAX_POINTS = 200
 _VARY = re.compile(r"^(?P<path>.+?)=(?P<a>-?\d+)\.\.(?P<b>-?\d+)(?::(?P<step>-?\d+))?$")
 
 
+def result_row(result: RulesetResult) -> dict[str, Any]:
+    """One result as a flat row: method, outcomes with their interval bounds, length, fights, seed."""
+    ci = result.ci95 or {}
+    row: dict[str, Any] = {"method": result.method}
+    for outcome, p in result.outcomes.items():
+        row[outcome] = float(p)
+        row[f"{outcome}_low"], row[f"{outcome}_high"] = ci.get(outcome, (None, None))
+    return row | {"rounds_mean": float(result.rounds_mean), "fights": result.fights, "seed": result.seed}
+
+
+def csv_document(varied: str, meta: dict[str, Any], rows: list[dict[str, Any]]) -> str:
+    """Rows as CSV, after ``#`` comment lines naming what was varied and carrying the provenance."""
+    buffer = io.StringIO()
+    buffer.write(f"# rulebench sweep of {varied}\n# provenance: {json.dumps(meta)}\n")
+    writer = csv.DictWriter(buffer, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return buffer.getvalue()
+
 @dataclass(frozen=True)
 class Vary:
     """The encounter number to vary and the values it takes."""
@@ -119,25 +138,13 @@ class Sweep:
         rows = []
         for name, results in self.points.items():
             for value, r in zip(self.vary.values, results):
-                ci = r.ci95 or {}
-                row: dict[str, Any] = {"ruleset": name, self.vary.path: value, "method": r.method}
-                for outcome, p in r.outcomes.items():
-                    row[outcome] = float(p)
-                    row[f"{outcome}_low"], row[f"{outcome}_high"] = ci.get(outcome, (None, None))
-                row |= {"rounds_mean": float(r.rounds_mean), "fights": r.fights, "seed": r.seed}
-                rows.append(row)
+                rows.append({"ruleset": name, self.vary.path: value} | result_row(r))
         return rows
 
     def to_csv(self) -> str:
         """The rows as CSV, after ``#`` comment lines carrying the provenance as JSON."""
-        buffer = io.StringIO()
         meta = provenance(self.encounter, self.source, [rs[0] for rs in self.points.values()])
-        buffer.write(f"# rulebench sweep of {self.vary.path}\n# provenance: {json.dumps(meta)}\n")
-        rows = self.rows()
-        writer = csv.DictWriter(buffer, fieldnames=list(rows[0]), lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
-        return buffer.getvalue()
+        return csv_document(self.vary.path, meta, self.rows())
 
     def to_dataframe(self) -> Any:
         """The rows as a pandas DataFrame (pandas is optional)."""
