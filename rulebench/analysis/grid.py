@@ -34,9 +34,9 @@ from rulebench.analysis.analyse import (
     solve_all,
 )
 from rulebench.analysis.cluster import PoolSampling, sampling_pool
-from rulebench.analysis.results import RulesetResult
+from rulebench.analysis.results import RulesetResult, result_row
 from rulebench.analysis.sampling import SamplingPool
-from rulebench.analysis.sweeps import Balance, Sweep, Vary, balance, bracket_steps, csv_document, result_row, sweep
+from rulebench.analysis.sweeps import Balance, Sweep, Vary, balance, bracket_steps, csv_document, sweep
 from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput, EncounterError

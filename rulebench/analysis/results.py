@@ -187,3 +187,13 @@ class RulesetResult:
             **({"stopped_by": self.stopped_by} if self.stopped_by is not None else {}),
             **({"provenance": self.provenance} if self.provenance else {}),
         }
+
+
+def result_row(result: RulesetResult) -> dict[str, Any]:
+    """One result as a flat row: method, outcomes with their interval bounds, length, fights, seed."""
+    ci = result.ci95 or {}
+    row: dict[str, Any] = {"method": result.method}
+    for outcome, p in result.outcomes.items():
+        row[outcome] = float(p)
+        row[f"{outcome}_low"], row[f"{outcome}_high"] = ci.get(outcome, (None, None))
+    return row | {"rounds_mean": float(result.rounds_mean), "fights": result.fights, "seed": result.seed}

@@ -29,7 +29,7 @@ from rulebench.analysis.analyse import (
     solve_all,
 )
 from rulebench.analysis.cluster import sampling_pool
-from rulebench.analysis.results import RulesetResult
+from rulebench.analysis.results import RulesetResult, result_row
 from rulebench.analysis.sampling import SamplingPool
 from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
@@ -43,16 +43,6 @@ MAX_POINTS = 200
 """The most values one sweep visits: a range that long is almost certainly a typo."""
 
 _VARY = re.compile(r"^(?P<path>.+?)=(?P<a>-?\d+)\.\.(?P<b>-?\d+)(?::(?P<step>-?\d+))?$")
-
-
-def result_row(result: RulesetResult) -> dict[str, Any]:
-    """One result as a flat row: method, outcomes with their interval bounds, length, fights, seed."""
-    ci = result.ci95 or {}
-    row: dict[str, Any] = {"method": result.method}
-    for outcome, p in result.outcomes.items():
-        row[outcome] = float(p)
-        row[f"{outcome}_low"], row[f"{outcome}_high"] = ci.get(outcome, (None, None))
-    return row | {"rounds_mean": float(result.rounds_mean), "fights": result.fights, "seed": result.seed}
 
 
 def csv_document(varied: str, meta: dict[str, Any], rows: list[dict[str, Any]]) -> str:

@@ -26,7 +26,7 @@ from rulebench.analysis.analyse import (
     solve_all,
 )
 from rulebench.analysis.cluster import sampling_pool
-from rulebench.analysis.results import RulesetResult
+from rulebench.analysis.results import RulesetResult, result_row
 from rulebench.analysis.sweeps import Balance, Sweep, balance, sweep
 from rulebench.api.narrated_fight import FightRecord, fight
 from rulebench.core.discovery import Catalog, discover
@@ -69,16 +69,7 @@ class Comparison:
 
     def to_dataframe(self) -> Any:
         """One row per ruleset: method, fights, each outcome, its interval bounds and mean rounds."""
-        rows = []
-        for r in self.results:
-            ci = r.ci95 or {}
-            row: dict[str, Any] = {"ruleset": r.ruleset, "method": r.method, "fights": r.fights, "seed": r.seed}
-            for outcome, p in r.outcomes.items():
-                row[outcome] = float(p)
-                row[f"{outcome}_low"], row[f"{outcome}_high"] = ci.get(outcome, (None, None))
-            row["rounds_mean"] = float(r.rounds_mean)
-            rows.append(row)
-        return dataframe(rows)
+        return dataframe([{"ruleset": r.ruleset} | result_row(r) for r in self.results])
 
 
 def compare(

@@ -28,7 +28,7 @@ from rulebench.analysis.analyse import (
     provenance,
     ruleset_names,
 )
-from rulebench.analysis.results import RulesetResult
+from rulebench.analysis.results import RulesetResult, result_row
 from rulebench.analysis.sampling import SamplingPool
 from rulebench.core.discovery import TACTICS, Catalog, discover
 from rulebench.core.encounter import Encounter
@@ -105,17 +105,7 @@ class TacticsComparison:
 
     def to_dataframe(self) -> Any:
         """One row per ruleset and tactics: method, fights, each outcome with its interval bounds, mean length."""
-        rows = []
-        for e in self.entries:
-            r = e.result
-            ci = r.ci95 or {}
-            row: dict[str, Any] = {"ruleset": e.ruleset, "tactics": e.tactics_label, "method": r.method, "fights": r.fights}
-            for outcome, p in r.outcomes.items():
-                row[outcome] = float(p)
-                row[f"{outcome}_low"], row[f"{outcome}_high"] = ci.get(outcome, (None, None))
-            row["rounds_mean"] = float(r.rounds_mean)
-            rows.append(row)
-        return dataframe(rows)
+        return dataframe([{"ruleset": e.ruleset, "tactics": e.tactics_label} | result_row(e.result) for e in self.entries])
 
 
 def compare_tactics(
