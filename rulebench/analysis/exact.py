@@ -33,7 +33,7 @@ from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterator
 from fractions import Fraction
 from math import lcm
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from rulebench.analysis.chains import absorption
 from rulebench.analysis.results import RulesetResult, Tally
@@ -42,7 +42,7 @@ from rulebench.core import plugin_errors
 from rulebench.core.chain import Step
 from rulebench.core.dice import Dice
 from rulebench.core.errors import BadInput, RulebenchError
-from rulebench.core.fight import Fight
+from rulebench.core.fight import Fight, Snapshot
 from rulebench.core.kernel import FightConfig, fates, play_step
 from rulebench.core.outcome import Fate, FightResult
 
@@ -55,6 +55,8 @@ REPLAY_COST = 10
 """A state reached by replaying the rules code counts as this many carried ones: a replay costs
 about as much as carrying ten states on to the next step (measured with bench/exact.py), so the
 budget bounds the time of a solve whichever of the two dominates it."""
+
+T = TypeVar("T")
 
 MAX_ROLLS_PER_STEP = 10_000
 
@@ -74,7 +76,7 @@ class StateBudgetExceeded(BadInput):
     """The encounter has more fight states than the exact solver may visit."""
 
 
-Table = tuple[tuple[Hashable, ...], tuple[int, ...], int]
+Table = tuple[tuple[T, ...], tuple[int, ...], int]
 """A roll's outcomes: values, their integer weights, and the weights' total."""
 
 
@@ -84,10 +86,11 @@ class EnumeratingRoller:
     last_faces: tuple[int, ...] | None = None
 
     def __init__(self) -> None:
-        self._tables: dict[Hashable, Table] = {}
+        self._dice: dict[int | Dice, Table[int]] = {}
+        self._chains: dict[Hashable, Table[Hashable]] = {}
         self.prefix: tuple[int, ...] = ()
         self.chosen: list[int] = []
-        self.taken: list[Table] = []
+        self.taken: list[Table[Any]] = []
         self.paths = 0
         """Paths begun since the last ``start``."""
 
@@ -117,7 +120,7 @@ class EnumeratingRoller:
             for k in range(1, len(self.taken[pos][0])):
                 yield (*head, k)
 
-    def _take(self, table: Table) -> Hashable:
+    def _take(self, table: Table[T]) -> T:
         pos = len(self.chosen)
         if pos >= MAX_ROLLS_PER_STEP:
             raise RulebenchError(f"a step asked for more than {MAX_ROLLS_PER_STEP} rolls; use Fight.chain for loops")
@@ -128,34 +131,34 @@ class EnumeratingRoller:
 
     def die(self, sides: int) -> int:
         """Branch over one die's faces."""
-        table = self._tables.get(sides)
+        table = self._dice.get(sides)
         if table is None:
-            table = self._tables[sides] = (tuple(range(1, sides + 1)), (1,) * sides, sides)
-        return self._take(table)  # type: ignore[return-value]
+            table = self._dice[sides] = (tuple(range(1, sides + 1)), (1,) * sides, sides)
+        return self._take(table)
 
     def roll(self, dice: Dice) -> int:
         """Branch over the expression's total, not over each die."""
-        table = self._tables.get(dice)
+        table = self._dice.get(dice)
         if table is None:
             dist = dice.distribution()
-            table = self._tables[dice] = (tuple(dist), tuple(dist.values()), dice.total_weight)
-        return self._take(table)  # type: ignore[return-value]
+            table = self._dice[dice] = (tuple(dist), tuple(dist.values()), dice.total_weight)
+        return self._take(table)
 
     def solve_chain(self, key: Hashable, start: Hashable, sides: int, step: Step) -> Hashable:
         """Branch over a chain's exact result distribution, solved once per ``key``."""
-        table = self._tables.get(("branch", key))
+        table = self._chains.get(key)
         if table is None:
             dist = absorption(start, sides, step)
             common = lcm(*(p.denominator for p in dist.values()))
             weights = tuple(int(p * common) for p in dist.values())
-            table = self._tables[("branch", key)] = (tuple(dist), weights, sum(weights))
+            table = self._chains[key] = (tuple(dist), weights, sum(weights))
         return self._take(table)
 
 
 Stage = tuple[int, int] | None
 """Where in its round a state stands (see ``_stage``); None once the fight is over."""
 
-Outcomes = tuple[int, tuple[tuple[int, Hashable, int], ...]]
+Outcomes = tuple[int, tuple[tuple[int, Snapshot, int], ...]]
 """Where one step leads: a denominator, and each state reached as rounds gone by, the state without
 its round number, and its numerator."""
 
@@ -165,11 +168,11 @@ reached, each as its number in the solver's table of states with its numerator (
 point: denominator 1 and each state's probability), and those numbers alone."""
 
 
-def _stage(rest: Hashable) -> Stage:
+def _stage(rest: Snapshot) -> Stage:
     """A state's place in its round: every step moves a fight to a later round or a later stage of
     the same one, so states are solved in (round, stage) order and each is expanded once, after all
     the probability that reaches it has arrived."""
-    outcome, pending = rest[0], rest[1]  # type: ignore[index]
+    outcome, pending = rest[0], rest[1]
     if outcome is not None:
         return None
     return (1, 0) if pending is None else (0, -len(pending))
@@ -180,7 +183,7 @@ class TooManyPaths(RulebenchError):
 
 
 def step_outcomes(
-    fight: Fight, roller: EnumeratingRoller, watch: RoundWatch, state: Hashable, max_paths: int | None = None
+    fight: Fight, roller: EnumeratingRoller, watch: RoundWatch, state: Snapshot, max_paths: int | None = None
 ) -> Outcomes:
     """Every way one step (``kernel.play_step``) can go from ``state``, paths ending in the same
     state merged; ``watch`` learns how the step used the round number.
@@ -189,10 +192,10 @@ def step_outcomes(
         TooManyPaths: the step has more than ``max_paths`` paths (a whole round of many dice played
             as one step can have billions, so they are counted as they are played).
     """
-    number = state[0]  # type: ignore[index]
+    number = state[0]
     watch.begin(number)
     roller.start()
-    paths: list[tuple[int, int, Hashable]] = []
+    paths: list[tuple[int, int, Snapshot]] = []
     stack: list[tuple[int, ...]] = [()]
     while stack:
         if max_paths is not None and len(paths) >= max_paths:
@@ -205,13 +208,13 @@ def step_outcomes(
         num, den = roller.weight()
         paths.append((num, den, fight.snapshot()))
     common = lcm(*{den for _, den, _ in paths})
-    merged: dict[Hashable, int] = {}  # hashing each state also shows a round number kept in it (opaque)
+    merged: dict[Snapshot, int] = {}  # hashing each state also shows a round number kept in it (opaque)
     try:
         for num, den, after in paths:
             merged[after] = merged.get(after, 0) + num * (common // den)
     except TypeError as error:  # a list or set in the state: name it, at no cost to a sound state
         raise plugin_errors.unhashable_state(fight, error, after) from error
-    return common, tuple((after[0] - number, after[1:], num) for after, num in merged.items())  # type: ignore[index]
+    return common, tuple((after[0] - number, after[1:], num) for after, num in merged.items())
 
 
 class _Layer:
@@ -260,10 +263,10 @@ class Solver:
         self.fight = config.new_fight(self.roller)
         self.watch = RoundWatch()
         self.fight.round_watch = self.watch
-        self.states: list[Hashable] = []
+        self.states: list[Snapshot] = []
         """Every state met, without its round number; elsewhere a state is its index here, since a
         nested tuple is hashed afresh at every dictionary look-up and an int is not."""
-        self.ids: dict[Hashable, int] = {}
+        self.ids: dict[Snapshot, int] = {}
         self.layers: dict[tuple[int, Stage], _Layer] = {}
         self.queue: list[tuple[int, Stage]] = []
         self.finished = _Layer()
@@ -280,7 +283,7 @@ class Solver:
         """Steps that used the round number only in comparisons, by their state: the rounds where
         the comparisons come out the same, and the outcomes, good for any of those rounds."""
 
-    def _id(self, rest: Hashable) -> int:
+    def _id(self, rest: Snapshot) -> int:
         found = self.ids.get(rest)
         if found is None:
             found = self.ids[rest] = len(self.states)
@@ -297,7 +300,7 @@ class Solver:
                     return found
         affordable = (self.max_states - self.handled) // REPLAY_COST
         try:
-            den, paths = step_outcomes(self.fight, self.roller, self.watch, (number, *self.states[state]), affordable)  # type: ignore[misc]
+            den, paths = step_outcomes(self.fight, self.roller, self.watch, (number, *self.states[state]), affordable)
         except TooManyPaths:
             raise self._over_budget() from None
         self._spend(REPLAY_COST * self.roller.paths)
@@ -339,7 +342,7 @@ class Solver:
     def run(self) -> dict[FightResult, Fraction | float]:
         """Carry all probability from the start to the fights' ends; each result's probability."""
         start = self.fight.snapshot()
-        self._arrive(start[0], _stage(start[1:]), 1, defaultdict(int, {self._id(start[1:]): 1 if self.fractions else 1.0}))  # type: ignore[index]
+        self._arrive(start[0], _stage(start[1:]), 1, defaultdict(int, {self._id(start[1:]): 1 if self.fractions else 1.0}))
         layers, current = self.layers, self.current
         while self.queue:
             key = heapq.heappop(self.queue)
@@ -424,9 +427,9 @@ class Solver:
         """The result of a fight that ended in round ``number`` in ``state``."""
         known = self.fates.get(state)
         if known is None:
-            self.fight.restore((number, *self.states[state]))  # type: ignore[misc]
+            self.fight.restore((number, *self.states[state]))
             known = self.fates[state] = fates(self.fight)  # a fight ends alike in whichever round
-        return FightResult(self.states[state][0], number, known)  # type: ignore[index]
+        return FightResult(self.states[state][0], number, known)
 
     def _results(self) -> dict[FightResult, Fraction | float]:
         """Each result's probability (a float in floating point)."""

@@ -18,11 +18,11 @@ are played round by round as before.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import Any, TypeAlias
 
 from rulebench.core.dice import Dice, RandomRoller, roll_faces
-from rulebench.core.fight import Fight
+from rulebench.core.fight import Fight, Snapshot
 from rulebench.core.kernel import MAX_ROUNDS, FightConfig, play_out, play_round, result_of
 from rulebench.core.outcome import FightResult
 
@@ -95,8 +95,8 @@ class RoundMemo:
     """The rounds of one fight configuration met so far, shared by every chunk a process plays."""
 
     def __init__(self) -> None:
-        self.ids: dict[Hashable, int] = {}
-        self.snapshots: list[Hashable] = []
+        self.ids: dict[Snapshot, int] = {}
+        self.snapshots: list[Snapshot] = []
         self.trees: list[Node | None] = []
         """Per state id: the tree of the round played from it (None until one is played)."""
         self.results: list[FightResult | None] = []
@@ -200,7 +200,7 @@ def remembered_fights(config: FightConfig, roller: RandomRoller, size: int) -> t
             if node is None:
                 state = _play_round(memo, fight, tap, state, path)
             else:
-                state = node  # type: ignore[assignment]
+                state = node  # type: ignore[assignment]  # a leaf: an int; the __class__ tests above, faster than isinstance, do not narrow
         played += 1
         if state >= 0:
             counts[state] = counts.get(state, 0) + 1

@@ -7,13 +7,14 @@ depends only on the seed and the number of fights, never on how many workers sha
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Generator, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Protocol, TypeVar
 
 from rulebench.analysis.results import RulesetResult, Tally
 from rulebench.analysis.round_memo import remembered_fights
 from rulebench.core.dice import RandomRoller
+from rulebench.core.fight import Snapshot
 from rulebench.core.kernel import FightConfig, configure, play_out, result_of
 from rulebench.core.outcome import FightResult
 
@@ -39,8 +40,8 @@ def run_chunk(config: FightConfig, seed: int, index: int, size: int) -> Tally:
     roller = RandomRoller(f"{seed}:{index}")
     results, played = remembered_fights(config, roller, size)
     fight = config.new_fight(roller)
-    counts: dict[Hashable, int] = {}
-    finals: dict[Hashable, FightResult] = {}
+    counts: dict[Snapshot, int] = {}
+    finals: dict[Snapshot, FightResult] = {}
     for _ in range(size - played):
         fight.reset()
         play_out(fight)

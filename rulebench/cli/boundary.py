@@ -80,7 +80,7 @@ class RulebenchGroup(TyperGroup):
         self.json_output = wants_json(argv)
         return super().main(argv, *rest, **options)
 
-    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]  # click declares click.Context
         """Parse the root options; a usage error there is reported like any other."""
         try:
             return super().parse_args(ctx, args)
@@ -88,13 +88,13 @@ class RulebenchGroup(TyperGroup):
             self._usage_document(error)
             raise
 
-    def resolve_command(self, ctx: typer.Context, args: list[str]) -> Any:  # type: ignore[override]
+    def resolve_command(self, ctx: typer.Context, args: list[str]) -> Any:  # type: ignore[override]  # click declares click.Context
         """Find the command the arguments name, and remember it and its arguments."""
         name, command, rest = super().resolve_command(ctx, args)
         self._command = (command, list(rest))
         return name, command, rest
 
-    def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
+    def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]  # click declares click.Context
         """Invoke the chosen command; each error leaves with its message, document and exit code."""
         try:
             return super().invoke(ctx)

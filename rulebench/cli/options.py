@@ -114,7 +114,7 @@ def with_analysis_options(command: Callable[..., None]) -> Callable[..., None]:
         options = _options_from({name: values.pop(name) for name in names})
         command(**values, options=options)
 
-    wrapper.__signature__ = own.replace(parameters=params)  # type: ignore[attr-defined]
+    wrapper.__signature__ = own.replace(parameters=params)  # type: ignore[attr-defined]  # typer reads __signature__, which typeshed does not declare on functions
     wrapper.__annotations__ = {p.name: p.annotation for p in params} | {"return": None}
     del wrapper.__wrapped__  # typer must read the signature above, not the command's
     return wrapper

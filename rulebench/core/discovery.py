@@ -207,7 +207,7 @@ def _add(catalog: Catalog, name: str, plugin: Any, package: str, version: str, d
     if len(rulesets) + len(plugins) != 1:
         raise TypeError("a plugin must implement exactly one of rulebench_ruleset() and rulebench_plugin()")
     info: RulesetInfo | PluginInfo = (rulesets or plugins)[0]
-    kind = RULESET if rulesets else info.kind  # type: ignore[union-attr]
+    kind = info.kind if isinstance(info, PluginInfo) else RULESET
     if kind not in (RULESET, MODIFIER, TACTICS):
         raise TypeError(f"unknown plugin kind {kind!r}; expected modifier or tactics")
     if info.name in catalog.records:

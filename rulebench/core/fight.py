@@ -25,6 +25,11 @@ if TYPE_CHECKING:
     from rulebench.core.encounter import Encounter
 
 
+Snapshot = tuple[Any, ...]
+"""A fight state as ``Fight.snapshot`` takes it: round, outcome, pending turns, then the values of
+``fight.vars`` and of each combatant's ``vars`` (all hashable, so a snapshot is a dictionary key)."""
+
+
 class Rules(Protocol):
     """What a fight calls back into during play: the kernel's resolved hooks (``core/kernel.py``),
     one callable per hook, each taking the fight first."""
@@ -275,7 +280,7 @@ class Fight:
         if self.log is not None:
             self.log.clear()
 
-    def snapshot(self) -> Hashable:
+    def snapshot(self) -> Snapshot:
         """A hashable value that determines the rest of the fight (with the rules and the roller)."""
         return (
             self._round,
@@ -285,7 +290,7 @@ class Fight:
             tuple(tuple(c.vars.values()) for c in self.combatants),
         )
 
-    def restore(self, snapshot: Hashable) -> None:
+    def restore(self, snapshot: Snapshot) -> None:
         """Put the fight back into a state taken by ``snapshot``.
 
         Exact analysis restores the same snapshot once for every path through a step, so the
@@ -293,7 +298,7 @@ class Fight:
         ones (a snapshot's values are immutable, so shallow copies are enough).
         """
         if snapshot is not self._restored:
-            _, _, _, fight_values, combatant_values = cast(tuple[Any, ...], snapshot)
+            _, _, _, fight_values, combatant_values = snapshot
             self._restored = snapshot
             self._restored_vars = (
                 dict(zip(self._fight_keys, fight_values)),
@@ -303,7 +308,7 @@ class Fight:
             fight_vars, combatant_vars = self._restored_vars
             if len(fight_vars) != len(fight_values) or any(len(d) != len(v) for d, v in zip(combatant_vars, combatant_values)):
                 raise plugin_errors.late_state_key(self)
-        self._round, self.outcome, self.pending = snapshot[0], snapshot[1], snapshot[2]  # type: ignore[index]
+        self._round, self.outcome, self.pending = snapshot[0], snapshot[1], snapshot[2]
         fight_vars, combatant_vars = self._restored_vars
         self.vars = fight_vars.copy()
         for combatant, values in zip(self.combatants, combatant_vars):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import pluggy
 
@@ -280,7 +280,7 @@ def configure(
         plugin_guards.instrument(pm, check=check, trace=trace)
     return FightConfig(
         encounter=encounter,
-        ruleset=record.info,  # type: ignore[arg-type]
+        ruleset=cast(RulesetInfo, record.info),  # catalog.get(..., RULESET) found a ruleset's record
         plugins=tuple(m.name for m in chosen),
         tactics=tactics,
         package=(record.package, record.version),

@@ -6,9 +6,9 @@ life-saving potion is drunk (encounters carry none).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from rulebench import Decision, Fight, hookimpl
+from rulebench import Combatant, Decision, Fight, hookimpl
 from rulebench.rulesets.classic.choices import default_fight
 from rulebench.rulesets.classic.info import FIGHT, FLEE, ORDER, POTION
 
@@ -18,7 +18,7 @@ def rulebench_decide(fight: Fight, decision: Decision) -> Any:
     """Default answers: fight with the higher allowed KS; keep the order; no voluntary flight; no potion."""
     kind = decision.kind
     if kind == FIGHT:
-        return default_fight(decision.who, decision.options)  # type: ignore[arg-type]
+        return default_fight(cast(Combatant, decision.who), decision.options)  # asked per member
     if kind == ORDER:
         return decision.context["current"]
     if kind in (FLEE, POTION):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Hashable
+from typing import Any
 
 from rulebench import Attack, Combatant, Done, Fight, hookimpl
 from rulebench.rulesets.dsa.free_attacks import free_attack, free_attack_lands
@@ -83,11 +84,11 @@ def _quiet_step(defence: int) -> Step:
     The same states and results as ``_narrated_step``: (``"attack"`` or ``"parry"``, cap, renewed).
     """
 
-    def step(state: Hashable, face: int) -> Hashable:
+    def step(state: Any, face: int) -> Hashable:  # state: (kind, cap, renewed), as the chain starts it
         kind: str
         cap: int
         renewed: bool
-        kind, cap, renewed = state  # type: ignore[misc]
+        kind, cap, renewed = state
         if kind == "attack":
             if face > cap:
                 return MISS
@@ -102,11 +103,11 @@ def _narrated_step(fight: Fight, holder: Combatant, other: Combatant, at: int, d
     """The chain's step for a narrated fight: each attack and parry told as it is rolled."""
     narration = {"step": 1, "roll": 0}  # what the sentences need; the chain's course never reads it
 
-    def step(state: Hashable, face: int) -> Hashable:
+    def step(state: Any, face: int) -> Hashable:  # state: (kind, cap, renewed), as the chain starts it
         kind: str
         cap: int
         renewed: bool
-        kind, cap, renewed = state  # type: ignore[misc]
+        kind, cap, renewed = state
         if kind == "attack":
             _narrate_attack(fight, holder, other, narration["step"], cap, at, face, face <= cap)
             narration["roll"] = face

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, cast
 
 from rulebench import Attack, Combatant, Damage, Dice, Done, Fight, hookimpl
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
@@ -42,7 +42,8 @@ def harmless(attacker: Combatant, defender: Combatant) -> bool:
 @hookimpl
 def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
     """The damage of a hit (``roll_damage``)."""
-    return roll_damage(fight, attack.attacker, attack.defender)  # type: ignore[arg-type]
+    # dsa's attacks are always one combatant against another, never a group (a Side).
+    return roll_damage(fight, cast(Combatant, attack.attacker), cast(Combatant, attack.defender))
 
 
 def roll_damage(fight: Fight, attacker: Combatant, defender: Combatant) -> Damage:

@@ -11,7 +11,7 @@ is rolled (``rulebench.plugins.critical``, a ``tryfirst`` ``rulebench_damage``) 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import rulebench.rulesets.endurance.narration as narration
 from rulebench import Attack, Combatant, Damage, Fight, hookimpl
@@ -53,7 +53,8 @@ def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
     dice = detail["damage_dice"]
     if dice is None:
         return Damage(0, "none", detail["damage_flags"])
-    rolled = fight.roll(dice, "damage", attack.attacker) if dice.terms else dice.bonus  # type: ignore[arg-type]
+    striker = cast(Combatant, attack.attacker)  # endurance's blows are one combatant's, never a group's
+    rolled = fight.roll(dice, "damage", striker) if dice.terms else dice.bonus
     return Damage(rolled + detail["damage_bonus"], "normal", detail["damage_flags"])
 
 
