@@ -54,7 +54,7 @@ def _pyplot() -> Any:
     return plt
 
 
-def _percent_axis(axis: Any) -> None:
+def percent_axis(axis: Any) -> None:
     """Show a probability axis (0 to 1) in percent."""
     from matplotlib.ticker import PercentFormatter
 
@@ -123,7 +123,7 @@ def _outcome_bars(ax: Any, results: Sequence[RulesetResult]) -> None:
     ax.set_xticks(range(len(OUTCOMES)), [o.value for o in OUTCOMES])
     ax.set_ylim(0, 1.15)  # room above a bar at 100% for its label
     ax.set_yticks([0, 0.25, 0.5, 0.75, 1])
-    _percent_axis(ax.yaxis)
+    percent_axis(ax.yaxis)
     ax.set_ylabel("share of fights")
     ax.grid(axis="y", alpha=0.3)
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize="small", title="ruleset (method)")
@@ -158,7 +158,7 @@ def _length_panel(ax: Any, result: RulesetResult) -> None:
     else:
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlim(shown[0] - 0.7, shown[-1] + 0.7)
-    _percent_axis(ax.yaxis)
+    percent_axis(ax.yaxis)
     ax.grid(axis="y", alpha=0.3)
 
 
@@ -201,7 +201,7 @@ def plot_sweep(sweep: Sweep, path: Path, outcome: str = "party_wins", label: str
     ax.set_xticks(values if len(values) <= 20 else values[:: math.ceil(len(values) / 20)])
     ax.set_ylabel(f"{outcome} (share of fights)")
     ax.set_ylim(-0.03, 1.03)  # a line at 0% or 100% stays visible above the axis
-    _percent_axis(ax.yaxis)
+    percent_axis(ax.yaxis)
     ax.set_title(f"{sweep.encounter.name}: {outcome} as {label} changes", loc="left")
     ax.grid(alpha=0.3)
     handles, names = ax.get_legend_handles_labels()

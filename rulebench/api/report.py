@@ -33,6 +33,7 @@ from rulebench.api.inspect import Inspection, show
 from rulebench.api.labels import vary_label
 from rulebench.api.narrated_fight import FightRecord, fight
 from rulebench.api.numbers import interval, length_text, percent, round_word
+from rulebench.api.plots import percent_axis
 from rulebench.api.tactics_comparison import DEFAULT_TACTICS, TacticsComparison, TacticsEntry, compare_tactics
 from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
@@ -205,7 +206,8 @@ def outcome_plot(entries: Sequence[tuple[str, RulesetResult]]) -> str:
         ax.bar(xs, ps, width, yerr=errors, capsize=2, color=_colour(i), label=f"{label} ({_method_word(r)})")
     ax.set_xticks(range(len(OUTCOMES)), [o.value.replace("_", " ") for o in OUTCOMES])
     ax.set_ylim(0, 1)
-    ax.set_ylabel("probability")
+    ax.set_ylabel("share of fights")
+    percent_axis(ax.yaxis)
     ax.grid(axis="y", alpha=0.3)
     _legend(fig, ax, len(entries))
     return _svg(fig)
@@ -219,7 +221,8 @@ def length_plot(entries: Sequence[tuple[str, RulesetResult]]) -> str:
         rounds = r.rounds_distribution
         ax.plot(list(rounds), [float(p) for p in rounds.values()], marker="o", markersize=3, color=_colour(i), label=label)
     ax.set_xlabel("length (rounds; dsa: exchanges)")
-    ax.set_ylabel("probability")
+    ax.set_ylabel("share of fights")
+    percent_axis(ax.yaxis)
     ax.grid(alpha=0.3)
     ax.xaxis.get_major_locator().set_params(integer=True)
     _legend(fig, ax, len(entries))
@@ -253,6 +256,7 @@ def sweep_plot(runs: Sequence[VariedRun], label: str, target: float, order: Sequ
     ax.set_xlabel(label)
     ax.set_ylabel("party wins")
     ax.set_ylim(0, 1)
+    percent_axis(ax.yaxis)
     ax.grid(alpha=0.3)
     _legend(fig, ax, len(rows))
     return _svg(fig)
