@@ -14,7 +14,6 @@ from rulebench.cli.app import app
 from rulebench.core.discovery import discover
 
 ROOT = Path(__file__).resolve().parents[1]
-EXAMPLE = ROOT / "examples" / "rulebench-skirmish"
 
 
 @pytest.fixture(scope="session")

@@ -18,7 +18,6 @@ from rulebench import Attack, Combatant, Damage, Fight, hookimpl
 from rulebench.rulesets.endurance.state import BLEED_ROUNDS_PER_BODY, BLEEDING, SLAIN
 from rulebench.rulesets.endurance.stats import physical_armour, release_non_fighters
 
-# On the per-blow path ``fight.log is not None`` stands for ``fight.recording`` without a property call.
 DEMONIC = frozenset({"demonic"})
 PLAIN: frozenset[str] = frozenset()
 
@@ -35,13 +34,13 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant) -> 
     flags = DEMONIC if "demon" in mine else PLAIN
     if theirs and ("ghost" in theirs or "demon" in theirs) and "magic_weapon" not in mine:
         # docs/rules/endurance.md: ghost/demon vs no magic weapon, damage 0; a die forced to 0 is not rolled (docs/rules/endurance.md).
-        if fight.log is not None:
+        if fight.recording:
             narration.harmless_blow(fight, attacker, defender, "ghost" if "ghost" in theirs else "demon")
         return Attack(attacker, defender, True, 0, {"damage_dice": None, "damage_bonus": 0, "damage_flags": flags})
     dice = attacker.stats["damage"]
     modifiers = fight.modifiers(attacker, "weapon", defender)
     bonus = sum([m.value for m in modifiers]) if modifiers else 0
-    if fight.log is not None:
+    if fight.recording:
         narration.blow(fight, attacker, defender, dice, modifiers)
     return Attack(attacker, defender, True, 0, {"damage_dice": dice, "damage_bonus": bonus, "damage_flags": flags})
 
@@ -108,7 +107,7 @@ def take(fight: Fight, target: Combatant, amount: int, avoid: int) -> None:
     before: int = tvars["endurance"]
     after = before - net
     tvars["endurance"] = after if after > 0 else 0
-    if fight.log is not None:
+    if fight.recording:
         narration.damage(fight, target, amount, avoid, net, before)
     if net > before:
         _wound(fight, target, net, before)
