@@ -17,15 +17,14 @@ from rulebench.analysis.analyse import (
     AnalysisOptions,
     OptionArgs,
     ProgressFactory,
-    analyse,
     dataframe,
     dropped_note,
     load,
     provenance,
     ruleset_names,
-    solve_all,
 )
 from rulebench.analysis.cluster import sampling_pool
+from rulebench.analysis.grid import analyse_all
 from rulebench.analysis.results import RulesetResult, result_row
 from rulebench.analysis.sweeps import Balance, Sweep, balance, sweep
 from rulebench.api.narrated_fight import FightRecord, fight
@@ -109,10 +108,10 @@ def compare(
     configs = [configure(model, name, catalog=catalog, plugins=chosen.plugins, tactics=chosen.tactics)
                for name in ruleset_names(catalog, rulesets)]
     with sampling_pool(chosen) as pool:  # local processes, or a Dask cluster's workers
-        for config, solved in zip(configs, solve_all(configs, chosen, pool, progress)):
-            done = analyse(config, chosen, progress, pool, solved=solved)
-            results.append(done.result)
-            if done.dropped is not None:
-                notes.append(dropped_note(config.ruleset.name, done.dropped))
-            notes += done.notes
+        analysed = analyse_all(configs, chosen, pool, progress)
+    for config, done in zip(configs, analysed):
+        results.append(done.result)
+        if done.dropped is not None:
+            notes.append(dropped_note(config.ruleset.name, done.dropped))
+        notes += done.notes
     return Comparison(model, source, results, list(catalog.warnings), notes)

@@ -13,7 +13,7 @@ for each ruleset's own default tactics.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,15 +21,15 @@ from rulebench.analysis.analyse import (
     AnalysisOptions,
     OptionArgs,
     ProgressFactory,
-    analyse,
     dataframe,
     dropped_note,
     load,
     provenance,
     ruleset_names,
 )
+from rulebench.analysis.cluster import sampling_pool
+from rulebench.analysis.grid import analyse_all
 from rulebench.analysis.results import RulesetResult, result_row
-from rulebench.analysis.sampling import SamplingPool
 from rulebench.core.discovery import TACTICS, Catalog, discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput
@@ -145,16 +145,16 @@ def compare_tactics(
     for name in chosen:
         if name is not None:
             catalog.get(name, TACTICS)  # an unknown name fails before any analysis
+    pairs = [(ruleset, name) for ruleset in ruleset_names(catalog, rulesets) for name in chosen]
+    configs = [configure(model, ruleset, catalog=catalog, plugins=base.plugins, tactics=name) for ruleset, name in pairs]
+    labels = [f"{ruleset} · {name or DEFAULT_TACTICS}" for ruleset, name in pairs]
+    with sampling_pool(base) as pool:  # local processes, or a Dask cluster's workers, as compare
+        analysed = analyse_all(configs, base, pool, progress, labels)
     entries: list[TacticsEntry] = []
     notes: list[str] = []
-    with SamplingPool(base.processes) as pool:
-        for ruleset in ruleset_names(catalog, rulesets):
-            for name in chosen:
-                config = configure(model, ruleset, catalog=catalog, plugins=base.plugins, tactics=name)
-                label = f"{ruleset} · {name or DEFAULT_TACTICS}"
-                done = analyse(config, replace(base, tactics=name), progress, pool, label)
-                entries.append(TacticsEntry(ruleset, name, done.result))
-                if done.dropped is not None:
-                    notes.append(dropped_note(label, done.dropped))
-                notes += [f"{label}: {n}" for n in done.notes]
+    for (ruleset, name), label, done in zip(pairs, labels, analysed):
+        entries.append(TacticsEntry(ruleset, name, done.result))
+        if done.dropped is not None:
+            notes.append(dropped_note(label, done.dropped))
+        notes += [f"{label}: {n}" for n in done.notes]
     return TacticsComparison(model, source, chosen, entries, list(catalog.warnings), notes)
