@@ -91,7 +91,6 @@ class _Impl:
     plugin: str
     package: str
     hook: str
-    plugin_object: Any
 
 
 def _implementations(pm: Any) -> dict[CodeType, _Impl]:
@@ -108,7 +107,7 @@ def _implementations(pm: Any) -> dict[CodeType, _Impl]:
                 if impl.plugin is plugin:
                     code = getattr(inspect.unwrap(impl.function), "__code__", None)
                     if code is not None:
-                        found[code] = _Impl(name, shown, caller.name, plugin)
+                        found[code] = _Impl(name, shown, caller.name)
     return found
 
 
