@@ -14,6 +14,7 @@ from rulebench.core.discovery import discover
 from rulebench.core.encounter import Encounter, load_encounter
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.fight import Fight
+from rulebench.core.i18n import Messages, format_fixed, format_integer, language, set_language
 from rulebench.core.kernel import FightConfig, configure, play, run_fight
 from rulebench.core.markers import hookimpl
 from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
@@ -44,8 +45,12 @@ __all__ = [
     "fight",
     "FightConfig",
     "FightResult",
+    "format_fixed",
+    "format_integer",
     "hookimpl",
+    "language",
     "load_encounter",
+    "Messages",
     "Modifier",
     "Outcome",
     "play",
@@ -55,6 +60,7 @@ __all__ = [
     "RulesetInfo",
     "run_fight",
     "ScriptedRoller",
+    "set_language",
     "Side",
     "simulate",
     "sweep",

@@ -1,0 +1,157 @@
+"""The language rulebench speaks: gettext catalogs per domain, Babel for numbers.
+
+Every text a user reads goes through a :class:`Messages` catalog at the moment it is written, so the
+language can change between two commands of one process (tests do that). rulebench's own texts live
+in the domain ``rulebench`` (``rulebench/locale``); each ruleset or plugin ships its own domain next
+to its code, the way it ships its rules, and builds its ``Messages`` the same way::
+
+    messages = Messages("rulebench-dsa", Path(__file__).with_name("locale"))
+    _ = messages.gettext
+
+The language is, in this order: what :func:`set_language` was given (the CLI's ``--lang``), else the
+first of the locale variables ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set, else
+English. English is the source language: its catalog is the message itself, so English output does
+not depend on any compiled file.
+
+JSON keys and values never pass through here: they are an interface, not prose.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from functools import cache
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.numbers import format_decimal, get_decimal_symbol, parse_pattern
+
+SOURCE_LANGUAGE = "en"
+"""The language the messages are written in; it needs no catalog."""
+
+LANGUAGES = ("en", "de")
+"""The languages rulebench's own catalog speaks (``--lang`` accepts these)."""
+
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""The environment variables that name the language, in gettext's order of precedence."""
+
+_chosen: str | None = None
+
+
+def set_language(code: str | None) -> None:
+    """Speak ``code`` (``"de"``, ``"en"``…) from now on; ``None`` goes back to the environment's choice."""
+    global _chosen
+    _chosen = None if code is None else normalise(code)
+
+
+def normalise(code: str) -> str:
+    """``de_DE.UTF-8``, ``de-AT`` or ``DE`` as the bare language ``de``; ``C`` and ``POSIX`` as English."""
+    bare = code.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return SOURCE_LANGUAGE if bare in ("", "c", "posix") else bare
+
+
+def language() -> str:
+    """The language texts are written in now: the chosen one, else the environment's, else English."""
+    if _chosen is not None:
+        return _chosen
+    for variable in LOCALE_VARIABLES:
+        value = os.environ.get(variable, "")
+        if value:
+            # LANGUAGE may list several ("de:en"); the first one rulebench speaks wins.
+            for code in value.split(":"):
+                if normalise(code) in LANGUAGES:
+                    return normalise(code)
+            return SOURCE_LANGUAGE
+    return SOURCE_LANGUAGE
+
+
+@cache
+def _catalog(domain: str, localedir: str, code: str) -> _gettext.NullTranslations:
+    """The compiled catalog of ``domain`` in ``code``, or the identity where there is none."""
+    if code == SOURCE_LANGUAGE:
+        return _gettext.NullTranslations()
+    return _gettext.translation(domain, localedir, languages=[code], fallback=True)
+
+
+class Messages:
+    """One gettext domain: rulebench's own texts, or one plugin's.
+
+    Look-ups follow the current :func:`language` on every call, so build one ``Messages`` per
+    module (or per package) at import time and call it whenever a text is written.
+    """
+
+    def __init__(self, domain: str, localedir: Path | str) -> None:
+        self.domain = domain
+        self.localedir = str(localedir)
+
+    def _translations(self) -> _gettext.NullTranslations:
+        return _catalog(self.domain, self.localedir, language())
+
+    def gettext(self, message: str) -> str:
+        """``message`` in the current language (itself where the catalog has no translation)."""
+        return self._translations().gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The singular or plural form for ``n``, by the current language's plural rule."""
+        return self._translations().ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """``message`` translated within ``context``, for short words that mean different things."""
+        return self._translations().pgettext(context, message)
+
+    def speaks(self, code: str) -> bool:
+        """Whether this domain has a compiled catalog for ``code`` (English always)."""
+        code = normalise(code)
+        return code == SOURCE_LANGUAGE or _gettext.find(self.domain, self.localedir, [code]) is not None
+
+
+MESSAGES = Messages("rulebench", Path(__file__).resolve().parent.parent / "locale")
+"""rulebench's own catalog: the kernel's, the analysis', the API's and the CLI's texts."""
+
+_ = MESSAGES.gettext
+ngettext = MESSAGES.ngettext
+pgettext = MESSAGES.pgettext
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalog without translating it yet (module-level tables).
+
+    Translate it where it is used, with ``_(TABLE[key])``: a table built at import time would
+    otherwise be frozen in whatever language was current then.
+    """
+    return message
+
+
+def _locale() -> Locale:
+    try:
+        return Locale.parse(language())
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse(SOURCE_LANGUAGE)
+
+
+def format_integer(value: int) -> str:
+    """``value`` with the current language's grouping: ``1,000`` in English, ``1.000`` in German."""
+    return str(format_decimal(value, locale=_locale()))
+
+
+def format_fixed(value: float, decimals: int) -> str:
+    """``value`` with exactly ``decimals`` decimals in the current language (``0.5``, ``0,5``)."""
+    pattern = parse_pattern("#,##0." + "0" * decimals if decimals else "#,##0")
+    return str(pattern.apply(value, _locale()))
+
+
+def decimal_symbol() -> str:
+    """The current language's decimal mark (``.`` in English, ``,`` in German), for numbers formatted exactly elsewhere."""
+    return str(get_decimal_symbol(_locale()))
+
+
+def percent_sign(number: str) -> str:
+    """``number`` (already formatted) followed by the current language's percent sign and spacing.
+
+    English writes ``5.0%``; German ``5,0 %`` with a no-break space, as its rulebooks do.
+    """
+    # The CLDR pattern (``#,##0%``, ``#,##0\u00a0%``) says where the digits go and what surrounds them.
+    digits = str(_locale().percent_formats[None].pattern).split(";")[0]
+    start = min(i for i, ch in enumerate(digits) if ch in "#0")
+    end = max(i for i, ch in enumerate(digits) if ch in "#0,.") + 1
+    return digits[:start] + number + digits[end:]
