@@ -70,6 +70,7 @@ class Fight:
         self.log: list[dict[str, Any]] | None = [] if record else None
         self.recording = record
         """Whether events are being logged (narrated fights), so costly texts are worth building."""
+        self._explained: set[str] = set()
         self.modifiers: Callable[..., Sequence[Modifier]] = partial(rules.modifiers, self)
         """``modifiers(combatant, purpose, against=None)``: every plugin's modifiers for one of
         ``combatant``'s values (see ``rulebench_modifiers``). Bound once, since rulesets ask it on
@@ -194,6 +195,15 @@ class Fight:
         sentence for narration, and structured data for JSON and tests."""
         if self.log is not None:
             self.log.append({"kind": kind, "round": self.round, "text": text, **data})
+
+    def explain(self, topic: str, text: str) -> None:
+        """Say once per fight what a mechanic does, where it first appears (a critical hit, a
+        group's armour, a life lost): an ``explain`` event the narration prints before the event it
+        explains. Later calls with the same ``topic`` log nothing. Call it only when ``recording``,
+        as for ``emit``, so a silent fight builds no text."""
+        if self.log is not None and topic not in self._explained:
+            self._explained.add(topic)
+            self.emit("explain", text, topic=topic)
 
     # -- tactics and modifiers ---------------------------------------------------------------
     def decide(self, kind: str, who: Combatant | None = None, options: tuple[Any, ...] = (), **context: Any) -> Any:

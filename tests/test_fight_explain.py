@@ -1,0 +1,34 @@
+"""``Fight.explain``: a mechanic is explained once per fight, and only in a recorded one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulebench.core.dice import ScriptedRoller
+from rulebench.core.encounter import load_encounter
+from rulebench.core.fight import Fight
+from rulebench.core.kernel import configure
+
+OGRE_DUEL = Path(__file__).resolve().parents[1] / "examples" / "ogre-duel.toml"
+
+
+def _fight(record: bool) -> Fight:
+    return configure(load_encounter(OGRE_DUEL), "classic").new_fight(ScriptedRoller([]), record=record)
+
+
+def test_a_topic_is_explained_at_its_first_appearance_only() -> None:
+    fight = _fight(record=True)
+    fight.explain("critical", "a critical hit doubles the damage")
+    fight.explain("critical", "said again")
+    fight.explain("armour", "armour absorbs points")
+    assert fight.log is not None
+    assert [(e["kind"], e["topic"], e["text"]) for e in fight.log] == [
+        ("explain", "critical", "a critical hit doubles the damage"),
+        ("explain", "armour", "armour absorbs points"),
+    ]
+
+
+def test_a_silent_fight_explains_nothing() -> None:
+    fight = _fight(record=False)
+    fight.explain("critical", "a critical hit doubles the damage")
+    assert fight.log is None
