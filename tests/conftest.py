@@ -1,4 +1,4 @@
-"""Session set-up: the example third-party ruleset is loaded the way an installed plugin is found, without installing it.
+"""Session set-up: English, and the example third-party ruleset is loaded the way an installed plugin is found, without installing it.
 
 Several tests use ``skirmish`` (examples/rulebench-skirmish) as a ruleset that is not built in.
 The session never installs anything into the environment running the tests: it writes the
@@ -49,6 +49,9 @@ _SITE = Path(tempfile.mkdtemp(prefix="rulebench-test-site-"))
 def pytest_sessionstart(session: object) -> None:
     """Put the example plugin's metadata and source first on the path, for this process and its children."""
     load_without_installing(EXAMPLE_PLUGIN, _SITE)
+    # The tests read English unless they ask for another language (``--lang``, ``set_language``),
+    # whatever locale the machine running them has; subprocesses inherit this.
+    os.environ["LANGUAGE"] = "en"
     for entry in (str(EXAMPLE_PLUGIN), str(_SITE)):
         sys.path.insert(0, entry)
     os.environ["PYTHONPATH"] = os.pathsep.join([str(_SITE), str(EXAMPLE_PLUGIN), *filter(None, [os.environ.get("PYTHONPATH")])])
