@@ -1,10 +1,10 @@
 """Keep rulebench's message catalogs: extract, update, compile, check, merge.
 
-    python tools/catalogs.py update            # extract every domain's messages, update each .po
-    python tools/catalogs.py compile           # .po -> .mo (the compiled catalogs ship in the wheel)
-    python tools/catalogs.py check             # every message translated, every .mo current
-    python tools/catalogs.py merge FILE.po     # take the translations FILE has into its domain's .po
-    python tools/catalogs.py init LANG         # start a new language from the templates
+    python tools/catalogs.py update [DOMAIN]       # extract the messages, update each language's .po
+    python tools/catalogs.py compile [DOMAIN]      # .po -> .mo (the compiled catalogs ship in the wheel)
+    python tools/catalogs.py check                 # every message translated, every .mo current
+    python tools/catalogs.py merge FILE.po DOMAIN  # take the translations FILE has into DOMAIN's .po
+    python tools/catalogs.py init LANG             # start a new language in every domain
 
 Each domain is one folder of code with its own ``locale/`` folder: rulebench's own texts
 (``rulebench``), each built-in ruleset (``rulebench-dsa``…) and the built-in plugins
@@ -87,11 +87,24 @@ def _read(path: Path) -> Catalog:
         return read_po(handle)
 
 
-def _write(catalog: Catalog, path: Path) -> None:
+def _dated(line: bytes) -> bool:
+    return line.startswith((b'"POT-Creation-Date:', b'"PO-Revision-Date:'))
+
+
+def _replace(path: Path, content: bytes) -> None:
+    """Write ``content`` unless ``path`` holds the same apart from its dates, so catalogs change only with their messages."""
+    if path.exists():
+        old = [line for line in path.read_bytes().splitlines() if not _dated(line)]
+        if old == [line for line in content.splitlines() if not _dated(line)]:
+            return
     path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(content)
+
+
+def _write(catalog: Catalog, path: Path) -> None:
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, omit_header=False, sort_output=False, ignore_obsolete=True)
-    path.write_bytes(buffer.getvalue())
+    _replace(path, buffer.getvalue())
 
 
 @dataclass
@@ -126,8 +139,13 @@ def compile_all(domains: tuple[Domain, ...] = DOMAINS) -> None:
     """Compile every .po into the .mo that ships."""
     for domain in domains:
         for lang in domain.languages():
+            catalog = _read(domain.po(lang))
+            if domain.mo(lang).exists():
+                with domain.mo(lang).open("rb") as handle:
+                    if _messages(read_mo(handle)) == _messages(catalog):
+                        continue
             buffer = io.BytesIO()
-            write_mo(buffer, _read(domain.po(lang)))
+            write_mo(buffer, catalog)
             domain.mo(lang).write_bytes(buffer.getvalue())
 
 
@@ -139,6 +157,11 @@ def untranslated(catalog: Catalog) -> Iterator[str]:
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         if message.fuzzy or not all(strings):
             yield message.id if isinstance(message.id, str) else message.id[0]
+
+
+def _messages(catalog: Catalog) -> dict[object, object]:
+    """What a compiled catalog answers: each translated, settled message by its id and context."""
+    return {(m.context, m.id): m.string for m in catalog if m.id and m.string and not m.fuzzy}
 
 
 def problems(domains: tuple[Domain, ...] = DOMAINS) -> list[str]:
@@ -157,18 +180,32 @@ def problems(domains: tuple[Domain, ...] = DOMAINS) -> list[str]:
                 continue
             with domain.mo(lang).open("rb") as handle:
                 compiled = read_mo(handle)
-            if {m.id: m.string for m in compiled if m.id} != {m.id: m.string for m in catalog if m.id and m.string and not m.fuzzy}:
+            if _messages(compiled) != _messages(catalog):
                 found.append(f"{domain.mo(lang).relative_to(ROOT)}: older than its .po (run compile)")
     return found
 
 
-def merge(fragment: Path) -> int:
-    """Copy the translations ``fragment`` holds into its domain's catalog (the domain and language its header names)."""
+def _domains(name: str | None) -> tuple[Domain, ...]:
+    """The domain called ``name``, or every domain for None."""
+    if name is None:
+        return DOMAINS
+    chosen = tuple(d for d in DOMAINS if d.name == name)
+    if not chosen:
+        raise SystemExit(f"no domain {name!r}; the domains are {', '.join(d.name for d in DOMAINS)}")
+    return chosen
+
+
+def merge(fragment: Path, name: str) -> int:
+    """Copy the translations ``fragment`` holds into domain ``name``'s catalog, in the language its header names.
+
+    Several translators can work on one domain at once this way: each keeps a fragment, and only
+    this function (under the lock) writes the domain's .po.
+    """
     incoming = _read(fragment)
-    domain = next((d for d in DOMAINS if d.name == incoming.domain), None)
+    (domain,) = _domains(name)
     lang = str(incoming.locale) if incoming.locale else ""
-    if domain is None or not lang:
-        raise SystemExit(f"{fragment}: its header must name a known domain and a Language: {[d.name for d in DOMAINS]}")
+    if not lang:
+        raise SystemExit(f"{fragment}: its header must name the language (\"Language: de\\n\")")
     with _Lock():
         catalog = _read(domain.po(lang))
         taken = 0
@@ -201,18 +238,21 @@ def init(lang: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("action", choices=("update", "compile", "check", "merge", "init"))
-    parser.add_argument("argument", nargs="?", help="merge: the .po fragment; init: the language code")
+    parser.add_argument("argument", nargs="?", help="update, compile: a domain; merge: the .po fragment; init: the language code")
+    parser.add_argument("domain", nargs="?", help="merge: the domain to merge into")
     args = parser.parse_args(argv)
     if args.action == "update":
-        update()
+        update(_domains(args.argument))
     elif args.action == "compile":
-        compile_all()
+        compile_all(_domains(args.argument))
     elif args.action == "check":
         found = problems()
         print("\n".join(found) or "every catalog complete and compiled")
         return 1 if found else 0
     elif args.action == "merge":
-        print(f"took {merge(Path(args.argument))} translations")
+        if args.argument is None or args.domain is None:
+            parser.error("merge needs a fragment and a domain")
+        print(f"took {merge(Path(args.argument), args.domain)} translations")
     else:
         init(args.argument)
     return 0
