@@ -273,6 +273,7 @@ def analyse(
 def record_provenance(config: FightConfig, result: RulesetResult, extra: dict[str, Any] | None = None) -> RulesetResult:
     """Fill in where ``result`` came from (ruleset, package, method, seed, plugins, tactics, ``extra``)
     and return it; every way of analysing a configuration records it alike."""
+    result.unit = config.ruleset.round_word
     result.provenance = {
         "ruleset": {"name": config.ruleset.name, "package": config.package[0], "version": config.package[1]},
         "method": result.method,

@@ -114,6 +114,8 @@ class RulesetResult:
     """For exact analysis in floating point, a bound on the absolute rounding error of every probability."""
     stopped_by: str | None = None
     """For sampling, the rule that stopped it: ``fights`` (a fixed count), ``precision`` or ``cap``."""
+    unit: str = "round"
+    """What the ruleset counts a fight's length in (its ``round_word``: ``round``, dsa's ``exchange``)."""
 
     def probability(self, weight: Number) -> Number:
         """A weight of the tally as a probability (a Fraction when exact)."""
@@ -179,6 +181,7 @@ class RulesetResult:
             "ci95": {k: [lo, hi] for k, (lo, hi) in ci.items()} if ci else None,
             "rounds": {
                 "mean": num(self.rounds_mean),
+                "unit": self.unit,  # rounds.mean is in this unit: rulesets count different things
                 "distribution": {str(r): num(p) for r, p in self.rounds_distribution.items()},
             },
             "party": members[: self.party_size],

@@ -5,6 +5,9 @@ exactly that: below 0.01% they read ``<0.01%``, above 99.99% ``>99.99%``. Below 
 significant digits (``0.58%``, ``0.012%``), from 1% on one decimal, two where one would read 100.0.
 A 95% interval rounds its lower bound down and its upper bound up, on a grid no finer than its
 estimate's where it matters, so the printed interval always contains the printed estimate.
+
+The arithmetic is exact and language-neutral; only the finished text takes the current language's
+decimal mark and percent sign (``0,5 %``, ``<0,01 %`` in German), so every guarantee holds in each.
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from functools import cache
+
+from rulebench.core.i18n import decimal_symbol, format_integer, ngettext, npgettext, percent_sign
 
 Probability = float | Fraction
 
@@ -51,6 +56,11 @@ def _fixed(units: int, decimals: int) -> str:
     return f"{sign}{whole}.{part:0{decimals}d}" if decimals else f"{sign}{whole}"
 
 
+def _local(text: str) -> str:
+    """A number formatted with ``.`` as decimal mark, in the current language's (``0.5`` → ``0,5``)."""
+    return text.replace(".", decimal_symbol())
+
+
 def _nearest(value: Fraction, decimals: int) -> int:
     """``value`` in units of its last decimal, rounded half up (exact: no float in between)."""
     scale: int = 10**decimals  # int ** int is typed loosely (a negative power is a float)
@@ -58,7 +68,12 @@ def _nearest(value: Fraction, decimals: int) -> int:
 
 
 def percent_number(p: Probability) -> str:
-    """A probability as a percentage without the ``%`` sign: ``94.5``, ``0.58``, ``<0.01``, ``>99.99``."""
+    """A probability as a percentage without the ``%`` sign: ``94.5``, ``0.58``, ``<0.01``, ``>99.99``
+    (``94,5``, ``<0,01`` in German)."""
+    return _local(_percent_number(p))
+
+
+def _percent_number(p: Probability) -> str:
     value = _percent(p)
     if value in (0, 100):
         return str(int(value))
@@ -75,13 +90,18 @@ def percent_number(p: Probability) -> str:
 
 
 def percent(p: Probability) -> str:
-    """A probability as a percentage: ``94.5%``, ``0.58%``, ``<0.01%``, ``>99.99%``, exactly ``0%`` or ``100%``."""
-    return percent_number(p) + "%"
+    """A probability as a percentage: ``94.5%``, ``0.58%``, ``<0.01%``, ``>99.99%``, exactly ``0%`` or ``100%``
+    (German: ``94,5 %``, ``<0,01 %``)."""
+    return percent_sign(percent_number(p))
 
 
 def lower_bound(p: Probability) -> str:
     """An interval's lower bound as a percentage without the sign, rounded down (never to 0 unless it is 0;
     a float a hair below a printed number reads as that number, see :data:`GRID_TOLERANCE`)."""
+    return _local(_lower_bound(p))
+
+
+def _lower_bound(p: Probability) -> str:
     value = _percent(p)
     if value in (0, 100):
         return str(int(value))
@@ -95,6 +115,10 @@ def lower_bound(p: Probability) -> str:
 def upper_bound(p: Probability) -> str:
     """An interval's upper bound as a percentage without the sign, rounded up (never to 100 unless it is 100;
     a float a hair above a printed number reads as that number, see :data:`GRID_TOLERANCE`)."""
+    return _local(_upper_bound(p))
+
+
+def _upper_bound(p: Probability) -> str:
     value = _percent(p)
     if value in (0, 100):
         return str(int(value))
@@ -107,11 +131,12 @@ def upper_bound(p: Probability) -> str:
 
 
 def interval(bounds: tuple[Probability, Probability] | list[Probability] | None) -> str:
-    """A 95% interval as ``52.4–53.8%`` (lower bound rounded down, upper up); empty when there is none."""
+    """A 95% interval as ``52.4–53.8%`` (lower bound rounded down, upper up; ``52,4–53,8 %`` in German);
+    empty when there is none."""
     if not bounds:
         return ""
     low, high = bounds
-    return f"{lower_bound(low)}–{upper_bound(high)}%"
+    return percent_sign(f"{lower_bound(low)}–{upper_bound(high)}")
 
 
 def _exponent(value: Fraction) -> int:
@@ -127,8 +152,13 @@ def _exponent(value: Fraction) -> int:
 def decimal_expansion(value: Fraction, digits: int = EXPANSION_DIGITS) -> str:
     """An exact value's decimal expansion to ``digits`` significant digits, ``…`` where it goes on.
 
-    Fixed-point, however small: ``0.000000000140…``, never ``1.4e-10``.
+    Fixed-point, however small: ``0.000000000140…``, never ``1.4e-10``; the current language's
+    decimal mark (``0,5`` in German).
     """
+    return _local(_decimal_expansion(value, digits))
+
+
+def _decimal_expansion(value: Fraction, digits: int) -> str:
     if value == 0:
         return "0"
     sign = "-" if value < 0 else ""
@@ -158,13 +188,31 @@ def probability_text(p: Probability, fractions: bool = False) -> str:
 
 
 def plural(word: str, count: float = 2) -> str:
-    """``round`` → ``rounds`` (every unit a ruleset uses takes a plain ``s``), singular for exactly one."""
-    return word if count == 1 else word + "s"
+    """A unit's name for ``count`` of it, in the current language: ``round`` → ``rounds`` (German
+    ``Runden``), singular for exactly one. A unit rulebench does not know (a third-party ruleset's)
+    stays as it is and takes a plain ``s``."""
+    n = 1 if count == 1 else 2
+    # The units the built-in rulesets count in; each call is spelled out so the catalog sees it.
+    if word == "round":
+        return npgettext("fight length unit", "round", "rounds", n)
+    if word == "exchange":
+        return npgettext("fight length unit", "exchange", "exchanges", n)
+    return word if n == 1 else word + "s"
 
 
 def length_text(mean: Probability, unit: str = "round") -> str:
-    """A mean fight length with its unit: ``3.95 rounds``, ``18.73 exchanges``."""
-    return f"{float(mean):.2f} {plural(unit)}"
+    """A mean fight length with its unit: ``3.95 rounds``, ``18.73 exchanges`` (``3,95 Runden``)."""
+    return f"{_local(f'{float(mean):.2f}')} {plural(unit)}"
+
+
+def count_text(count: int, unit: str = "round") -> str:
+    """A whole number of a fight-length unit: ``1 round``, ``4 exchanges`` (``4 Schlagabtausche``)."""
+    return f"{format_integer(count)} {plural(unit, count)}"
+
+
+def fights_text(count: int) -> str:
+    """A number of fights with its grouping: ``20,000 fights`` (``20.000 Kämpfe`` in German)."""
+    return ngettext("{count} fight", "{count} fights", count).format(count=format_integer(count))
 
 
 @cache

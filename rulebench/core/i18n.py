@@ -99,6 +99,10 @@ class Messages:
         """``message`` translated within ``context``, for short words that mean different things."""
         return self._translations().pgettext(context, message)
 
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        """The singular or plural form for ``n`` within ``context`` (a unit's name: ``round``, ``rounds``)."""
+        return self._translations().npgettext(context, singular, plural, n)
+
     def speaks(self, code: str) -> bool:
         """Whether this domain has a compiled catalog for ``code`` (English always)."""
         code = normalise(code)
@@ -111,6 +115,7 @@ MESSAGES = Messages("rulebench", Path(__file__).resolve().parent.parent / "local
 _ = MESSAGES.gettext
 ngettext = MESSAGES.ngettext
 pgettext = MESSAGES.pgettext
+npgettext = MESSAGES.npgettext
 
 
 def N_(message: str) -> str:

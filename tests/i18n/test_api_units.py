@@ -1,0 +1,16 @@
+"""Issue #16: the compare JSON names the unit of each ruleset's fight length beside ``rounds.mean``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import rulebench
+
+OGRE = Path(__file__).resolve().parents[2] / "examples" / "ogre-duel.toml"
+
+
+def test_each_result_names_the_unit_its_mean_length_is_in() -> None:
+    comparison = rulebench.compare(OGRE, ["dsa", "talisman"], fights=200, seed=1)
+    rounds = {r["ruleset"]: r["rounds"] for r in comparison.to_dict()["results"]}
+    assert rounds["dsa"]["unit"] == "exchange" and rounds["talisman"]["unit"] == "round"
+    assert list(rounds["dsa"]) == ["mean", "unit", "distribution"]  # the unit stands beside the mean
