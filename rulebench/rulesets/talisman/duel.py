@@ -6,7 +6,15 @@ from collections.abc import Sequence
 
 from rulebench import ENEMY, Attack, Combatant, Damage, Dice, Fight, Modifier, Side, hookimpl
 from rulebench.rulesets.talisman.lives import pay, rulebench_wounds
-from rulebench.rulesets.talisman.narration import name_of, narrate_certain, narrate_duel
+from rulebench.rulesets.talisman.narration import (
+    DUEL_LABEL,
+    duel_label,
+    explain_duel,
+    name_of,
+    narrate_certain,
+    narrate_duel,
+    narrate_evade,
+)
 from rulebench.rulesets.talisman.traits import harmless, spared, spared_by
 
 DUEL = Dice(((1, 6), (-1, 6)))
@@ -91,13 +99,7 @@ def rulebench_turn(fight: Fight, turn: int) -> tuple[Combatant, Combatant | Side
     elif fight.decide("evade", member, EVADE_OPTIONS, opponent=name_of(opponent)):
         member.vars["evaded"] = True
         if fight.recording:
-            fight.emit(
-                "decision",
-                f"{member.name} evades {name_of(opponent)} (Umgehungsmanöver) and sits the round out unharmed.",
-                who=member.name,
-                decision="evade",
-                opponent=name_of(opponent),
-            )
+            narrate_evade(fight, member, opponent)
         return None
     return member, opponent
 
@@ -133,7 +135,7 @@ def _duel_at_once(fight: Fight, member: Combatant, foe: Combatant) -> None:
             elif member_pays:
                 pay(fight, member, 1)
             return
-    lead = base + fight.roll(DUEL, "duel dice (member − opponent)", member)
+    lead = base + fight.roll(DUEL, DUEL_LABEL, member)
     if lead > 0:
         if not foe_spared:
             pay(fight, foe, 1)
@@ -172,6 +174,8 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
     if theirs:
         against += sum(m.value for m in theirs)
     base = power - against
+    if fight.recording:
+        explain_duel(fight, attacker, defender, mine, theirs)
     # Within 4 of each other either side may win; if the member's win harms, the dice matter.
     if not -5 < base < 5 or harmless(attacker, defender):
         certain = _certain(attacker, defender, base)
@@ -179,7 +183,7 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
             if fight.recording:
                 narrate_certain(fight, attacker, defender, power, against, mine, theirs, certain)
             return certain
-    lead = base + fight.roll(DUEL, "duel dice (member − opponent)", attacker)
+    lead = base + fight.roll(DUEL, duel_label() if fight.recording else DUEL_LABEL, attacker)
     if lead == 0:
         if fight.recording:
             narrate_duel(fight, attacker, defender, power, against, mine, theirs, None, "")

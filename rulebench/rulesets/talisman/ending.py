@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rulebench import Fight, Outcome, hookimpl
+from rulebench.rulesets.talisman.narration import narrate_plunder, narrate_verdict
 
 
 @hookimpl
@@ -19,10 +20,10 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
         if enemy.vars["lives"] > 0:
             break
     else:
-        return _verdict(fight, Outcome.PARTY_WINS, "Every enemy is defeated: the party wins.")
+        return _verdict(fight, Outcome.PARTY_WINS)
     standing = [m for m in fight.party.members if m.engaged and m.vars["lives"] > 0]
     if not standing:
-        return _verdict(fight, Outcome.ENEMY_WINS, "No engaged member has a life left: the enemy wins.")
+        return _verdict(fight, Outcome.ENEMY_WINS)
     # Only a tactics source other than the defaults (which never evade) can make anyone evade:
     # under the defaults alone every ``evaded`` flag stays False, so the flight check and the
     # clearing below cannot change anything and are skipped.
@@ -30,10 +31,9 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
     if evading:
         active = [m for m in standing if m.spec.fighter] or standing
         if all(m.vars["evaded"] for m in active):
-            return _verdict(fight, Outcome.PARTY_FLED, "Every standing member evaded: the party has fled.")
+            return _verdict(fight, Outcome.PARTY_FLED)
     if fight.round >= fight.vars["round_cap"]:
-        cap = fight.vars["round_cap"]
-        return _verdict(fight, Outcome.WITHDRAWN, f"Round cap {cap} reached: both sides withdraw.")
+        return _verdict(fight, Outcome.WITHDRAWN)
     # Evading holds for one round only; clearing it here rather than at the next round's start
     # keeps the state between rounds free of spent flags, so exact analysis merges more states.
     if evading:
@@ -43,9 +43,9 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
     return None
 
 
-def _verdict(fight: Fight, outcome: Outcome, text: str) -> Outcome:
+def _verdict(fight: Fight, outcome: Outcome) -> Outcome:
     if fight.recording:
-        fight.emit("outcome", text, outcome=outcome.value)
+        narrate_verdict(fight, outcome)
     return outcome
 
 
@@ -62,4 +62,4 @@ def rulebench_fight_end(fight: Fight) -> None:
         if member.engaged and member.vars["lives"] <= 0:
             member.vars["plundered"] = True
             if fight.recording:
-                fight.emit("plunder", f"The raiders plunder {member.name}'s body.", who=member.name)
+                narrate_plunder(fight, member)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from rulebench import PARTY, Combatant, Damage, EndState, Fate, Fight, Side, hookimpl
-from rulebench.rulesets.talisman.narration import narrate_life
+from rulebench.rulesets.talisman.narration import N_, fate_in_words, narrate_life, narrate_protected
 
-FULL = Fate(EndState.UNHURT, "full lives")
-LIVES_LOST = Fate(EndState.HURT, "lives lost")
-NO_LIVES = Fate(EndState.DEAD, "no lives left")
-PLUNDERED = Fate(EndState.DEAD, "plundered")
-DEFEATED = Fate(EndState.OUT, "defeated")
+# The conditions stay English in results and JSON (keys, like the end states); a recorded fight
+# shows them in the reader's language (``fate_in_words``).
+FULL = Fate(EndState.UNHURT, N_("full lives"))
+LIVES_LOST = Fate(EndState.HURT, N_("lives lost"))
+NO_LIVES = Fate(EndState.DEAD, N_("no lives left"))
+PLUNDERED = Fate(EndState.DEAD, N_("plundered"))
+DEFEATED = Fate(EndState.OUT, N_("defeated"))
 
 
 @hookimpl
@@ -38,13 +40,7 @@ def pay(fight: Fight, combatant: Combatant, amount: int) -> None:
         shields = fight.modifiers(combatant, "protection", None)
         if shields and sum(s.value for s in shields) > 0:
             if fight.recording:
-                reasons = ", ".join(s.reason for s in shields)
-                fight.emit(
-                    "absorbed",
-                    f"{combatant.name} loses the duel but is protected ({reasons}): no life lost.",
-                    who=combatant.name,
-                    reasons=[s.reason for s in shields],
-                )
+                narrate_protected(fight, combatant, shields)
             return
     left: int = combatant.vars["lives"] - amount
     if left < 0:
@@ -60,8 +56,16 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
 
     A rival party's member (``enemy.characters``) with no lives left is dead like a party member
     (reading: a character, not a creature card, so "defeated" does not apply). A party member
-    plundered by raiders is dead with the condition ``plundered`` (docs/rules/talisman.md).
+    plundered by raiders is dead with the condition ``plundered`` (docs/rules/talisman.md). A
+    recorded fight gets the condition in the reader's language.
     """
+    if fight.recording:
+        return fate_in_words(fate_of(fight, combatant))
+    return fate_of(fight, combatant)
+
+
+def fate_of(fight: Fight, combatant: Combatant) -> Fate:
+    """The fate ``rulebench_end_state`` reports, with its condition's English name."""
     lives = combatant.vars["lives"]
     if lives == combatant.stats["lives"]:
         return FULL

@@ -1,15 +1,63 @@
 """talisman's wording: the sentences a narrated fight tells, kept out of the rule modules.
 
-Called only while a fight records (``fight.recording``), so sampling never builds them.
+Every text talisman writes goes through its own catalog, the domain ``rulebench-talisman``, at the
+moment it is written: the duels, the lives given up, the explanations of its mechanics, the
+verdicts, its roll label, descriptor and errors. The German catalog speaks the rulebook's terms
+(Kampfkraft, Stärke, Lebenspunkt, Unentschieden, besiegt, Umgehungsmanöver).
+
+The narrate_* and explain_* functions are called only while a fight records (``fight.recording``),
+so sampling never builds their texts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
-from rulebench import Attack, Combatant, Fight, Modifier, Side
-from rulebench.rulesets.talisman.stats import is_character
+from rulebench import PARTY, Attack, Combatant, Fate, Fight, Messages, Modifier, Outcome, Side
 from rulebench.rulesets.talisman.traits import harmless, spared
+
+MESSAGES = Messages("rulebench-talisman", Path(__file__).with_name("locale"))
+"""talisman's catalog: every text it writes, in the language chosen when the text is written."""
+
+_ = MESSAGES.gettext
+pgettext = MESSAGES.pgettext
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for talisman's catalog without translating it yet (module-level tables);
+    translate it where it is used, with ``_(...)``."""
+    return message
+
+
+DUEL_LABEL = N_("duel dice (member − opponent)")
+"""The roll label of a duel's two dice, in English: what a silent fight passes (nobody reads it)."""
+
+
+def duel_label() -> str:
+    """The roll label of a duel's dice, in the current language (only a recorded fight shows it)."""
+    return _(DUEL_LABEL)
+
+
+def fate_in_words(fate: Fate) -> Fate:
+    """``fate`` with its condition (``lives``' names) in the reader's language, for a recorded fight.
+
+    Only a recorded fight asks: a silent fight's conditions are the English names the analysis
+    tallies and its JSON reports, keys as stable as the end states.
+    """
+    return Fate(fate.state, _(fate.condition))
+
+
+def trait_name(kind: str) -> str:
+    """A kind of creature only a magic weapon harms (``ghost``, ``demon``) in the current language."""
+    names = {"ghost": pgettext("trait", "ghost"), "demon": pgettext("trait", "demon")}
+    return names.get(kind, kind)
+
+
+def is_character(fight: Fight, combatant: Combatant) -> bool:
+    """Whether the combatant is a character (a party member, or a member of a rival party) rather
+    than a creature card: a character with no lives left is dead, a creature merely defeated."""
+    return combatant.side == PARTY or fight.encounter.enemy.characters
 
 
 def name_of(who: Combatant | Side) -> str:
@@ -17,10 +65,75 @@ def name_of(who: Combatant | Side) -> str:
     return " + ".join(m.name for m in who.members) if isinstance(who, Side) else who.name
 
 
+def _extra(mods: Sequence[Modifier]) -> str:
+    """The weapon modifiers after a strength, each signed with its reason: `` +1 silver vs undead``."""
+    return "".join(f" {m.value:+d} {m.reason}" for m in mods)
+
+
 def _power_text(name: str, die: int | None, strength: int, mods: Sequence[Modifier], total: int) -> str:
-    rolled = f" 1d6 {die}" if die is not None else ""
-    extra = "".join(f" {m.value:+d} {m.reason}" for m in mods)
-    return f"{name}{rolled} + strength {strength}{extra} = {total}"
+    """One duellist's combat power (Kampfkraft) and how it is made up."""
+    if die is None:
+        # TRANSLATORS: one duellist's combat power (Kampfkraft) without the die; {extra} is a list
+        # of signed weapon bonuses such as " +1 silver vs undead", {total} the combat power.
+        return _("{name} strength {strength}{extra} = {total}").format(
+            name=name, strength=strength, extra=_extra(mods), total=total
+        )
+    # TRANSLATORS: one duellist's combat power (Kampfkraft): {die} is what his 1d6 showed, {extra} a
+    # list of signed weapon bonuses such as " +1 silver vs undead", {total} the combat power.
+    return _("{name} 1d6 {die} + strength {strength}{extra} = {total}").format(
+        name=name, die=die, strength=strength, extra=_extra(mods), total=total
+    )
+
+
+def _range_text(name: str, strength: int, mods: Sequence[Modifier], total: int) -> str:
+    """One duellist's combat power before the dice: the range a d6 gives it."""
+    # TRANSLATORS: {low}–{high} is the combat power (Kampfkraft) the duellist can reach with 1d6.
+    return _("{name} strength {strength}{extra} ({low}–{high} with 1d6)").format(
+        name=name, strength=strength, extra=_extra(mods), low=total + 1, high=total + 6
+    )
+
+
+def explain_duel(
+    fight: Fight, member: Combatant, opponent: Combatant | Side, mine: Sequence[Modifier], theirs: Sequence[Modifier]
+) -> None:
+    """Before a duel's dice: what a duel is, and what makes this one different the first time it
+    happens (a grouped opponent, a weapon bonus, a non-fighter who now fights)."""
+    fight.explain(
+        "duel",
+        _(
+            "A duel (Kampf): each side rolls 1d6 and adds its strength (Stärke); the higher combat "
+            "power (Kampfkraft) wins, the loser gives up one life and a tie is a standoff "
+            "(Unentschieden) that hurts nobody."
+        ),
+    )
+    if isinstance(opponent, Side) and len(opponent.members) > 1:
+        fight.explain(
+            "grouped",
+            _("The enemies fight as one: their strengths are added up and they roll one die together, "
+              "and if they lose, each of them gives up a life."),
+        )
+    if mine or theirs:
+        fight.explain(
+            "weapon bonus",
+            _("A weapon bonus such as silver against undead adds to its bearer's combat power "
+              "(Kampfkraft) in every duel against such a foe."),
+        )
+    foes = opponent.members if isinstance(opponent, Side) else (opponent,)
+    late = next((c for c in (member, *foes) if not c.spec.fighter), None)
+    if late is not None:
+        fight.explain(
+            "non-fighter",
+            _("{name} duels only now: a non-fighter neither duels nor is dueled while a fighter of "
+              "his side still stands.").format(name=late.name),
+        )
+
+
+def _explain_spared(fight: Fight) -> None:
+    fight.explain(
+        "ghosts and demons",
+        _("Only a magic weapon harms a ghost or a demon: a duel won against one without it is a "
+          "standoff, and nobody gives up a life."),
+    )
 
 
 def narrate_duel(
@@ -41,22 +154,23 @@ def narrate_duel(
         power, against = power + own, against + other
     foes = opponent.members if isinstance(opponent, Side) else (opponent,)
     strength = sum(f.stats["strength"] for f in foes)
-    text = (
-        f"{_power_text(member.name, own, member.stats['strength'], mine, power)} against "
-        f"{_power_text(name_of(opponent), other, strength, theirs, against)}: "
-    )
+    powers = {
+        "member": _power_text(member.name, own, member.stats["strength"], mine, power),
+        "opponent": _power_text(name_of(opponent), other, strength, theirs, against),
+    }
     if winner is None:
-        text += "a standoff (Unentschieden), nobody is hurt."
+        text = _("{member} against {opponent}: a standoff (Unentschieden), nobody is hurt.").format(**powers)
         result = "standoff"
     elif spared:
+        _explain_spared(fight)
         loser = opponent if winner is member else member
-        text += (
-            f"{name_of(winner)} wins, but without a magic weapon cannot harm {name_of(loser)} ({spared}): "
-            "a standoff, nobody is hurt."
-        )
+        text = _(
+            "{member} against {opponent}: {winner} wins, but without a magic weapon cannot harm "
+            "{loser} ({kind}): a standoff, nobody is hurt."
+        ).format(winner=name_of(winner), loser=name_of(loser), kind=trait_name(spared), **powers)
         result = "standoff"
     else:
-        text += f"{name_of(winner)} wins."
+        text = _("{member} against {opponent}: {winner} wins.").format(winner=name_of(winner), **powers)
         result = "member" if winner is member else "opponent"
     fight.emit(
         "duel",
@@ -87,16 +201,22 @@ def narrate_certain(
     foes = opponent.members if isinstance(opponent, Side) else (opponent,)
     strength = sum(f.stats["strength"] for f in foes)
     me, them = member.name, name_of(opponent)
-    text = (
-        f"{_range_text(me, member.stats['strength'], mine, power)} against "
-        f"{_range_text(them, strength, theirs, against)}: no dice are rolled, no roll can change the result: "
+    fight.explain(
+        "certain duel",
+        _("No dice are rolled when no roll of the two dice could change who gives up a life."),
     )
+    powers = {
+        "member": _range_text(me, member.stats["strength"], mine, power),
+        "opponent": _range_text(them, strength, theirs, against),
+    }
     if attack.hit:
         winner = attack.attacker
-        text += f"{name_of(winner)} always wins."
+        text = _("{member} against {opponent}: no dice are rolled, no roll can change the result: "
+                 "{winner} always wins.").format(winner=name_of(winner), **powers)
         result = "member" if winner is member else "opponent"
     else:
-        text += _standoff_reason(member, opponent, power - against) + ": a standoff, nobody is hurt."
+        _explain_spared(fight)
+        text = _standoff_text(member, opponent, powers)
         result = "standoff"
     fight.emit(
         "duel",
@@ -113,33 +233,158 @@ def narrate_certain(
     )
 
 
-def _range_text(name: str, strength: int, mods: Sequence[Modifier], total: int) -> str:
-    extra = "".join(f" {m.value:+d} {m.reason}" for m in mods)
-    return f"{name} strength {strength}{extra} ({total + 1}–{total + 6} with 1d6)"
-
-
-def _standoff_reason(member: Combatant, opponent: Combatant | Side, base: int) -> str:
-    """Why a duel decided before the dice hurts nobody (see ``_certain``)."""
+def _standoff_text(member: Combatant, opponent: Combatant | Side, powers: dict[str, str]) -> str:
+    """A duel decided before the dice that hurts nobody, and why (see ``duel._certain``)."""
     me, them = member.name, name_of(opponent)
     mine_harmless, theirs_harmless = harmless(member, opponent), harmless(opponent, member)
+    mine_kind, their_kind = spared(member) or "", spared(opponent) or ""
     if mine_harmless and theirs_harmless:
-        return (f"neither can harm the other without a magic weapon ({me}: {spared(member)}, "
-                f"{them}: {spared(opponent)})")
+        return _(
+            "{member} against {opponent}: no dice are rolled, no roll can change the result: neither "
+            "can harm the other without a magic weapon ({me}: {my_kind}, {them}: {their_kind}): a "
+            "standoff, nobody is hurt."
+        ).format(me=me, them=them, my_kind=trait_name(mine_kind), their_kind=trait_name(their_kind), **powers)
     if mine_harmless:
-        return f"{them} never wins, and {me} cannot harm {them} ({spared(opponent)}) without a magic weapon"
-    return f"{me} never wins, and {them} cannot harm {me} ({spared(member)}) without a magic weapon"
+        return _(
+            "{member} against {opponent}: no dice are rolled, no roll can change the result: {them} "
+            "never wins, and {me} cannot harm {them} ({kind}) without a magic weapon: a standoff, "
+            "nobody is hurt."
+        ).format(me=me, them=them, kind=trait_name(their_kind), **powers)
+    return _(
+        "{member} against {opponent}: no dice are rolled, no roll can change the result: {me} never "
+        "wins, and {them} cannot harm {me} ({kind}) without a magic weapon: a standoff, nobody is hurt."
+    ).format(me=me, them=them, kind=trait_name(mine_kind), **powers)
+
+
+def narrate_evade(fight: Fight, member: Combatant, opponent: Combatant | Side) -> None:
+    """A member slips past his foe (Umgehungsmanöver) instead of duelling."""
+    fight.explain(
+        "evade",
+        _("Evading (Umgehungsmanöver): before the dice a character may slip past his foe instead of "
+          "fighting; he sits the round out unharmed, and if every fighter evades, the party has fled."),
+    )
+    fight.emit(
+        "decision",
+        _("{name} evades {opponent} (Umgehungsmanöver) and sits the round out unharmed.").format(
+            name=member.name, opponent=name_of(opponent)
+        ),
+        who=member.name,
+        decision="evade",
+        opponent=name_of(opponent),
+    )
+
+
+def narrate_protected(fight: Fight, combatant: Combatant, shields: Sequence[Modifier]) -> None:
+    """A character loses a duel but an item or spell spares him the life."""
+    fight.explain(
+        "protection",
+        _("An item or a spell can protect a character: he loses the duel but keeps his life."),
+    )
+    reasons = ", ".join(s.reason for s in shields)
+    fight.emit(
+        "absorbed",
+        _("{name} loses the duel but is protected ({reasons}): no life lost.").format(
+            name=combatant.name, reasons=reasons
+        ),
+        who=combatant.name,
+        reasons=[s.reason for s in shields],
+    )
 
 
 def narrate_life(fight: Fight, combatant: Combatant, left: int) -> None:
     """A life given up: how many are left, or dead (a character) or defeated (a creature)."""
     full = combatant.stats["lives"]
+    fight.explain(
+        "lives",
+        _("Lives (Lebenspunkte), not wounds: every lost duel costs exactly one life, however much "
+          "higher the winner's combat power, and a character with none left is dead."),
+    )
     if left > 0:
-        text = f"{combatant.name} gives up a life: {left} of {full} left."
+        text = _("{name} gives up a life: {left} of {full} left.").format(name=combatant.name, left=left, full=full)
         fight.emit("wound", text, who=combatant.name, lives=left, max_lives=full)
     elif is_character(fight, combatant):
-        text = f"{combatant.name} gives up a life and has none left: dead."
+        text = _("{name} gives up a life and has none left: dead.").format(name=combatant.name)
         fight.emit("condition", text, who=combatant.name, lives=0, max_lives=full, condition="dead")
     else:
-        lost = "its last life" if full > 1 else "its life"
-        text = f"{combatant.name} loses {lost} and is defeated (besiegt)."
+        if combatant.spec.life > full:
+            # The surprise of a monster whose encounter life is larger than its talisman lives.
+            fight.explain(
+                "monster lives",
+                _("{name} has only {full} of its {life} life points here: in talisman a monster card "
+                  "has one life unless the encounter overrides its lives, so it is defeated (besiegt) "
+                  "by its first lost duel.").format(name=combatant.name, full=full, life=combatant.spec.life)
+                if full == 1
+                else _("{name} has only {full} of its {life} life points here: in talisman a monster "
+                       "card has the lives the encounter overrides, not its life.").format(
+                    name=combatant.name, full=full, life=combatant.spec.life
+                ),
+            )
+        if full > 1:
+            text = _("{name} loses its last life and is defeated (besiegt).").format(name=combatant.name)
+        else:
+            text = _("{name} loses its life and is defeated (besiegt).").format(name=combatant.name)
         fight.emit("condition", text, who=combatant.name, lives=0, max_lives=full, condition="defeated")
+
+
+def narrate_verdict(fight: Fight, outcome: Outcome) -> None:
+    """The end of the fight, as the round ends: who won, or why nobody did (docs/rules/talisman.md)."""
+    if outcome is Outcome.PARTY_WINS:
+        fight.emit("outcome", _("Every enemy is defeated: the party wins."), outcome=outcome.value)
+    elif outcome is Outcome.ENEMY_WINS:
+        fight.emit("outcome", _("No engaged member has a life left: the enemy wins."), outcome=outcome.value)
+    elif outcome is Outcome.PARTY_FLED:
+        fight.emit(
+            "outcome",
+            _("Every standing member evaded: the party has fled."),
+            outcome=outcome.value,
+            reason=_("every standing member evaded his foe in the same round"),
+        )
+    else:
+        cap = fight.vars["round_cap"]
+        fight.emit(
+            "outcome",
+            _("Round cap {cap} reached: both sides withdraw.").format(cap=cap),
+            outcome=outcome.value,
+            # TRANSLATORS: why a fight ended without a winner; {cap} is a number of rounds.
+            reason=_("after {cap} rounds without a winner both sides withdraw (the round cap)").format(cap=cap),
+        )
+
+
+def narrate_plunder(fight: Fight, member: Combatant) -> None:
+    """The raiders take what a dead member carried (the party lost or fled)."""
+    fight.explain(
+        "raiders",
+        _("These enemies are raiders: when the party loses or flees, they plunder its dead."),
+    )
+    fight.emit("plunder", _("The raiders plunder {name}'s body.").format(name=member.name), who=member.name)
+
+
+def ruleset_title() -> str:
+    """talisman's short title, for ``rulesets`` and the narration's header."""
+    return _("Talisman: duels of 1d6 + strength")
+
+
+def ruleset_summary() -> str:
+    """What makes talisman particular, in one sentence, for ``rulesets``."""
+    return _(
+        "Each member duels the front-most enemy, 1d6 + strength against 1d6 + strength; "
+        "the loser gives up a life, a tie is a standoff."
+    )
+
+
+def unknown_override(where: str, name: str, expected: str) -> str:
+    """The error for overrides talisman has no stat for: ``where`` lists them as the file spells them."""
+    return _("{where}: {name} has no such stat for that combatant; expected one of: {expected}").format(
+        where=where, name=name, expected=expected
+    )
+
+
+def override_out_of_range(key: str, name: str, stat: str, value: int, low: int, high: int | None) -> str:
+    """The error for an override outside talisman's range, naming it as the encounter file spells it."""
+    if high is None:
+        return _('overrides.talisman."{key}".{stat}: {name}\'s {stat} must be at least {low}, got {value}').format(
+            key=key, name=name, stat=stat, low=low, value=value
+        )
+    return _(
+        'overrides.talisman."{key}".{stat}: {name}\'s {stat} must be at least {low} and at most {high}, got {value}'
+    ).format(key=key, name=name, stat=stat, low=low, high=high, value=value)

@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 from rulebench import PARTY, BadInput, Combatant, DecisionInfo, Fight, RulesetInfo, hookimpl
+from rulebench.rulesets.talisman.narration import (
+    override_out_of_range,
+    ruleset_summary,
+    ruleset_title,
+    unknown_override,
+)
 
 ROUND_CAP = 20
 """Rounds before both sides withdraw (docs/rules/talisman.md)."""
@@ -22,12 +28,9 @@ def rulebench_ruleset() -> RulesetInfo:
     """Describe talisman: its seed, its two derived stats and the one decision it asks."""
     return RulesetInfo(
         name=NAME,
-        title="Talisman: duels of 1d6 + strength",
+        title=ruleset_title(),
         source="docs/rules/talisman.md",
-        summary=(
-            "Each member duels the front-most enemy, 1d6 + strength against 1d6 + strength; "
-            "the loser gives up a life, a tie is a standoff."
-        ),
+        summary=ruleset_summary(),
         stats=("strength", "lives"),
         decisions=("evade",),
         asks=(DecisionInfo("evade", per_member=True, options=(False, True)),),
@@ -81,8 +84,7 @@ def rulebench_setup(fight: Fight) -> None:
     if unused:
         # The kernel's own check lists RulesetInfo.stats only; round_cap is a setting, not a stat.
         where = "; ".join(f'overrides.{NAME}."{name}".{stat}' for name, stat in unused)
-        raise BadInput(f"{where}: {NAME} has no such stat for that combatant; expected one of: "
-                       f"{', '.join(OVERRIDABLE)}")
+        raise BadInput(unknown_override(where, NAME, ", ".join(OVERRIDABLE)))
     # The engaged members' indices in damage order (the marching order, reversed when ambushed
     # from behind), fighters before non-fighters (docs/rules/talisman.md): fixed by the encounter, so worked
     # out once here; each round's initiative keeps the standing ones.
@@ -99,11 +101,5 @@ def _within(fight: Fight, combatant: Combatant, stat: str, value: int, low: int,
     if low <= value and (high is None or value <= high):
         return
     key = combatant.name if combatant.name in fight.encounter.overrides.get(NAME, {}) else combatant.base_name
-    expected = f"at least {low}" + (f" and at most {high}" if high is not None else "")
-    raise BadInput(f'overrides.{NAME}."{key}".{stat}: {combatant.name}\'s {stat} must be {expected}, got {value}')
+    raise BadInput(override_out_of_range(key, combatant.name, stat, value, low, high))
 
-
-def is_character(fight: Fight, combatant: Combatant) -> bool:
-    """Whether the combatant is a character (a party member, or a member of a rival party) rather
-    than a creature card: a character with no lives left is dead, a creature merely defeated."""
-    return combatant.side == PARTY or fight.encounter.enemy.characters
