@@ -87,7 +87,7 @@ def _hit_the_line(fight: Fight, damage: Damage) -> None:
         remaining -= armour + 1
         if fight.recording:
             narration.one_gets_through(fight, member, armour, remaining)
-        step_up(fight, member, tainted, "is hit")
+        step_up(fight, member, tainted)
         if not remaining:
             return
     if remaining and fight.recording:
@@ -115,12 +115,12 @@ def member_armour(fight: Fight, member: Combatant) -> int:
     return max(0, armour + sum(m.value for m in fight.modifiers(member, "armour", fight.enemy)))
 
 
-def step_up(fight: Fight, member: Combatant, tainted: bool, why: str) -> None:
-    """Move ``member`` exactly one step up the wound ladder (seed: "genau eine Stufe"); ``why`` is
-    narrated after his name ("is hit")."""
+def step_up(fight: Fight, member: Combatant, tainted: bool, in_retreat: bool = False) -> None:
+    """Move ``member`` exactly one step up the wound ladder (seed: "genau eine Stufe"), hit in the
+    exchange or, ``in_retreat``, hurt by the retreat's cost."""
     ladder = member.vars[LADDER] + 1
     member.vars[LADDER] = ladder
     if tainted:
         member.vars[TAINTED] = True
     if fight.recording:
-        narration.stepped_up(fight, member, why, ladder, tainted)
+        narration.stepped_up(fight, member, in_retreat, ladder, tainted)

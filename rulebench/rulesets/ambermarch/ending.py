@@ -47,7 +47,7 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
         member.vars[STANCE] = ""
     state[SPENT] = 0
     if outcome is not None and fight.recording:
-        narration.fight_ends(fight, outcome)
+        narration.fight_ends(fight, outcome, _round_limit(fight), state[TIRELESS])
     return outcome
 
 
@@ -61,9 +61,14 @@ def _verdict(fight: Fight) -> Outcome | None:
             break
     else:
         return Outcome.ENEMY_WINS
-    if fight.round >= (TIRELESS_CAP if state[TIRELESS] else ROUND_LIMIT):
+    if fight.round >= _round_limit(fight):
         return Outcome.WITHDRAWN
     return None
+
+
+def _round_limit(fight: Fight) -> int:
+    """The round after which both sides withdraw: 4, or the safety cap against tireless foes."""
+    return TIRELESS_CAP if fight.vars[TIRELESS] else ROUND_LIMIT
 
 
 def _retreats(fight: Fight) -> bool:
@@ -86,7 +91,7 @@ def _retreat(fight: Fight) -> None:
     tainted = fight.vars[TIRELESS]
     for member in damage_line(fight)[:RETREAT_COST]:
         if not unharmed(fight, member):
-            step_up(fight, member, tainted, "is hurt in the retreat")
+            step_up(fight, member, tainted, in_retreat=True)
         elif fight.recording:
             narration.gets_away(fight, member, ghostly(member))
 
@@ -129,7 +134,15 @@ _DOWN_DEAD = Fate(EndState.DEAD, CONDITIONS[DOWN])
 @hookimpl
 def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
     """Party: unhurt; battered, wounded → hurt; down → out if someone still stands, else dead.
-    Enemy group: broken (steadfastness 0) → out; lost steadfastness → hurt (docs/glossary.md)."""
+    Enemy group: broken (steadfastness 0) → out; lost steadfastness → hurt (docs/glossary.md).
+
+    A recorded fight names the condition in the reader's language; a silent one keeps the English
+    names, which analysis counts (and which cost nothing to look up)."""
+    fate = _fate(fight, combatant)
+    return narration.fate_in_words(fate) if fight.recording else fate
+
+
+def _fate(fight: Fight, combatant: Combatant) -> Fate:
     if combatant.side == ENEMY:
         left = fight.vars[STEADFASTNESS]
         if left == 0:

@@ -15,11 +15,12 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 
+import rulebench.rulesets.ambermarch.narration as narration
 from rulebench import Attack, BadInput, Combatant, Dice, Fight, Modifier, Side, hookimpl
+from rulebench.rulesets.ambermarch.narration import roll_label
 from rulebench.rulesets.ambermarch.state import (
     ATTACK,
     ATTACK_RANGED,
-    CONDITIONS,
     DECLINED,
     GHOSTLY,
     LADDER,
@@ -60,7 +61,7 @@ def rulebench_attack(fight: Fight, attacker: Side, defender: Side) -> Attack:
     if margin < 0:
         return Attack(enemy, party, True, -margin)
     if fight.recording:
-        fight.emit("note", "a tie: both sides step back; the party may change its order", tie=True)
+        narration.tie(fight)
     _reorder(fight)
     return Attack(party, enemy, False, 0)
 
@@ -79,18 +80,17 @@ def _margin(fight: Fight) -> int:
     elif clamps:
         party_total = fixed + _roll_one_by_one(fight, attackers)
     else:
-        party_total = fixed + fight.roll(_attack_dice(len(attackers), bonus), "party attack dice")
+        party_total = fixed + fight.roll(_attack_dice(len(attackers), bonus), roll_label(fight, "party attack dice"))
         if recording:
             faces = fight.roller.last_faces
             if faces is not None and len(faces) == len(attackers):
                 for attacker, face in zip(attackers, faces):
                     _narrate(fight, attacker, face, face + attacker[2])
     if recording:
-        fight.emit("total", f"the party's sum: {party_total}", side="party", total=party_total)
-    enemy_total = fight.roll(pool, "enemy pool") + enemy_bonus
+        narration.party_sum(fight, party_total)
+    enemy_total = fight.roll(pool, roll_label(fight, "enemy pool")) + enemy_bonus
     if recording:
-        fight.emit("totals", f"party {party_total} vs enemy {enemy_total}", party_total=party_total,
-                   enemy_total=enemy_total)
+        narration.totals(fight, party_total, enemy_total)
     return party_total - enemy_total
 
 
@@ -108,8 +108,7 @@ def _enemy_weapons(fight: Fight) -> int:
         for modifier in modifiers_of(enemy, "weapon", party):
             bonus += modifier.value
             if fight.recording:
-                fight.emit("modifier", f"{enemy.name}: {modifier.value:+d} {modifier.reason} to the enemy pool",
-                           who=enemy.name, value=modifier.value, reason=modifier.reason)
+                narration.enemy_weapon(fight, enemy, modifier)
     return bonus
 
 
@@ -137,8 +136,7 @@ def _party_side(fight: Fight) -> tuple[int, list[_Attacker], int, bool]:
         if ghostly and not member.has_trait("magic_weapon"):
             # docs/encounters.md: against ghosts and demons a weapon without magic contributes 0, no die.
             if recording:
-                fight.emit("modifier", f"{member.name} attacks without a magic weapon: contributes 0 against "
-                           "a ghost or demon", who=member.name, contribution=0)
+                narration.no_magic_weapon(fight, member)
             continue
         modifiers = modifiers_of(member, "weapon", enemy)
         bonus = member.stats[skill] + PENALTY[state[LADDER]]
@@ -155,8 +153,7 @@ def _party_side(fight: Fight) -> tuple[int, list[_Attacker], int, bool]:
     if spent:
         fixed += 2 * spent
         if recording:
-            fight.emit("modifier", f"momentum {spent}: +{2 * spent} to the party's sum", value=2 * spent,
-                       reason="momentum")
+            narration.momentum_added(fight, spent)
     return fixed, attackers, bonus_sum, clamps
 
 
@@ -164,7 +161,7 @@ def _roll_one_by_one(fight: Fight, attackers: list[_Attacker]) -> int:
     """Each attacker's die + bonus, at least 0 (docs/rules/ambermarch.md: a fighter cannot lower the sum)."""
     total = 0
     for attacker in attackers:
-        face = fight.die(6, "attack", attacker[0])
+        face = fight.die(6, roll_label(fight, "attack"), attacker[0])
         contribution = max(0, face + attacker[2])
         if fight.recording:
             _narrate(fight, attacker, face, contribution)
@@ -192,15 +189,8 @@ def _subtracts_nothing(pool: Dice) -> bool:
 
 def _narrate(fight: Fight, attacker: _Attacker, face: int, contribution: int) -> None:
     member, skill, bonus, modifiers = attacker
-    parts = [f"1d6 {face}", f"{skill} {member.stats[skill]}"]
-    penalty = PENALTY[member.vars[LADDER]]
-    if penalty:
-        parts.append(f"{penalty} {CONDITIONS[member.vars[LADDER]]}")
-    parts += [f"{m.value:+d} {m.reason}" for m in modifiers]
-    text = " + ".join(parts).replace("+ -", "− ").replace("+ +", "+ ")
-    floor = " (at least 0)" if contribution != face + bonus else ""
-    fight.emit("total", f"{member.name} attacks: {text} = {contribution}{floor}", who=member.name,
-               die=face, skill=skill, bonus=bonus, total=contribution)
+    step = member.vars[LADDER]
+    narration.attacks(fight, member, skill, step, PENALTY[step], modifiers, face, bonus, contribution)
 
 
 def _reorder(fight: Fight) -> None:
@@ -218,4 +208,4 @@ def _reorder(fight: Fight) -> None:
     index = {m.name: m.index for m in members}
     fight.vars[ORDER] = tuple(index[name] for name in answer)
     if fight.recording:
-        fight.emit("decision", f"the party reorders: {', '.join(answer)}", decision="order", value=list(answer))
+        narration.reorders(fight, answer)

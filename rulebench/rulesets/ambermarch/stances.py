@@ -7,6 +7,7 @@ default tactics are the only source, of them directly: ``fight.default_tactics``
 
 from __future__ import annotations
 
+import rulebench.rulesets.ambermarch.narration as narration
 from rulebench import BadInput, Combatant, Fight, hookimpl
 from rulebench.rulesets.ambermarch.state import (
     COVER,
@@ -40,17 +41,11 @@ def _declines(fight: Fight) -> bool:
     """A voluntary fight ("?") may be declined before round 1: the party does not go (seed: "ihr
     entscheidet, ob ihr hingeht"). Alertness turns a forced fight ("!") into a voluntary one."""
     if fight.recording:
-        alert = [m.name for m in fight.party.members if m.engaged and m.has_skill("alertness")]
-        if fight.encounter.forced:
-            text = f"{', '.join(alert)} alert (Wachsamkeit): the forced fight becomes voluntary"
-        else:
-            text = "a voluntary fight: the party may decline it"
-        fight.emit("note", text, voluntary=True, alert=alert)
+        narration.may_decline(fight, [m.name for m in fight.party.members if m.engaged and m.has_skill("alertness")])
     declined: bool = fight.decide("decline", None, options=(True, False))
     fight.vars[DECLINED] = declined
     if fight.recording:
-        fight.emit("decision", "the party declines the fight" if declined else "the party takes the fight",
-                   decision="decline", value=declined)
+        narration.declines(fight, declined)
     return declined
 
 
@@ -91,11 +86,7 @@ def _choose_stances(fight: Fight, defaults: bool) -> None:
         if stance == HOLD_BACK:
             holding = True
     if fight.recording:
-        for member in marching_line(fight):
-            stance = member.vars[STANCE]
-            forced = member.vars[LADDER] >= WOUNDED
-            text = f"{member.name} is wounded: cover only" if forced else f"{member.name} takes the stance {stance}"
-            fight.emit("stance", text, who=member.name, stance=stance, forced=forced)
+        narration.stances(fight, marching_line(fight))
     if holding:
         _check_holders(fight, line)
 
@@ -136,11 +127,9 @@ def _spend_momentum(fight: Fight, defaults: bool) -> None:
             )
         if spent > held:
             if fight.recording:
-                fight.emit("note", f"the script spends {spent} momentum, but the party holds {held}: it spends {held}",
-                           decision="momentum", asked=spent, held=held)
+                narration.momentum_capped(fight, spent, held)
             spent = held
     state[MOMENTUM] = held - spent
     state[SPENT] = spent
     if spent and fight.recording:
-        fight.emit("decision", f"the party spends {spent} momentum: +{2 * spent}", decision="momentum",
-                   value=spent, held=held)
+        narration.momentum_spent(fight, spent, held)

@@ -15,7 +15,9 @@ it costs you", and the fight has no other currency to pay with); failure and doo
 
 from __future__ import annotations
 
+import rulebench.rulesets.ambermarch.narration as narration
 from rulebench import Combatant, Fight
+from rulebench.rulesets.ambermarch.narration import roll_label
 from rulebench.rulesets.ambermarch.probe import PARTIAL, SUCCESS, TRIUMPH, probe_result
 from rulebench.rulesets.ambermarch.state import LADDER, PENALTY
 
@@ -29,10 +31,10 @@ def technique_contribution(fight: Fight, member: Combatant) -> int:
     effect = sum(m.value for m in modifiers)
     if effect <= 0:
         if fight.recording:
-            fight.emit("note", f"{member.name} uses a technique, but no skill plugin gives it an effect: "
-                       "it adds nothing", who=member.name, contribution=0)
+            narration.technique_without_effect(fight, member)
         return 0
-    faces = (fight.die(6, "technique test", member), fight.die(6, "technique test", member))
+    label = roll_label(fight, "technique test")
+    faces = (fight.die(6, label, member), fight.die(6, label, member))
     mind, penalty = member.stats["mind"], PENALTY[member.vars[LADDER]]
     tier = probe_result(faces, mind, TARGET, (penalty,))
     if tier in (TRIUMPH, SUCCESS):
@@ -42,8 +44,5 @@ def technique_contribution(fight: Fight, member: Combatant) -> int:
     else:
         contribution = 0
     if fight.recording:
-        reasons = ", ".join(f"{m.value:+d} {m.reason}" for m in modifiers)
-        shown = f"{faces[0]}+{faces[1]} + mind {mind}" + (f" − {-penalty} wounds" if penalty else "")
-        fight.emit("total", f"{member.name}'s technique ({reasons}): test {shown} vs {TARGET}: {tier}, "
-                   f"adds {contribution}", who=member.name, tier=tier, effect=effect, total=contribution)
+        narration.technique(fight, member, modifiers, faces, mind, penalty, TARGET, tier, effect, contribution)
     return contribution
