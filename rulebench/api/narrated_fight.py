@@ -52,7 +52,9 @@ def _states_after_each_phase(config: FightConfig, roller: Roller) -> list[tuple[
     """Replay a fight with the same dice, reading every fate after setup, after each round's turns
     and after each round's end. Rulesets report fates as of "if the fight ended now", so a change
     between two readings is a change of end state."""
-    fight = config.new_fight(roller)
+    # Recorded like the told fight, so rulesets name each fate's condition the way that fight does
+    # (in the reader's language; a silent fight keeps the English names analysis counts).
+    fight = config.new_fight(roller, record=True)
     readings = [(0, True, fates(fight))]
     while fight.outcome is None:
         for turn in start_round(fight):
