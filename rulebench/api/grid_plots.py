@@ -3,7 +3,8 @@
 A heatmap shows one outcome over two varied numbers; each cell carries its probability, sampled
 cells are hatched (exact ones are plain), and the contour where the outcome crosses the target is
 drawn over it. A balance curve shows, per ruleset, the value of the balanced number at which
-``party_wins`` meets the target, at each value of the other, with the bracket it lies in.
+``party_wins`` meets the target, at each value of the other, with the bracket it lies in. Varied numbers
+are named in words and every text is in the current language, as on the other plots.
 """
 
 from __future__ import annotations
@@ -12,8 +13,11 @@ import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rulebench.api.labels import method_name, outcome_name, vary_label
+from rulebench.api.numbers import fixed, shortest
 from rulebench.api.plots import _pyplot, require_matplotlib
 from rulebench.core.errors import BadInput
+from rulebench.core.i18n import _
 
 if TYPE_CHECKING:
     from rulebench.analysis.grid import BalanceCurve, GridSweep
@@ -30,7 +34,8 @@ def check_heatmap(paths: int, path: Path) -> None:
     """
     require_matplotlib(path)
     if paths != 2:
-        raise BadInput(f"--plot {path}: a grid plot draws two varied numbers as a heatmap; this grid varies {paths}")
+        raise BadInput(_("--plot {path}: a grid plot draws two varied numbers as a heatmap; this grid varies {count}")
+                       .format(path=path, count=paths))
 
 
 def plot_grid(grid: GridSweep, path: Path, outcome: str = "party_wins", target: float = 0.5) -> None:
@@ -63,23 +68,24 @@ def plot_grid(grid: GridSweep, path: Path, outcome: str = "party_wins", target: 
                 if r.method != "exact":
                     ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, hatch=SAMPLED_HATCH,
                                                edgecolor="white", linewidth=0, alpha=0.5))
-                ax.text(j, i, f"{p:.2f}", ha="center", va="center", fontsize="x-small",
+                ax.text(j, i, fixed(p, 2), ha="center", va="center", fontsize="x-small",
                         color="black" if p > 0.6 else "white")
         if len(rows.values) > 1 and len(cols.values) > 1 and min(map(min, values)) < target < max(map(max, values)):
             ax.contour(range(len(cols.values)), range(len(rows.values)), values, levels=[target],
                        colors="red", linewidths=2)
         ax.set_xticks(range(len(cols.values)), [str(v) for v in cols.values])
         ax.set_yticks(range(len(rows.values)), [str(v) for v in rows.values])
-        ax.set_xlabel(cols.path)
-        ax.set_ylabel(rows.path)
+        ax.set_xlabel(vary_label(cols.path, grid.encounter))
+        ax.set_ylabel(vary_label(rows.path, grid.encounter))
         ax.set_title(name)
     for ax in list(axes.flat)[len(names):]:
         ax.set_visible(False)
-    fig.colorbar(image, ax=axes, label=outcome, shrink=0.9)
-    legend = [Patch(facecolor="grey", label="exact"), Patch(facecolor="grey", hatch=SAMPLED_HATCH, label="sampled"),
-              plt.Line2D([], [], color="red", linewidth=2, label=f"{outcome} = {target:g}")]
+    fig.colorbar(image, ax=axes, label=outcome_name(outcome), shrink=0.9)
+    legend = [Patch(facecolor="grey", label=method_name("exact")),
+              Patch(facecolor="grey", hatch=SAMPLED_HATCH, label=method_name("sampled")),
+              plt.Line2D([], [], color="red", linewidth=2, label=f"{outcome_name(outcome)} = {shortest(target)}")]
     fig.legend(handles=legend, loc="outside lower center", ncols=3, fontsize="small")
-    fig.suptitle(f"{grid.encounter.name}: {outcome}")
+    fig.suptitle(f"{grid.encounter.name}: {outcome_name(outcome)}")
     fig.savefig(path)
     plt.close(fig)
 
@@ -105,10 +111,13 @@ def plot_balance_curve(curve: BalanceCurve, path: Path) -> None:
     ax.set_ylim(low - 0.5, high + 0.5)
     ax.set_xticks(xs)
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlabel(curve.along.path)
-    ax.set_ylabel(f"{curve.vary.path} where party_wins = {curve.target:g}")
-    ax.set_title(f"{curve.encounter.name}: balance along {curve.along.path}\n"
-                 "line: the crossing read between the bracketing values; band: the bracket", fontsize="medium")
+    along, vary = vary_label(curve.along.path, curve.encounter), vary_label(curve.vary.path, curve.encounter)
+    ax.set_xlabel(along)
+    ax.set_ylabel(_("{vary} where {outcome} = {target}").format(vary=vary, outcome=outcome_name("party_wins"),
+                                                               target=shortest(curve.target)))
+    title = _("{encounter}: balance along {along}").format(encounter=curve.encounter.name, along=along)
+    key = _("line: the crossing read between the bracketing values; band: the bracket")
+    ax.set_title(f"{title}\n{key}", fontsize="medium")
     ax.grid(alpha=0.3)
     ax.legend()
     fig.savefig(path)

@@ -1,6 +1,8 @@
-"""Human names for what a sweep varies: ``enemy.members[0].count`` reads "Skeleton guard count".
+"""Human names for what a sweep varies (``enemy.members[0].count`` reads "Skeleton guard count") and
+for the outcomes, end states and methods as they are displayed, in the current language.
 
-Tables and plots use the same words, so a slide and the terminal say the same thing.
+Tables and plots use the same words, so a slide and the terminal say the same thing. JSON keeps the
+English values (``party_wins``, ``dead``, ``exact``): they are an interface; only their display changes.
 """
 
 from __future__ import annotations
@@ -8,6 +10,41 @@ from __future__ import annotations
 import re
 
 from rulebench.core.encounter import Encounter
+from rulebench.core.i18n import N_, _, pgettext
+
+FIELDS = {
+    "melee": N_("melee"), "ranged": N_("ranged"), "armour": N_("armour"), "weapon": N_("weapon"),
+    "body": N_("body"), "speed": N_("speed"), "mind": N_("mind"), "life": N_("life"),
+}
+"""The encounter's numbers a ``--vary`` path may name, translated where they are shown."""
+
+
+def outcome_name(outcome: str) -> str:
+    """An outcome as displayed: ``party_wins`` in English (the word the JSON and ``explain`` use), ``Sieg der Gruppe`` in German."""
+    # Spelled out per value so the catalog sees each; an unknown value is shown as it is.
+    names = {
+        "party_wins": pgettext("outcome", "party_wins"),
+        "enemy_wins": pgettext("outcome", "enemy_wins"),
+        "withdrawn": pgettext("outcome", "withdrawn"),
+        "party_fled": pgettext("outcome", "party_fled"),
+    }
+    return names.get(outcome, outcome)
+
+
+def end_state_name(state: str) -> str:
+    """An end state as displayed: ``dead`` in English, ``tot`` in German."""
+    names = {
+        "unhurt": pgettext("end state", "unhurt"),
+        "hurt": pgettext("end state", "hurt"),
+        "out": pgettext("end state", "out"),
+        "dead": pgettext("end state", "dead"),
+    }
+    return names.get(state, state)
+
+
+def method_name(method: str) -> str:
+    """How a result was obtained, in one word: ``exact`` or ``sampled`` (``exakt``, ``gesampelt``)."""
+    return pgettext("method", "exact") if method == "exact" else pgettext("method", "sampled")
 
 _PATH = re.compile(
     r'^(?:(?P<side>party|enemy\.members)\[(?P<who>[^\]]+)\]|overrides\.(?P<ruleset>[^.]+)\.(?:"(?P<quoted>[^"]+)"|(?P<plain>[^.]+)))'
@@ -17,16 +54,19 @@ _PATH = re.compile(
 
 def vary_label(path: str, encounter: Encounter) -> str:
     """A ``--vary`` path in words: ``enemy.members[0].count`` → "Skeleton guard count",
-    ``party[Warrior].armour`` → "Warrior's armour", ``overrides.dsa."Orc".le`` → "Orc's le (dsa)".
+    ``party[Warrior].armour`` → "Warrior's armour", ``overrides.dsa."Orc".le`` → "Orc's le (dsa)"
+    (German: "Anzahl Skeleton guard", "Rüstung von Warrior", "le von Orc (dsa)").
 
     A path of another shape, or an index that names no member, reads as the path itself.
     """
     match = _PATH.match(path.strip())
     if match is None:
         return path
-    field = match["field"]  # the encounter's field names are English words already
-    if match["ruleset"]:
-        return f"{match['quoted'] or match['plain']}'s {field} ({match['ruleset']})"
+    field = match["field"]
+    if match["ruleset"]:  # a ruleset's own stat keeps its ruleset's name (le, ks)
+        # TRANSLATORS: a stat a ruleset derives, of one combatant, e.g. "Orc's le (dsa)".
+        return _("{who}'s {stat} ({ruleset})").format(who=match["quoted"] or match["plain"], stat=field,
+                                                        ruleset=match["ruleset"])
     members = encounter.party if match["side"] == "party" else encounter.enemy.members
     who = match["who"].strip().strip('"')
     if who.isdigit():
@@ -34,5 +74,7 @@ def vary_label(path: str, encounter: Encounter) -> str:
             return path
         who = members[int(who)].name
     if field == "count":
-        return f"{who} count"
-    return f"{who}'s {field}"
+        # TRANSLATORS: how many copies of an enemy entry there are, e.g. "Skeleton guard count".
+        return _("{who} count").format(who=who)
+    # TRANSLATORS: one of a combatant's numbers, e.g. "Warrior's armour".
+    return _("{who}'s {field}").format(who=who, field=_(FIELDS[field]) if field in FIELDS else field)

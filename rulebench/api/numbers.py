@@ -200,9 +200,19 @@ def plural(word: str, count: float = 2) -> str:
     return word if n == 1 else word + "s"
 
 
+def fixed(value: float, decimals: int) -> str:
+    """``value`` with ``decimals`` decimals as Python rounds it, in the current language's decimal mark (``0.25``, ``0,25``)."""
+    return _local(f"{value:.{decimals}f}")
+
+
+def shortest(value: float) -> str:
+    """``value`` in its shortest form (``0.5``, ``12``), in the current language's decimal mark (``0,5``)."""
+    return _local(f"{value:g}")
+
+
 def length_text(mean: Probability, unit: str = "round") -> str:
     """A mean fight length with its unit: ``3.95 rounds``, ``18.73 exchanges`` (``3,95 Runden``)."""
-    return f"{_local(f'{float(mean):.2f}')} {plural(unit)}"
+    return f"{fixed(float(mean), 2)} {plural(unit)}"
 
 
 def count_text(count: int, unit: str = "round") -> str:

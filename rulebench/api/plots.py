@@ -4,6 +4,7 @@ The plots are made to be projected: axes in words and percent, exact and sampled
 differently (sampled ones with their 95% Wilson intervals), legends beside the data rather than on
 it, each ruleset's fight length in its own unit, and the words the CLI uses ("sampled", "exact").
 The backend is Agg: plots go to files (PNG, SVG or PDF by the file's suffix), never to a window.
+Every text on a plot is written in the current language, numbers included (``25 %``, ``0,5``).
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rulebench.api.labels import vary_label
-from rulebench.api.numbers import percent, plural, round_word
+from rulebench.api.labels import method_name, outcome_name, vary_label
+from rulebench.api.numbers import fixed, percent, plural, round_word
 from rulebench.core.errors import BadInput
+from rulebench.core.i18n import _, format_integer, ngettext, percent_sign
 from rulebench.core.outcome import OUTCOMES
 
 if TYPE_CHECKING:
@@ -40,9 +42,9 @@ def require_matplotlib(path: Path) -> None:
         BadInput: matplotlib is not installed (the message says how to install it) or the suffix is unknown.
     """
     if importlib.util.find_spec("matplotlib") is None:
-        raise BadInput(f"--plot needs matplotlib, which is not installed: {INSTALL}")
+        raise BadInput(_("--plot needs matplotlib, which is not installed: {install}").format(install=INSTALL))
     if path.suffix.lower() not in FORMATS:
-        raise BadInput(f"--plot {path}: expected a file ending in {', '.join(FORMATS)}")
+        raise BadInput(_("--plot {path}: expected a file ending in {suffixes}").format(path=path, suffixes=", ".join(FORMATS)))
 
 
 def _pyplot() -> Any:
@@ -55,25 +57,28 @@ def _pyplot() -> Any:
 
 
 def percent_axis(axis: Any) -> None:
-    """Show a probability axis (0 to 1) in percent."""
-    from matplotlib.ticker import PercentFormatter
+    """Show a probability axis (0 to 1) in whole percent, in the current language (``25%``, ``25 %``)."""
+    from matplotlib.ticker import FuncFormatter
 
-    axis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    axis.set_major_formatter(FuncFormatter(lambda value, _position: percent_sign(fixed(value * 100, 0))))
 
 
 def method_words(result: RulesetResult) -> str:
     """How a result was obtained, in the CLI's words: ``exact`` or ``sampled, 20,000 fights``."""
-    return "exact" if result.method == "exact" else f"sampled, {result.fights:,} fights"
+    if result.method == "exact":
+        return method_name("exact")
+    fights = result.fights or 0
+    return ngettext("sampled, {count} fight", "sampled, {count} fights", fights).format(count=format_integer(fights))
 
 
-def _method_note(results: Sequence[RulesetResult]) -> str:
-    """The note under a plot: what exact and sampled mean, for the methods present."""
-    parts = []
+def _method_note(results: Sequence[RulesetResult]) -> list[str]:
+    """The lines of the note beside a plot: what exact and sampled mean, for the methods present."""
+    lines = []
     if any(r.method == "exact" for r in results):
-        parts.append("exact: every possible roll counted")
+        lines.append(_("exact: every possible roll counted"))
     if any(r.method != "exact" for r in results):
-        parts.append("sampled: random fights, with 95% Wilson intervals")
-    return "; ".join(parts)
+        lines.append(_("sampled: random fights, with 95% Wilson intervals"))
+    return lines
 
 
 def plot_comparison(comparison: Comparison, path: Path) -> None:
@@ -88,15 +93,15 @@ def plot_comparison(comparison: Comparison, path: Path) -> None:
     top, bottom = fig.subfigures(2, 1, height_ratios=[4.6, 2.6 * max(rows, 1)])
     outcomes_axes = top.subplots()
     _outcome_bars(outcomes_axes, results)
-    outcomes_axes.set_title(f"{comparison.encounter.name}: outcomes", loc="left", fontsize="large")
+    outcomes_axes.set_title(_("{encounter}: outcomes").format(encounter=comparison.encounter.name), loc="left", fontsize="large")
     if results:
         panels = bottom.subplots(rows, columns, squeeze=False)
         for panel, result in zip(panels.flat, results):
             _length_panel(panel, result)
         for panel in list(panels.flat)[len(results):]:
             panel.set_visible(False)
-        bottom.suptitle("Fight length, each ruleset in its own unit", x=0.01, ha="left", fontsize="large")
-    outcomes_axes.text(1.01, 0.0, _method_note(results).replace("; ", "\n"), transform=outcomes_axes.transAxes,
+        bottom.suptitle(_("Fight length, each ruleset in its own unit"), x=0.01, ha="left", fontsize="large")
+    outcomes_axes.text(1.01, 0.0, "\n".join(_method_note(results)), transform=outcomes_axes.transAxes,
                        fontsize="small", color="0.35", va="bottom")
     fig.savefig(path)
     plt.close(fig)
@@ -120,13 +125,13 @@ def _outcome_bars(ax: Any, results: Sequence[RulesetResult]) -> None:
                       label=f"{r.ruleset} ({method_words(r)})")
         labels = [percent(r.outcomes[o.value]) if r.outcomes[o.value] else "" for o in OUTCOMES]
         ax.bar_label(bars, labels, fontsize=7, padding=2, rotation=90 if len(results) > 3 else 0)
-    ax.set_xticks(range(len(OUTCOMES)), [o.value for o in OUTCOMES])
+    ax.set_xticks(range(len(OUTCOMES)), [outcome_name(o.value) for o in OUTCOMES])
     ax.set_ylim(0, 1.15)  # room above a bar at 100% for its label
     ax.set_yticks([0, 0.25, 0.5, 0.75, 1])
     percent_axis(ax.yaxis)
-    ax.set_ylabel("share of fights")
+    ax.set_ylabel(_("share of fights"))
     ax.grid(axis="y", alpha=0.3)
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize="small", title="ruleset (method)")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize="small", title=_("ruleset (method)"))
 
 
 def _length_panel(ax: Any, result: RulesetResult) -> None:
@@ -145,10 +150,13 @@ def _length_panel(ax: Any, result: RulesetResult) -> None:
            hatch="//" if result.method != "exact" else None)
     mean = float(result.rounds_mean)
     ax.axvline(mean, color="black", linestyle="--", linewidth=1)
-    ax.text(mean, 0.98, f" mean {mean:.1f}", transform=ax.get_xaxis_transform(), va="top", fontsize="small")
+    ax.text(mean, 0.98, " " + _("mean {mean}").format(mean=fixed(mean, 1)), transform=ax.get_xaxis_transform(), va="top",
+            fontsize="small")
     rest = 1.0 - sum(distribution[k] for k in shown)
     if rest > 0 and len(shown) < len(distribution):
-        ax.text(0.99, 0.80, f"longer than {shown[-1]}:\n{percent(rest)} of fights", transform=ax.transAxes,
+        # TRANSLATORS: beside a cut fight-length axis; {length} is the last length drawn, {share} a percentage.
+        note = _("longer than {length}:\n{share} of fights").format(length=shown[-1], share=percent(rest))
+        ax.text(0.99, 0.80, note, transform=ax.transAxes,
                 ha="right", va="top", fontsize="x-small", color="0.3")
     ax.set_title(f"{result.ruleset} ({method_words(result)})", fontsize="medium")
     ax.set_xlabel(plural(unit))
@@ -199,10 +207,11 @@ def plot_sweep(sweep: Sweep, path: Path, outcome: str = "party_wins", label: str
             ax.fill_between([v for v, _, _ in sampled], lows, highs, color=colour, alpha=0.18, linewidth=0)
     ax.set_xlabel(label)
     ax.set_xticks(values if len(values) <= 20 else values[:: math.ceil(len(values) / 20)])
-    ax.set_ylabel(f"{outcome} (share of fights)")
+    ax.set_ylabel(_("{outcome} (share of fights)").format(outcome=outcome_name(outcome)))
     ax.set_ylim(-0.03, 1.03)  # a line at 0% or 100% stays visible above the axis
     percent_axis(ax.yaxis)
-    ax.set_title(f"{sweep.encounter.name}: {outcome} as {label} changes", loc="left")
+    ax.set_title(_("{encounter}: {outcome} as {label} changes").format(encounter=sweep.encounter.name,
+                 outcome=outcome_name(outcome), label=label), loc="left")
     ax.grid(alpha=0.3)
     handles, names = ax.get_legend_handles_labels()
     handles = [Line2D([], [], color=h.get_color(), marker=MARKERS[i % len(MARKERS)], linewidth=1.8)
@@ -211,12 +220,12 @@ def plot_sweep(sweep: Sweep, path: Path, outcome: str = "party_wins", label: str
     for exact_kind in kinds:
         if exact_kind:
             handles.append(Line2D([], [], color="0.3", marker="o", linestyle="none"))
-            names.append("exact")
+            names.append(method_name("exact"))
         else:
             handles.append(Line2D([], [], color="0.3", marker="o", markerfacecolor="white", linestyle="none"))
-            names.append("sampled")
+            names.append(method_name("sampled"))
             handles.append(Patch(color="0.3", alpha=0.18))
-            names.append("sampled: 95% Wilson interval")
-    ax.legend(handles, names, loc="upper left", bbox_to_anchor=(1.01, 1), title="ruleset")
+            names.append(_("sampled: 95% Wilson interval"))
+    ax.legend(handles, names, loc="upper left", bbox_to_anchor=(1.01, 1), title=_("ruleset"))
     fig.savefig(path)
     plt.close(fig)

@@ -4,7 +4,9 @@ The report holds the encounter, each ruleset's stat blocks, the outcome comparis
 number was obtained and what its interval means), the fates, the fight-length distribution, one
 narrated sample fight per ruleset, with a ``vary`` the sweep and balance, and the provenance. Every
 style, script and plot is inline (plots are SVG drawn by matplotlib), and a Content-Security-Policy
-forbids the page any request, so it opens the same offline, from a mail or a USB stick.
+forbids the page any request, so it opens the same offline, from a mail or a USB stick. The page is
+written in the current language (``<html lang>`` says which): the template's sentences through
+``jinja2.ext.i18n`` and the ``rulebench`` catalog, the numbers and plots through the same helpers as the CLI.
 
 >>> import rulebench.api.report as report
 >>> data = report.build_report("examples/skeleton-guards.toml", ["dsa", "talisman"], fights=2000,
@@ -30,14 +32,15 @@ from rulebench.analysis.analyse import DEFAULT_SEED, AnalysisOptions, OptionArgs
 from rulebench.analysis.results import RulesetResult
 from rulebench.analysis.sweeps import Balance, Sweep, Vary, balance, sweep
 from rulebench.api.inspect import Inspection, show
-from rulebench.api.labels import vary_label
+from rulebench.api.labels import FIELDS, end_state_name, method_name, outcome_name, vary_label
 from rulebench.api.narrated_fight import FightRecord, fight
-from rulebench.api.numbers import interval, length_text, percent, round_word
+from rulebench.api.numbers import count_text, interval, length_text, percent, plural, round_word, shortest
 from rulebench.api.plots import percent_axis
 from rulebench.api.tactics_comparison import DEFAULT_TACTICS, TacticsComparison, TacticsEntry, compare_tactics
 from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput
+from rulebench.core.i18n import _, format_integer, language, ngettext, percent_sign, pgettext
 from rulebench.core.outcome import END_STATES, OUTCOMES
 from rulebench.version import __version__
 
@@ -123,9 +126,9 @@ def build_report(
         BadInput: as ``compare``, ``sweep`` and ``balance``; matplotlib missing (the plots need it).
     """
     if importlib.util.find_spec("matplotlib") is None:
-        raise BadInput(f"the report's plots need matplotlib, which is not installed: {INSTALL}")
+        raise BadInput(_("the report's plots need matplotlib, which is not installed: {install}").format(install=INSTALL))
     if not 0 < target < 1:
-        raise BadInput(f"--target {target}: expected a probability strictly between 0 and 1, such as 0.5")
+        raise BadInput(_("--target {target}: expected a probability strictly between 0 and 1, such as 0.5").format(target=target))
     base = AnalysisOptions.build(options, **kwargs)
     if base.tactics is not None:  # `--tactics A` alone: the defaults against A
         tactics_list = [*tactics_list, base.tactics] if base.tactics not in tactics_list else tactics_list
@@ -186,8 +189,9 @@ def _legend(fig: Any, ax: Any, rows: int) -> None:
                frameon=False)
 
 
-def _method_word(r: RulesetResult) -> str:
-    return "exact" if r.method == "exact" else "sampled"
+def _outcome_words() -> list[str]:
+    """The outcomes as the report's plots and tables head them: ``party wins`` (``Sieg der Gruppe``)."""
+    return [outcome_name(o.value).replace("_", " ") for o in OUTCOMES]
 
 
 def outcome_plot(entries: Sequence[tuple[str, RulesetResult]]) -> str:
@@ -203,10 +207,10 @@ def outcome_plot(entries: Sequence[tuple[str, RulesetResult]]) -> str:
             lows = [max(0.0, p - r.ci95[o.value][0]) for p, o in zip(ps, OUTCOMES)]
             highs = [max(0.0, r.ci95[o.value][1] - p) for p, o in zip(ps, OUTCOMES)]
             errors = [lows, highs]
-        ax.bar(xs, ps, width, yerr=errors, capsize=2, color=_colour(i), label=f"{label} ({_method_word(r)})")
-    ax.set_xticks(range(len(OUTCOMES)), [o.value.replace("_", " ") for o in OUTCOMES])
+        ax.bar(xs, ps, width, yerr=errors, capsize=2, color=_colour(i), label=f"{label} ({method_name(r.method)})")
+    ax.set_xticks(range(len(OUTCOMES)), _outcome_words())
     ax.set_ylim(0, 1)
-    ax.set_ylabel("share of fights")
+    ax.set_ylabel(_("share of fights"))
     percent_axis(ax.yaxis)
     ax.grid(axis="y", alpha=0.3)
     _legend(fig, ax, len(entries))
@@ -220,8 +224,8 @@ def length_plot(entries: Sequence[tuple[str, RulesetResult]]) -> str:
     for i, (label, r) in enumerate(entries):
         rounds = r.rounds_distribution
         ax.plot(list(rounds), [float(p) for p in rounds.values()], marker="o", markersize=3, color=_colour(i), label=label)
-    ax.set_xlabel("length (rounds; dsa: exchanges)")
-    ax.set_ylabel("share of fights")
+    ax.set_xlabel(_("length (rounds; dsa: exchanges)"))
+    ax.set_ylabel(_("share of fights"))
     percent_axis(ax.yaxis)
     ax.grid(alpha=0.3)
     ax.xaxis.get_major_locator().set_params(integer=True)
@@ -254,7 +258,7 @@ def sweep_plot(runs: Sequence[VariedRun], label: str, target: float, order: Sequ
     ax.axhline(target, color="grey", linestyle="--", linewidth=1)
     ax.xaxis.get_major_locator().set_params(integer=True)
     ax.set_xlabel(label)
-    ax.set_ylabel("party wins")
+    ax.set_ylabel(_outcome_words()[0])
     ax.set_ylim(0, 1)
     percent_axis(ax.yaxis)
     ax.grid(alpha=0.3)
@@ -270,9 +274,12 @@ def _entry_label(report: Report, entry: TacticsEntry) -> str:
 
 
 def _method_text(r: RulesetResult) -> str:
+    """How a row was obtained: ``exact`` or ``sampled: 2,000 fights, seed 4``."""
     if r.method == "exact":
-        return "exact"
-    return f"sampled: {r.fights:,} fights, seed {r.seed}"
+        return method_name("exact")
+    fights = r.fights or 0
+    return ngettext("sampled: {count} fight, seed {seed}", "sampled: {count} fights, seed {seed}", fights).format(
+        count=format_integer(fights), seed=r.seed)
 
 
 def _context(report: Report) -> dict[str, Any]:
@@ -296,14 +303,15 @@ def _context(report: Report) -> dict[str, Any]:
     for entry, record in report.samples:
         samples.append({
             "label": _entry_label(report, entry),
-            "outcome": record.result.outcome.value.replace("_", " "),
-            "length": f"{record.result.rounds} {round_word(entry.ruleset)}{'' if record.result.rounds == 1 else 's'}",
+            "outcome": outcome_name(record.result.outcome.value).replace("_", " "),
+            "length": count_text(record.result.rounds, round_word(entry.ruleset)),
             "command": _replay_command(report, entry),
             "setup": [e["text"] for e in record.setup_events()],
             "rounds": [{"number": row["number"], "events": [(e.get("kind", ""), e["text"]) for e in row["events"]]}
                        for row in record.rounds()],
-            "word": round_word(entry.ruleset),
-            "fates": [f"{c.name}: {f.state.value} ({f.condition})" for c, f in zip(record.fight.combatants, record.result.fates)],
+            "word": _capitalised(plural(round_word(entry.ruleset), 1)),
+            "fates": [f"{c.name}: {end_state_name(f.state.value)} ({f.condition})"
+                      for c, f in zip(record.fight.combatants, record.result.fates)],
         })
     varied = None
     if report.varied:
@@ -322,13 +330,14 @@ def _context(report: Report) -> dict[str, Any]:
             for name, bracket in run.balance.brackets.items():
                 row_label = _varied_label(report.varied, name, run.tactics)
                 if bracket is None:
-                    balance_rows.append({"label": row_label, "text": "never crosses the target in this range"})
+                    balance_rows.append({"label": row_label, "text": _("never crosses the target in this range")})
                     continue
                 low, high = (run.balance.evaluated[name][v] for v in bracket)
                 balance_rows.append({
                     "label": row_label,
-                    "text": (f"between {bracket[0]} ({percent(low.outcomes['party_wins'])}) "
-                             f"and {bracket[1]} ({percent(high.outcomes['party_wins'])})"),
+                    "text": _("between {low} ({low_share}) and {high} ({high_share})").format(
+                        low=bracket[0], low_share=percent(low.outcomes["party_wins"]),
+                        high=bracket[1], high_share=percent(high.outcomes["party_wins"])),
                 })
         order = [label for label, _ in labelled]
         def rank(row: dict[str, Any]) -> int:
@@ -341,19 +350,21 @@ def _context(report: Report) -> dict[str, Any]:
             "points": list(vary.values),
             "rows": sweep_rows,
             "plot": sweep_plot(report.varied, label, report.target, order),
-            "target": f"{report.target * 100:g}%",
+            "target": percent_sign(shortest(report.target * 100)),
             "balance": balance_rows,
         }
     encounter = report.encounter
     return {
-        "title": f"rulebench report: {encounter.name}",
+        "title": _("rulebench report: {encounter}").format(encounter=encounter.name),
+        "lang": language(),
         "csp": CSP,
         "encounter": encounter,
         "source": comparison.source,
-        "neutral": ("melee", "ranged", "armour", "weapon", "body", "speed", "mind", "life"),
+        "neutral": [(column, _(FIELDS[column])) for column in FIELDS],
+        "sides": {"party": pgettext("side", "party"), "enemy": pgettext("side", "enemy")},
         "stat_blocks": [_stat_block(block) for block in report.inspection.rulesets],
-        "outcomes": [o.value.replace("_", " ") for o in OUTCOMES],
-        "end_states": [s.value for s in END_STATES],
+        "outcomes": _outcome_words(),
+        "end_states": [end_state_name(s.value) for s in END_STATES],
         "outcome_rows": outcome_rows,
         "any_sampled": any(r.method != "exact" for _, r in labelled),
         "any_exact": any(r.method == "exact" for _, r in labelled),
@@ -369,12 +380,17 @@ def _context(report: Report) -> dict[str, Any]:
             "created": report.created.strftime("%Y-%m-%d %H:%M UTC"),
             "seed": report.seed,
             "hash": encounter.content_hash(),
-            "file": comparison.source or "(given in Python)",
+            "file": comparison.source or _("(given in Python)"),
             "rulesets": list(dict.fromkeys(_package_text(e.result) for e in comparison.entries)),
             "tactics": [t or DEFAULT_TACTICS for t in comparison.tactics],
-            "plugins": list(report.plugins) or ["(the default ones)"],
+            "plugins": list(report.plugins) or [_("(the default ones)")],
         },
     }
+
+
+def _capitalised(word: str) -> str:
+    """``round`` as a title's first word: ``Round`` (German nouns are capitalised already)."""
+    return word[:1].upper() + word[1:]
 
 
 def _package_text(result: RulesetResult) -> str:
@@ -416,7 +432,7 @@ def _stat_text(value: Any) -> str:
     if value is None:
         return "·"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, (list, tuple)):
         return ", ".join(map(str, value)) or "·"
     if isinstance(value, dict):
@@ -430,7 +446,13 @@ _ENV = jinja2.Environment(
     undefined=jinja2.StrictUndefined,
     trim_blocks=True,
     lstrip_blocks=True,
+    extensions=["jinja2.ext.i18n"],
 )
+# The catalog's messages are extracted trimmed (tools/catalogs.py): render them trimmed, so they match.
+_ENV.policies["ext.i18n.trimmed"] = True
+# The callables look the language up on each call, so one environment serves every language.
+# type: ignore: the i18n extension adds this method to the environment at run time, unknown to its type.
+_ENV.install_gettext_callables(_, ngettext, newstyle=True, pgettext=pgettext)  # type: ignore[attr-defined]
 
 
 def render_html(report: Report) -> str:
