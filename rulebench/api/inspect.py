@@ -22,6 +22,7 @@ from rulebench.core.encounter import Encounter, display_name, load_encounter
 from rulebench.core.encounter_checks import labels
 from rulebench.core.encounter_fit import encounter_fit
 from rulebench.core.errors import BadInput, EncounterError
+from rulebench.core.i18n import _
 from rulebench.core.kernel import configure, play
 from rulebench.core.values import PluginInfo, RulesetInfo
 
@@ -122,11 +123,13 @@ def _setup_problems(encounter: Encounter, ruleset: str, catalog: Catalog) -> lis
             fight = config.new_fight(RandomRoller(seed))
             play(fight)
     except BadInput as error:
-        where, _, what = str(error).partition(": ")
+        where, _colon, what = str(error).partition(": ")
         if fight is not None:  # a scripted answer refused in the state a trial fight reached
             table = min(fight.round, len(encounter.tactics.round)) - 1
             what = str(error).removeprefix("tactics: ")
-            return [(f"tactics.round[{table}]", f"{ruleset} refuses it in trial fight {seed + 1} of {TRIAL_FIGHTS}: {what}")]
+            refused = _("{ruleset} refuses it in trial fight {number} of {count}: {problem}").format(
+                ruleset=ruleset, number=seed + 1, count=TRIAL_FIGHTS, problem=what)
+            return [(f"tactics.round[{table}]", refused)]
         # The rulesets word setup problems like every problem: 'overrides.dsa."Orc".le: what'.
         return [(where, what)] if what and where.startswith("overrides.") else [("<setup>", f"{ruleset}: {error}")]
     return []

@@ -20,6 +20,7 @@ from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.fight import Fight
+from rulebench.core.i18n import _
 from rulebench.core.kernel import FightConfig, configure, end_round, fates, play, start_round, take_turn
 from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
 
@@ -77,18 +78,19 @@ def fate_changes(config: FightConfig, new_roller: Callable[[], Roller], result: 
         readings = _states_after_each_phase(config, new_roller())
     except RulebenchError:
         unhurt = Fate(EndState.UNHURT, "")
-        readings = [(0, True, tuple(unhurt for _ in result.fates)), (result.rounds, True, result.fates)]
+        readings = [(0, True, tuple(unhurt for _fate in result.fates)), (result.rounds, True, result.fates)]
     changes = []
-    for (_, _, before), (number, at_end, after) in zip(readings, readings[1:]):
+    for (_number, _at_end, before), (number, at_end, after) in zip(readings, readings[1:]):
         for index, (old, new) in enumerate(zip(before, after)):
             if old.state == new.state:
                 continue
             alone = not any(f.state in STANDING for f, side in zip(result.fates, sides) if side == sides[index])
             reason = ""
             if new.state == EndState.DEAD and at_end and number == result.rounds and alone:
-                reason = "nobody was left standing to help the fallen"
                 if result.outcome == Outcome.PARTY_FLED and old.state in STANDING:
-                    reason = "struck down during the flight, and " + reason
+                    reason = _("struck down during the flight, and nobody was left standing to help the fallen")
+                else:
+                    reason = _("nobody was left standing to help the fallen")
             changes.append(FateChange(number, at_end, index, old, new, reason))
     return changes
 
@@ -153,12 +155,13 @@ class FightRecord:
         sides = [c.side for c in self.fight.combatants]
         standing = {side: any(f.state in STANDING for f, s in zip(result.fates, sides) if s == side) for side in set(sides)}
         if result.outcome == Outcome.PARTY_WINS:
-            return "no foe is left standing" if not standing.get("enemy", False) else "the enemy is beaten and gives up"
+            return _("no foe is left standing") if not standing.get("enemy", False) else _("the enemy is beaten and gives up")
         if result.outcome == Outcome.ENEMY_WINS:
-            return "nobody of the party is left standing" if not standing.get("party", False) else "the party is beaten"
+            return _("nobody of the party is left standing") if not standing.get("party", False) else _("the party is beaten")
         if result.outcome == Outcome.PARTY_FLED:
-            return "the party fled the fight"
-        return "both sides disengaged without a winner"  # exhausted or at the round cap: the ruleset's reason says which
+            return _("the party fled the fight")
+        # Exhausted or at the round cap: the ruleset's own reason, when it gives one, says which.
+        return _("both sides disengaged without a winner")
 
     def to_dict(self) -> dict[str, Any]:
         """The ``fight --json`` document, with why it ended and every change of end state."""
@@ -213,8 +216,8 @@ def fight(
             out or holds a value outside its die's range (naming the position).
     """
     if dice is not None and seed is not None:
-        raise BadInput("--dice and --seed both choose the dice; give only one")
-    model, _ = load(encounter)
+        raise BadInput(_("--dice and --seed both choose the dice; give only one"))
+    model, _source = load(encounter)
     catalog = catalog if catalog is not None else discover()
     config = configure(model, ruleset, catalog=catalog, plugins=plugins, tactics=tactics)
     new_roller: Callable[[], Roller]
@@ -233,7 +236,8 @@ def fight(
     try:
         result = play(the_fight)
     except DiceScriptError as err:
-        raise BadInput(f"{err} (in round {the_fight.round})") from None
+        # TRANSLATORS: {problem} says what is wrong with the scripted dice.
+        raise BadInput(_("{problem} (in round {round})").format(problem=err, round=the_fight.round)) from None
     changes = fate_changes(config, new_roller, result, [c.side for c in the_fight.combatants])
     if isinstance(roller, ScriptedRoller):
         return FightRecord(config, None, result, the_fight, roller.remaining, roller.used, tuple(catalog.warnings), changes)

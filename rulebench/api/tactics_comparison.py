@@ -33,6 +33,7 @@ from rulebench.analysis.results import RulesetResult, result_row
 from rulebench.core.discovery import TACTICS, Catalog, discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput
+from rulebench.core.i18n import _
 from rulebench.core.kernel import configure
 
 if TYPE_CHECKING:
@@ -136,7 +137,8 @@ def compare_tactics(
     """
     chosen = [None if t in (None, DEFAULT_TACTICS) else t for t in tactics_list] or [None]
     if len(set(chosen)) != len(chosen):
-        raise BadInput(f"--tactics names the same tactics twice: {', '.join(t or DEFAULT_TACTICS for t in tactics_list)}")
+        raise BadInput(_("--tactics names the same tactics twice: {tactics}").format(
+            tactics=", ".join(t or DEFAULT_TACTICS for t in tactics_list)))
     base = AnalysisOptions.build(options, **kwargs)
     if base.tactics is not None:
         raise TypeError("compare_tactics takes the tactics to compare as tactics_list, not in the options")
