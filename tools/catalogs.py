@@ -161,7 +161,11 @@ def untranslated(catalog: Catalog) -> Iterator[str]:
 
 def _messages(catalog: Catalog) -> dict[object, object]:
     """What a compiled catalog answers: each translated, settled message by its id and context."""
-    return {(m.context, m.id): m.string for m in catalog if m.id and m.string and not m.fuzzy}
+    # A plural message reads back from a .mo as lists, from a .po as tuples: compare them as tuples.
+    def settled(value: object) -> object:
+        return tuple(value) if isinstance(value, list) else value
+
+    return {(m.context, settled(m.id)): settled(m.string) for m in catalog if m.id and m.string and not m.fuzzy}
 
 
 def problems(domains: tuple[Domain, ...] = DOMAINS) -> list[str]:

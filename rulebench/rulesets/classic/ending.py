@@ -23,7 +23,7 @@ def _flight(fight: Fight, forced: bool) -> Outcome:
     if forced and len(line) == 1:
         count = 1
     else:
-        rolled = fight.die(3, "forced flight" if forced else "flight")
+        rolled = fight.die(3, narration.label(fight, narration.FORCED_FLIGHT if forced else narration.FLIGHT))
         count = rolled - (0 if forced else 1)
     hit = line[:count]
     cursed = fight.enemy.stats["cursed"]
@@ -34,7 +34,7 @@ def _flight(fight: Fight, forced: bool) -> Outcome:
             if fight.recording:
                 narration.flees_unwounded(fight, member)
             continue
-        wound(fight, member, cursed, "flight")
+        wound(fight, member, cursed, narration.BY_FLIGHT)
     return Outcome.PARTY_FLED
 
 
@@ -53,12 +53,15 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
         outcome = Outcome.PARTY_WINS
     elif verdict == ENEMY_WON:
         outcome = Outcome.ENEMY_WINS
-    elif fight.round >= MAX_ROUNDS:
-        outcome = _flight(fight, forced=True) if fight.enemy.stats["tireless"] else Outcome.WITHDRAWN
-    elif not fight.default_tactics and fight.decide(FLEE, None, options=YES_NO):
-        outcome = _flight(fight, forced=False)
     else:
-        return None
+        if fight.recording:
+            narration.drawn_round(fight)
+        if fight.round >= MAX_ROUNDS:
+            outcome = _flight(fight, forced=True) if fight.enemy.stats["tireless"] else Outcome.WITHDRAWN
+        elif not fight.default_tactics and fight.decide(FLEE, None, options=YES_NO):
+            outcome = _flight(fight, forced=False)
+        else:
+            return None
     if fight.recording:
         narration.outcome(fight, outcome)
     return outcome
@@ -78,27 +81,31 @@ def rulebench_fight_end(fight: Fight) -> None:
     fighters, others = damage_line(fight)
     for member in fighters + others:
         if member.vars["wounds"]:
-            line = fight.die(10, "equipment line", member)
+            line = fight.die(10, narration.label(fight, narration.EQUIPMENT_LINE), member)
             narration.robbed(fight, member, line)
 
 
 _PARTY_FATES = (
-    Fate(EndState.UNHURT, "unhurt"),
-    Fate(EndState.OUT, "wounded"),
-    Fate(EndState.DEAD, "dead"),
+    Fate(EndState.UNHURT, narration.UNHURT),
+    Fate(EndState.OUT, narration.WOUNDED),
+    Fate(EndState.DEAD, narration.DEAD),
 )
-_CURSED_OUT = Fate(EndState.OUT, "wounded, cursed")
-_ENEMY_BEATEN = Fate(EndState.OUT, "wounded, withdrew")
-_ENEMY_UNHURT = Fate(EndState.UNHURT, "unhurt")
+_CURSED_OUT = Fate(EndState.OUT, narration.WOUNDED_CURSED)
+_ENEMY_BEATEN = Fate(EndState.OUT, narration.WOUNDED_WITHDREW)
+_ENEMY_UNHURT = Fate(EndState.UNHURT, narration.UNHURT)
 _PARTY_WINS = Outcome.PARTY_WINS  # a module constant: asked of every enemy after every fight
 
 
 @hookimpl
 def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
-    """0 wounds unhurt, 1 out (cursed or not), 2 dead; enemies out when the party won, else unhurt."""
+    """0 wounds unhurt, 1 out (cursed or not), 2 dead; enemies out when the party won, else unhurt.
+
+    A recorded fight tells the condition in the reader's language; a silent one keeps the English
+    name the analysis tallies.
+    """
     if combatant.side == "enemy":
-        return _ENEMY_BEATEN if fight.outcome is _PARTY_WINS else _ENEMY_UNHURT
-    wounds = combatant.vars["wounds"]
-    if wounds == 1 and combatant.vars["cursed"]:
-        return _CURSED_OUT
-    return _PARTY_FATES[wounds]
+        fate = _ENEMY_BEATEN if fight.outcome is _PARTY_WINS else _ENEMY_UNHURT
+    else:
+        wounds = combatant.vars["wounds"]
+        fate = _CURSED_OUT if wounds == 1 and combatant.vars["cursed"] else _PARTY_FATES[wounds]
+    return narration.fate(fate) if fight.recording else fate

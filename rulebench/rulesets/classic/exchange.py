@@ -38,10 +38,7 @@ def _ask_order(fight: Fight) -> None:
     current = tuple(members[i].name for i in fight.vars["order"])
     answer = fight.decide(ORDER, None, current=current)
     if not isinstance(answer, (tuple, list)) or sorted(answer) != sorted(current):
-        raise BadInput(
-            f"tactics: round {fight.round} answers the 'order' decision with {answer!r}; "
-            f"expected every party member's name once, front first: {', '.join(current)}"
-        )
+        raise BadInput(narration.bad_order(fight.round, answer, current))
     if tuple(answer) == current:
         return
     index = {m.name: m.index for m in members}
@@ -59,7 +56,7 @@ def _ask_modes(fight: Fight) -> None:
     for member in asked:
         modes[member.index] = fight.decide(FIGHT, member, options=options)
     if all(modes[m.index] == NONE for m in asked):
-        raise BadInput(f"tactics: round {fight.round} leaves nobody fighting; at least one member must fight")
+        raise BadInput(narration.nobody_fights(fight.round))
     fight.vars["modes"] = tuple(modes)
 
 
@@ -137,12 +134,12 @@ def _roll(fight: Fight, rolling: tuple[Dice, ...], party_dice: Dice | None) -> t
     silent fight never reads them, so Monte Carlo can remember its rounds by their totals)."""
     recording = fight.recording
     if party_dice is not None:
-        total = fight.roll(party_dice, "party KS")
+        total = fight.roll(party_dice, narration.label(fight, narration.PARTY_KS))
         return total, fight.roller.last_faces if recording else None
     total = 0
     faces: list[int] = []
     for dice in rolling:
-        total += fight.roll(dice, "KS")
+        total += fight.roll(dice, narration.label(fight, narration.KS))
         if recording:
             faces.extend(fight.roller.last_faces or ())
     return total, faces if recording and len(faces) == sum(len(d.dice_sides) for d in rolling) else None
@@ -175,7 +172,7 @@ def _narrated_margin(fight: Fight, enemy_dice: Dice) -> int:
     """The party's total and the enemy's as two rolls, each narrated; their difference."""
     party, enemy = fight.party, fight.enemy
     party_total = _party_total(fight, enemy)
-    enemy_total = fight.roll(enemy_dice, "enemy KS") + _enemy_weapons(fight, party)
+    enemy_total = fight.roll(enemy_dice, narration.label(fight, narration.ENEMY_KS)) + _enemy_weapons(fight, party)
     margin = party_total - enemy_total
     if fight.recording:
         narration.totals(fight, party_total, enemy_total, enemy_dice, _verdict(fight, margin))
@@ -194,24 +191,23 @@ def _enemy_weapons(fight: Fight, party: Side) -> int:
 
 
 def _verdict(fight: Fight, margin: int) -> str:
-    """The totals line's verdict: the round's result where the difference already decides it, else
-    only whose total is higher, the result following once armour has spoken (``line``).
+    """The totals line's verdict (``narration.totals``): the round's result where the difference
+    already decides it, else only whose total is higher, the result following once armour has
+    spoken (``line``).
 
     The difference wins the round when it passes the armour it meets first: the
     enemy group's RW, or the RW of the first fighter in damage order (every fighter is unhurt at
     a round's start: any wound ends the fight).
     """
     if margin == 0:
-        return "equal: the round is drawn"
+        return narration.DRAWN_ROUND
     if margin > 0:
-        if margin > fight.enemy.stats["rw"]:
-            return f"the party wins the round by {margin}"
-        return f"the party's total is higher by {margin}"
+        return narration.PARTY_WINS_ROUND if margin > fight.enemy.stats["rw"] else narration.PARTY_HIGHER
     fighters, _ = damage_line(fight)
     first = next((m for m in fighters if m.vars["wounds"] < 2 and not unharmed(fight, m)), None)
     if first is not None and -margin > armour_value(fight, first):
-        return f"the enemy wins the round by {-margin}"
-    return f"the enemy's total is higher by {-margin}"
+        return narration.ENEMY_WINS_ROUND
+    return narration.ENEMY_HIGHER
 
 
 @hookimpl

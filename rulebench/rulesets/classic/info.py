@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from rulebench import DecisionInfo, RulesetInfo, hookimpl
+from pathlib import Path
+
+from rulebench import DecisionInfo, Messages, RulesetInfo, hookimpl
+
+MESSAGES = Messages("rulebench-classic", Path(__file__).with_name("locale"))
+"""classic's catalog (``locale/``): every text a classic fight or its rules say to a reader."""
+
+_ = MESSAGES.gettext
 
 NAME = "classic"
 
@@ -36,12 +43,13 @@ ATTENTION = "attention"  # the skill Aufmerksamkeit (docs/rules/classic.md)
 
 @hookimpl
 def rulebench_ruleset() -> RulesetInfo:
-    """Describe classic: its derived stats and the decisions an encounter may script."""
+    """Describe classic: its derived stats and the decisions an encounter may script (title and
+    summary in the reader's language)."""
     return RulesetInfo(
         name=NAME,
-        title="Classic: the three-round group fight",
+        title=_("Classic: the three-round group fight"),
         source="docs/rules/classic.md",
-        summary=(
+        summary=_(
             "The party's summed combat strength (KS) against the enemy group's; the difference walks down "
             "the marching order through each armour value (RW), one wound wins, at most three rounds."
         ),

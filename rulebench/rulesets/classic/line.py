@@ -96,7 +96,7 @@ def _walk(fight: Fight, damage: Damage) -> None:
             left -= rw + 1
             if fight.recording:
                 narration.point_wounds(fight, member, rw, left, cursed)
-            wound(fight, member, cursed, "damage")
+            wound(fight, member, cursed, narration.BY_DAMAGE)
             wounded = True
             if left == 0:
                 break
@@ -115,8 +115,8 @@ def _walk(fight: Fight, damage: Damage) -> None:
                 continue
             if fight.recording:
                 narration.stayed_out_takes_two(fight, member)
-            wound(fight, member, cursed, "the fighters' fall")
-            wound(fight, member, cursed, "the fighters' fall")
+            wound(fight, member, cursed, narration.BY_FIGHTERS_FALL)
+            wound(fight, member, cursed, narration.BY_FIGHTERS_FALL)
             wounded = True
     if wounded:
         fight.vars["verdict"] = ENEMY_WON
