@@ -40,6 +40,7 @@ from rulebench.core.dice import Dice, DiceError
 from rulebench.core.encounter_checks import MAX_COUNT, copy_names, cross_problems, describe, labels, show
 from rulebench.core.encounter_paths import read_whole_number, write_whole_number
 from rulebench.core.errors import EncounterError
+from rulebench.core.i18n import _, format_integer
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -73,7 +74,8 @@ def _whole(lo: int, hi: int) -> Callable[[Any], int]:
 
     def check(value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise _problem("whole_number", f"expected a whole number from {lo} to {hi}, got {show(value)}")
+            raise _problem("whole_number", _("expected a whole number from {low} to {high}, got {value}").format(
+                low=lo, high=hi, value=show(value)))
         return value
 
     return check
@@ -90,7 +92,7 @@ Count = Annotated[int, Field(ge=1, le=MAX_COUNT), BeforeValidator(_whole(1, MAX_
 
 def _name(value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise _problem("name", f"expected a non-empty name, got {show(value)}")
+        raise _problem("name", _("expected a non-empty name, got {value}").format(value=show(value)))
     return value
 
 
@@ -100,7 +102,8 @@ _SKILL = re.compile(r"^[a-z][a-z0-9_]*$")
 def _skill(value: Any) -> str:
     # Skills are looked up by exact name, so "Robust" would silently do nothing.
     if not isinstance(value, str) or not _SKILL.fullmatch(value):
-        raise _problem("skill", f"expected a lowercase skill name like 'robust' or 'arcane_armour', got {show(value)}")
+        raise _problem("skill", _("expected a lowercase skill name like 'robust' or 'arcane_armour', got {value}").format(
+            value=show(value)))
     return value
 
 
@@ -110,7 +113,7 @@ def _weapon(value: Any) -> Dice | None:
     if value is None or value == "none":
         return None
     if not isinstance(value, str):
-        raise _problem("weapon", f"expected dice notation like '1d8' or 'none', got {show(value)}")
+        raise _problem("weapon", _("expected dice notation like '1d8' or 'none', got {value}").format(value=show(value)))
     try:
         return Dice.parse(value)
     except DiceError as error:
@@ -132,10 +135,11 @@ def _override_value(value: Any) -> int | str:
     if isinstance(value, int) and not isinstance(value, bool):
         if abs(value) <= MAX_WHOLE:
             return value
-        raise _problem("override", f"expected a whole number from {-MAX_WHOLE} to {MAX_WHOLE}, got {show(value)}")
+        raise _problem("override", _("expected a whole number from {low} to {high}, got {value}").format(
+            low=-MAX_WHOLE, high=MAX_WHOLE, value=show(value)))
     if isinstance(value, str) and value:
         return value
-    raise _problem("override", f"expected a whole number or dice notation text, got {show(value)}")
+    raise _problem("override", _("expected a whole number or dice notation text, got {value}").format(value=show(value)))
 
 
 def _scalar(value: Any) -> bool:
@@ -150,21 +154,21 @@ def _tactic_value(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         for item in value:
             if not isinstance(item, str):
-                raise _problem("tactic", f"expected a list of names, got {show(item)} in it")
+                raise _problem("tactic", _("expected a list of names, got {value} in it").format(value=show(item)))
         return tuple(value)
     if isinstance(value, Mapping):
         for key, item in value.items():
             if not _scalar(item):
                 raise _problem(
                     "tactic",
-                    f"{key} = {show(item)}: a table's values must be text, a whole number from "
-                    f"{-MAX_WHOLE} to {MAX_WHOLE} or true/false",
+                    _("{key} = {value}: a table's values must be text, a whole number from {low} to {high} or true/false")
+                    .format(key=key, value=show(item), low=-MAX_WHOLE, high=MAX_WHOLE),
                 )
         return dict(value)
     raise _problem(
         "tactic",
-        f"expected text, a whole number from {-MAX_WHOLE} to {MAX_WHOLE}, true/false, a list of names "
-        f"or a table of name = value, got {show(value)}",
+        _("expected text, a whole number from {low} to {high}, true/false, a list of names "
+          "or a table of name = value, got {value}").format(low=-MAX_WHOLE, high=MAX_WHOLE, value=show(value)),
     )
 
 
@@ -375,23 +379,24 @@ def _read_text(path: Path, source: str) -> str:
     try:
         info = path.stat()
         if stat.S_ISDIR(info.st_mode):
-            raise EncounterError(source, [("<file>", "is a folder; expected an encounter TOML file")])
+            raise EncounterError(source, [("<file>", _("is a folder; expected an encounter TOML file"))])
         if not stat.S_ISREG(info.st_mode):
             # A pipe or a device may never end (/dev/zero) or block forever (a FIFO nobody writes).
-            raise EncounterError(source, [("<file>", "is not a regular file; expected an encounter TOML file")])
+            raise EncounterError(source, [("<file>", _("is not a regular file; expected an encounter TOML file"))])
         if info.st_size > MAX_FILE_BYTES:
-            what = f"is {info.st_size:,} bytes; an encounter file is at most {MAX_FILE_BYTES:,} bytes"
+            what = _("is {size} bytes; an encounter file is at most {limit} bytes").format(
+                size=format_integer(info.st_size), limit=format_integer(MAX_FILE_BYTES))
             raise EncounterError(source, [("<file>", what)])
         # utf-8-sig: a byte order mark, which some Windows editors write, is not part of the TOML.
         return path.read_bytes().decode("utf-8-sig")
     except FileNotFoundError:
-        raise EncounterError(source, [("<file>", "no such file")]) from None
+        raise EncounterError(source, [("<file>", _("no such file"))]) from None
     except UnicodeDecodeError as error:
-        what = f"not UTF-8 text (byte {error.start + 1}); TOML files are UTF-8"
+        what = _("not UTF-8 text (byte {position}); TOML files are UTF-8").format(position=error.start + 1)
         raise EncounterError(source, [("<file>", what)]) from None
     except (OSError, ValueError) as error:  # ValueError: a path with a NUL byte in it
         reason = getattr(error, "strerror", None) or str(error)
-        raise EncounterError(source, [("<file>", f"cannot be read: {reason}")]) from None
+        raise EncounterError(source, [("<file>", _("cannot be read: {reason}").format(reason=reason))]) from None
 
 
 def parse_toml(text: str, source: str) -> dict[str, Any]:
@@ -408,7 +413,7 @@ def parse_toml(text: str, source: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as error:
         raise EncounterError(source, [("<toml>", _toml_problem(str(error)))]) from None
     except RecursionError:
-        what = "arrays or tables nested too deeply to read; an encounter nests at most a few levels"
+        what = _("arrays or tables nested too deeply to read; an encounter nests at most a few levels")
         raise EncounterError(source, [("<toml>", what)]) from None
     finally:
         if limit:
@@ -416,12 +421,18 @@ def parse_toml(text: str, source: str) -> dict[str, Any]:
 
 
 def _toml_problem(message: str) -> str:
-    """tomllib's "Invalid value (at line 2, column 5)" as "broken TOML at line 2, column 5: invalid value"."""
+    """tomllib's "Invalid value (at line 2, column 5)" as "broken TOML at line 2, column 5: invalid value"
+    (the problem itself in tomllib's words, which are English)."""
+    match = re.fullmatch(r"(.*) \(at line (\d+), column (\d+)\)", message)
+    if match:
+        what, line, column = match.groups()
+        return _("broken TOML at line {line}, column {column}: {problem}").format(
+            line=line, column=column, problem=what[:1].lower() + what[1:])
     match = re.fullmatch(r"(.*) \((at .*)\)", message)
     if not match:
-        return f"broken TOML: {message}"
+        return _("broken TOML: {problem}").format(problem=message)
     what, where = match.groups()
-    return f"broken TOML {where}: {what[:1].lower()}{what[1:]}"
+    return _("broken TOML {where}: {problem}").format(where=where, problem=what[:1].lower() + what[1:])
 
 
 def encounter_from_dict(data: Mapping[str, Any], source: str = "<encounter>") -> Encounter:

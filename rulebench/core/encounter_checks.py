@@ -15,6 +15,8 @@ from typing import Any, NamedTuple, TypeGuard
 from pydantic import BaseModel
 from pydantic_core import ErrorDetails
 
+from rulebench.core.i18n import N_, _, format_integer
+
 __all__ = ["MAX_COUNT", "Loc", "copy_names", "cross_problems", "describe", "did_you_mean", "field_path", "labels", "show"]
 
 MAX_COUNT = 20
@@ -29,13 +31,13 @@ def show(value: Any) -> str:
     if isinstance(value, str):
         return repr(value)
     if isinstance(value, Mapping):
-        return "a table"
+        return _("a table")
     if isinstance(value, (list, tuple)):
-        return "a list"
+        return _("a list")
     if isinstance(value, int) and abs(value) >= 10**_LONGEST:
         # str() of an int beyond Python's 4,300-digit limit raises; nobody wants it printed anyway.
-        return f"a whole number of about {int(value.bit_length() * 0.30103):,} digits"
-    return "nothing" if value is None else str(value)
+        return _("a whole number of about {count} digits").format(count=format_integer(int(value.bit_length() * 0.30103)))
+    return _("nothing") if value is None else str(value)
 
 
 _LONGEST = 30
@@ -76,7 +78,7 @@ def labels(data: Mapping[str, Any]) -> dict[str, str]:
     tactics = _plain(data.get("tactics"))
     rounds = tactics.get("round") if isinstance(tactics, Mapping) else None
     if isinstance(rounds, (list, tuple)):
-        named.update({f"tactics.round[{i}]": f"round {i + 1}" for i in range(len(rounds))})
+        named.update({f"tactics.round[{i}]": _("round {number}").format(number=i + 1) for i in range(len(rounds))})
     return named
 
 
@@ -87,13 +89,13 @@ def copy_names(name: str, count: int) -> list[str]:
 
 # -- pydantic's errors in plain English ----------------------------------------------------------
 _EXPECTED = {
-    "bool_type": "expected true or false",
-    "string_type": "expected text",
-    "list_type": "expected a list",
-    "tuple_type": "expected a list",
-    "dict_type": "expected a table",
-    "model_type": "expected a table",
-    "model_attributes_type": "expected a table",
+    "bool_type": N_("expected true or false, got {value}"),
+    "string_type": N_("expected text, got {value}"),
+    "list_type": N_("expected a list, got {value}"),
+    "tuple_type": N_("expected a list, got {value}"),
+    "dict_type": N_("expected a table, got {value}"),
+    "model_type": N_("expected a table, got {value}"),
+    "model_attributes_type": N_("expected a table, got {value}"),
 }
 
 
@@ -105,18 +107,18 @@ def describe(detail: ErrorDetails, models: Mapping[str | None, type[BaseModel]])
     """
     loc, kind, got = detail["loc"], detail["type"], show(detail["input"])
     if kind == "missing":
-        what = f"missing field {loc[-1]!r}"
+        what = _("missing field {field!r}").format(field=loc[-1])
     elif kind == "extra_forbidden":
         owner = next((part for part in reversed(loc[:-1]) if isinstance(part, str)), None)
-        what = f"unknown field {loc[-1]!r}{did_you_mean(str(loc[-1]), list(models[owner].model_fields))}"
+        what = _("unknown field {field!r}").format(field=loc[-1]) + did_you_mean(str(loc[-1]), list(models[owner].model_fields))
     elif kind == "too_short":
-        what = "at least one member is required"
+        what = _("at least one member is required")
     elif kind == "literal_error":
         expected = detail["ctx"]["expected"]
         hint = did_you_mean(detail["input"], re.findall(r"'([^']*)'", expected)) if isinstance(detail["input"], str) else ""
-        what = f"expected {expected}, got {got}{hint}"
+        what = _("expected {expected}, got {value}").format(expected=expected, value=got) + hint
     elif kind in _EXPECTED:
-        what = f"{_EXPECTED[kind]}, got {got}"
+        what = _(_EXPECTED[kind]).format(value=got)
     else:
         what = detail["msg"]
     return field_path(loc), what
@@ -135,7 +137,7 @@ def cross_problems(data: Mapping[str, Any]) -> list[tuple[str, str]]:
     enemy = _plain(data.get("enemy"))
     members = _entries(enemy.get("members") if isinstance(enemy, Mapping) else None)
     problems: list[tuple[Loc, str]] = [
-        (("party", i, "count"), "only enemy members take a count") for i, entry in party if entry.get("count", 1) != 1
+        (("party", i, "count"), _("only enemy members take a count")) for i, entry in party if entry.get("count", 1) != 1
     ]
     names = _Names([], [], [])
     owners: dict[str, str] = {}  # every name in use -> the entry that has it
@@ -147,15 +149,18 @@ def cross_problems(data: Mapping[str, Any]) -> list[tuple[str, str]]:
         copies = copy_names(name, count if isinstance(count, int) and 1 <= count <= MAX_COUNT else 1)
         taken = [n for n in dict.fromkeys([name, *copies]) if n in owners]
         if taken:
-            what = "the name" if taken[0] == name else "its copy"
-            problems.append(((*loc, "name"), f"{what} {taken[0]!r} is already taken by {owners[taken[0]]}"))
+            if taken[0] == name:
+                what = _("the name {name!r} is already taken by {owner}").format(name=taken[0], owner=owners[taken[0]])
+            else:
+                what = _("its copy {name!r} is already taken by {owner}").format(name=taken[0], owner=owners[taken[0]])
+            problems.append(((*loc, "name"), what))
         for used in (name, *copies):
             owners.setdefault(used, f"{field_path(loc)} ({name})")
         (names.party if loc[0] == "party" else names.entries).append(name)
         names.combatants.extend(copies)
     problems += _reference_problems(data, names)
     if data.get("ambush_from_behind") is True and data.get("surprise") == "party":
-        problems.append((("surprise",), "'party' contradicts ambush_from_behind = true, where the enemy surprises"))
+        problems.append((("surprise",), _("'party' contradicts ambush_from_behind = true, where the enemy surprises")))
     return [(field_path(loc), what) for loc, what in problems]
 
 
@@ -165,14 +170,14 @@ def _reference_problems(data: Mapping[str, Any], names: _Names) -> list[tuple[Lo
     engaged = data.get("engaged")
     for i, name in enumerate(engaged if isinstance(engaged, (list, tuple)) else ()):
         if isinstance(name, str) and name not in names.party:
-            problems.append((("engaged", i), f"{name!r} is not a party member{did_you_mean(name, names.party)}"))
+            problems.append((("engaged", i), _("{name!r} is not a party member").format(name=name) + did_you_mean(name, names.party)))
 
     known = names.combatants + names.entries
     overrides = data.get("overrides")
     for ruleset, table in overrides.items() if isinstance(overrides, Mapping) else ():
         for name in table if isinstance(table, Mapping) else ():
             if name not in known:
-                what = f"no combatant or enemy entry named {name!r}{did_you_mean(name, known)}"
+                what = _("no combatant or enemy entry named {name!r}").format(name=name) + did_you_mean(name, known)
                 problems.append((("overrides", ruleset, name), what))
 
     tactics = _plain(data.get("tactics"))
@@ -184,7 +189,7 @@ def _reference_problems(data: Mapping[str, Any], names: _Names) -> list[tuple[Lo
             for j, name in enumerate(used):
                 if isinstance(name, str) and name not in names.combatants:
                     loc = ("tactics", "round", i, key, name if isinstance(value, Mapping) else j)
-                    problems.append((loc, f"no combatant named {name!r}{did_you_mean(name, names.combatants)}"))
+                    problems.append((loc, _("no combatant named {name!r}").format(name=name) + did_you_mean(name, names.combatants)))
     return problems
 
 
@@ -206,4 +211,4 @@ def _valid_name(value: Any) -> TypeGuard[str]:
 def did_you_mean(word: str, options: Iterable[str]) -> str:
     """`` (did you mean 'robust'?)`` when ``word`` is close to one of ``options``, else empty."""
     close = difflib.get_close_matches(word, list(options), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return " " + _("(did you mean {option!r}?)").format(option=close[0]) if close else ""

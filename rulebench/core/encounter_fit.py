@@ -14,6 +14,7 @@ from typing import Any
 
 from rulebench.core.encounter import Encounter
 from rulebench.core.encounter_checks import did_you_mean, field_path, show
+from rulebench.core.i18n import _
 from rulebench.core.values import DecisionInfo, PluginInfo, RulesetInfo
 
 __all__ = ["Fit", "encounter_fit"]
@@ -66,10 +67,8 @@ def _skills(encounter: Encounter, rulesets: Mapping[str, RulesetInfo], plugins: 
         for i, member in enumerate(members):
             for j, skill in enumerate(member.skills):
                 if skill not in known:
-                    what = (
-                        f"no installed ruleset or plugin reads the skill {skill!r}{did_you_mean(skill, known)}; "
-                        f"the skills they read: {_listing(known)}"
-                    )
+                    what = _("no installed ruleset or plugin reads the skill {skill!r}{hint}; the skills they read: {known}").format(
+                        skill=skill, hint=did_you_mean(skill, known), known=_listing(known))
                     fit.problems.append((field_path((*side, i, "skills", j)), what))
 
 
@@ -81,17 +80,17 @@ def _overrides(encounter: Encounter, rulesets: Mapping[str, RulesetInfo], fit: F
             hint = did_you_mean(ruleset, rulesets)
             where = field_path(("overrides", ruleset))
             if hint:  # a near miss is a typo; a name like no other is a ruleset installed elsewhere
-                fit.problems.append((where, f"no installed ruleset {ruleset!r}{hint}; installed: {_listing(sorted(rulesets))}"))
+                fit.problems.append((where, _("no installed ruleset {ruleset!r}{hint}; installed: {known}").format(
+                    ruleset=ruleset, hint=hint, known=_listing(sorted(rulesets)))))
             else:
-                fit.warnings.append(f"{where}: ruleset {ruleset!r} is not installed, so its overrides were not checked")
+                fit.warnings.append(_("{where}: ruleset {ruleset!r} is not installed, so its overrides were not checked").format(
+                    where=where, ruleset=ruleset))
             continue
         for name, stats in table.items():
             for stat in stats:
                 if stat not in info.stats:
-                    what = (
-                        f"{ruleset} has no derived stat {stat!r}{did_you_mean(stat, info.stats)}; "
-                        f"expected one of: {_listing(info.stats)}"
-                    )
+                    what = _("{ruleset} has no derived stat {stat!r}{hint}; expected one of: {known}").format(
+                        ruleset=ruleset, stat=stat, hint=did_you_mean(stat, info.stats), known=_listing(info.stats))
                     fit.problems.append((field_path(("overrides", ruleset, name, stat)), what))
 
 
@@ -102,10 +101,8 @@ def _tactics(encounter: Encounter, rulesets: Mapping[str, RulesetInfo], chosen: 
         for kind, value in table.items():
             where = ("tactics", "round", i, kind)
             if kind not in asked:
-                what = (
-                    f"no installed ruleset asks a {kind!r} decision{did_you_mean(kind, asked)}; "
-                    f"the decisions they ask: {_listing(asked)}"
-                )
+                what = _("no installed ruleset asks a {kind!r} decision{hint}; the decisions they ask: {known}").format(
+                    kind=kind, hint=did_you_mean(kind, asked), known=_listing(asked))
                 fit.problems.append((field_path(where), what))
                 continue
             # The same mistake under several rulesets is one problem that names them all.
@@ -115,7 +112,8 @@ def _tactics(encounter: Encounter, rulesets: Mapping[str, RulesetInfo], chosen: 
                     if decision.kind == kind:
                         for loc, what in _answers(decision, value, encounter):
                             found.setdefault((field_path((*where, *loc)), what), []).append(info.name)
-            fit.problems += [(path, f"{what} (under {', '.join(names)})") for (path, what), names in found.items()]
+            fit.problems += [(path, _("{problem} (under {rulesets})").format(problem=what, rulesets=", ".join(names)))
+                             for (path, what), names in found.items()]
 
 
 def _answers(decision: DecisionInfo, value: Any, encounter: Encounter) -> list[tuple[tuple[str | int, ...], str]]:
@@ -126,18 +124,19 @@ def _answers(decision: DecisionInfo, value: Any, encounter: Encounter) -> list[t
         if isinstance(value, (list, tuple)):
             if _options(decision, encounter) in ((True, False), (False, True)):
                 return []  # the names answering yes; names are checked with the encounter
-            return [((), f"a list of names answers only a yes/no decision; expected {_expected(decision, encounter)} "
-                         f"for everyone, or a table {{Name = answer}}")]
+            return [((), _("a list of names answers only a yes/no decision; expected {expected} "
+                           "for everyone, or a table {{Name = answer}}").format(expected=_expected(decision, encounter)))]
         return [((), what) for what in _answer(decision, value, encounter, None)]
     if isinstance(value, Mapping):
-        return [((), f"{decision.kind!r} is decided for the whole side; expected one answer, not a table of names")]
+        return [((), _("{kind!r} is decided for the whole side; expected one answer, not a table of names").format(kind=decision.kind))]
     if decision.answer == "party_order":
         party = [member.name for member in encounter.party]
         if not isinstance(value, (list, tuple)) or sorted(value) != sorted(party):
-            return [((), f"expected every party member's name once, front first ({', '.join(party)}), got {show(value)}")]
+            return [((), _("expected every party member's name once, front first ({names}), got {value}").format(
+                names=", ".join(party), value=show(value)))]
         return []
     if isinstance(value, (list, tuple)):
-        return [((), f"expected {_expected(decision, encounter)}, got a list")]
+        return [((), _("expected {expected}, got {value}").format(expected=_expected(decision, encounter), value=_("a list")))]
     return [((), what) for what in _answer(decision, value, encounter, None)]
 
 
@@ -148,12 +147,15 @@ def _options(decision: DecisionInfo, encounter: Encounter) -> tuple[Any, ...]:
 def _expected(decision: DecisionInfo, encounter: Encounter) -> str:
     options = _options(decision, encounter)
     if options:
-        return "one of " + ", ".join(map(show, options)) + (f" (mode = {encounter.mode!r})" if decision.options_by_mode else "")
+        listed = ", ".join(map(show, options))
+        if decision.options_by_mode:
+            return _("one of {options} (mode = {mode!r})").format(options=listed, mode=encounter.mode)
+        return _("one of {options}").format(options=listed)
     if decision.answer == "whole_number":
-        return f"a whole number from 0 to {decision.maximum}"
+        return _("a whole number from 0 to {maximum}").format(maximum=decision.maximum)
     if decision.answer == "opponent":
-        return "the name of a combatant on the other side"
-    return "an answer"
+        return _("the name of a combatant on the other side")
+    return _("an answer")
 
 
 def _answer(decision: DecisionInfo, answer: Any, encounter: Encounter, who: str | None) -> list[str]:
@@ -165,10 +167,10 @@ def _answer(decision: DecisionInfo, answer: Any, encounter: Encounter, who: str 
             return []
         texts = [option for option in options if isinstance(option, str)]
         hint = did_you_mean(answer, texts) if isinstance(answer, str) else ""
-        return [f"expected {_expected(decision, encounter)}, got {show(answer)}{hint}"]
+        return [_("expected {expected}, got {value}").format(expected=_expected(decision, encounter), value=show(answer)) + hint]
     if decision.answer == "whole_number":
         if isinstance(answer, bool) or not isinstance(answer, int) or not 0 <= answer <= decision.maximum:
-            return [f"expected {_expected(decision, encounter)}, got {show(answer)}"]
+            return [_("expected {expected}, got {value}").format(expected=_expected(decision, encounter), value=show(answer))]
         return []
     if decision.answer == "opponent":
         party = [member.name for member in encounter.party]
@@ -179,6 +181,9 @@ def _answer(decision: DecisionInfo, answer: Any, encounter: Encounter, who: str 
             targets = enemies if who in party else party
         if not isinstance(answer, str) or answer not in targets:
             hint = did_you_mean(answer, targets) if isinstance(answer, str) else ""
-            side = f"{who}'s opponents" if who is not None else "the combatants"
-            return [f"expected the name of one of {side} ({', '.join(targets)}), got {show(answer)}{hint}"]
+            names, got = ", ".join(targets), show(answer)
+            if who is None:
+                return [_("expected the name of one of the combatants ({names}), got {value}").format(names=names, value=got) + hint]
+            return [_("expected the name of one of {who}'s opponents ({names}), got {value}").format(who=who, names=names, value=got)
+                    + hint]
     return []

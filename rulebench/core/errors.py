@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rulebench.core.i18n import ngettext
+
 __all__ = ["BadInput", "EncounterError", "RulebenchError", "labelled"]
 
 
@@ -79,4 +81,6 @@ class EncounterError(BadInput):
             [(path, what)] = named
             return f"{self.source}: {path}: {what}"
         lines = "".join(f"\n  {path}: {what}" for path, what in named)
-        return f"{self.source}: {len(named)} problems:{lines}"
+        # TRANSLATORS: the lines naming each problem follow the colon.
+        return ngettext("{source}: {count} problem:", "{source}: {count} problems:", len(named)).format(
+            source=self.source, count=len(named)) + lines
