@@ -47,7 +47,10 @@ def event_line(event: dict[str, Any]) -> str:
 
 
 def _print_event(console: Console, event: dict[str, Any]) -> None:
-    """An event line whose wrapped lines hang under its first word, not at the left margin."""
+    """An event line whose wrapped lines hang under its first word, not at the left margin; an event
+    ``told`` by another line (a roll whose die a ruleset's sentence gives) is left out."""
+    if event.get("told"):
+        return
     line = event_line(event)
     indent = len(line) - len(line.lstrip(" "))
     console.print(Padding(Text.from_markup(line.lstrip(" ")), (0, 0, 0, indent), expand=False), highlight=False)
