@@ -7,6 +7,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from rulebench import Attack, Combatant, Done, Fight, hookimpl
+from rulebench.rulesets.dsa import narration as say
 from rulebench.rulesets.dsa.free_attacks import free_attack, free_attack_lands
 from rulebench.rulesets.dsa.hits import harmless, roll_damage, struck, take_damage
 from rulebench.rulesets.dsa.stats import attack_value, defence_value
@@ -56,10 +57,11 @@ def chain_hits(fight: Fight, holder: Combatant, other: Combatant) -> bool:
     step = _narrated_step(fight, holder, other, at, defence, word) if recording else _quiet_step(defence)
     if at < 1:
         if recording:
-            _narrate_attack(fight, holder, other, 1, at, at, None, False)
+            say.cannot_attack(fight, holder, other, at)
         result: Hashable = "miss"
     else:
-        result = fight.chain(("attack", at, False), 20, step, "attack/parry", ("dsa chain", at, defence))
+        label = say.label(fight, say.ATTACK_PARRY)
+        result = fight.chain(("attack", at, False), 20, step, label, ("dsa chain", at, defence))
     if result == "miss":
         # The holder lost the initiative against this opponent (seed: "so wechselt die
         # Angriffsinitiative").
@@ -100,8 +102,9 @@ def _quiet_step(defence: int) -> Step:
 
 
 def _narrated_step(fight: Fight, holder: Combatant, other: Combatant, at: int, defence: int, word: str) -> Step:
-    """The chain's step for a narrated fight: each attack and parry told as it is rolled."""
-    narration = {"step": 1, "roll": 0}  # what the sentences need; the chain's course never reads it
+    """The chain's step for a narrated fight: the same course as ``_quiet_step``, each attack told
+    with the parry against it once that is rolled."""
+    attack = {"step": 1, "cap": at, "roll": 0}  # the attack awaiting its parry; the chain never reads it
 
     def step(state: Any, face: int) -> Hashable:  # state: (kind, cap, renewed), as the chain starts it
         kind: str
@@ -109,75 +112,18 @@ def _narrated_step(fight: Fight, holder: Combatant, other: Combatant, at: int, d
         renewed: bool
         kind, cap, renewed = state
         if kind == "attack":
-            _narrate_attack(fight, holder, other, narration["step"], cap, at, face, face <= cap)
-            narration["roll"] = face
             if face > cap:
+                say.attack_missed(fight, holder, other, attack["step"], cap, at, face)
                 return MISS
             parry_cap = min(face, defence)
             if parry_cap < 1:
-                _narrate_parry(fight, other, holder, parry_cap, defence, word, face, None, False)
+                say.attack_and_parry(fight, holder, other, attack["step"], cap, at, face, parry_cap, defence, word, None)
                 return HIT
+            attack.update(cap=cap, roll=face)
             return ("parry", parry_cap, renewed)
-        _narrate_parry(fight, other, holder, cap, defence, word, narration["roll"], face, face <= cap)
-        narration["step"] += 1
+        say.attack_and_parry(fight, holder, other, attack["step"], attack["cap"], at, attack["roll"], cap, defence,
+                             word, face)
+        attack["step"] += 1
         return ("attack", face, True) if face <= cap else HIT
 
     return step
-
-
-def _narrate_attack(
-    fight: Fight, holder: Combatant, other: Combatant, step: int, cap: int, at: int, roll: int | None, success: bool
-) -> None:
-    source = f"AT {at}" if step == 1 else "the parry roll"
-    again = "" if step == 1 else " again"
-    if roll is None:
-        text = f"{holder.name} cannot attack {other.name}{again}: cap {cap} ({source}); the initiative passes to {other.name}."
-    elif success:
-        text = f"{holder.name} attacks {other.name}{again}: d20 {roll} ≤ cap {cap} ({source})."
-    else:
-        text = (
-            f"{holder.name} misses {other.name} at cap {cap} ({source}) with d20 {roll}; "
-            f"the initiative passes to {other.name}."
-        )
-    fight.emit(
-        "attack",
-        text,
-        who=holder.name,
-        against=other.name,
-        cap=cap,
-        value=at,
-        roll=roll,
-        success=success,
-        step=step,
-        free=False,
-    )
-
-
-def _narrate_parry(
-    fight: Fight,
-    defender: Combatant,
-    attacker: Combatant,
-    cap: int,
-    defence: int,
-    word: str,
-    attack_roll: int,
-    roll: int | None,
-    success: bool,
-) -> None:
-    why = f"cap {cap} = min(attack roll {attack_roll}, {word} {defence})"
-    if roll is None:
-        text = f"{defender.name} cannot parry: {why}."
-    elif success:
-        text = f"{defender.name} parries ({word}): d20 {roll} ≤ {why}."
-    else:
-        text = f"{defender.name} fails to parry ({word}): d20 {roll} > {why}."
-    fight.emit(
-        "parry",
-        text,
-        who=defender.name,
-        against=attacker.name,
-        cap=cap,
-        value=defence,
-        roll=roll,
-        success=success,
-    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rulebench import Attack, Combatant, EndState, Fate, Fight, Outcome, hookimpl
+from rulebench.rulesets.dsa import narration as say
 from rulebench.rulesets.dsa.hits import struck
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
 from rulebench.rulesets.dsa.subfights import build_subfights
@@ -24,7 +25,7 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
     if outcome is None and fight.round >= EXCHANGE_CAP:
         outcome = Outcome.WITHDRAWN
         if fight.recording:
-            fight.emit("outcome", f"After {EXCHANGE_CAP} exchanges both sides withdraw.", outcome=outcome.value)
+            say.capped(fight, EXCHANGE_CAP, outcome.value)
     if outcome is None:
         engaged = standing = 0
         for c in fight.party.members:
@@ -51,7 +52,7 @@ def _verdict(fight: Fight) -> Outcome | None:
                 break
         else:
             if fight.recording:
-                fight.emit("outcome", f"No one of the {side.name} stands: {outcome.value}.", outcome=outcome.value)
+                say.nobody_stands(fight, side is fight.party, outcome.value)
             return outcome
     return None
 
@@ -78,18 +79,13 @@ def _flee(fight: Fight) -> None:
         foe = by_name.get(foe_name)
         if foe is None or not foe.vars["standing"]:
             if fight.recording:
-                fight.emit("flight", f"{member.name} flees; no opponent can strike at him.", who=member.name)
+                say.flees_freely(fight, member)
             continue
         at = foe.stats["at"]
-        roll = fight.die(20, "flight attack", foe) if at >= 1 else None
+        roll = fight.die(20, say.label(fight, say.FLIGHT_ATTACK), foe) if at >= 1 else None
         hit = roll is not None and roll <= at
         if fight.recording:
-            rolled = "cannot hit" if roll is None else f"d20 {roll} {'≤' if hit else '>'} AT {at}"
-            fight.emit(
-                "flight",
-                f"{member.name} flees; {foe.name} gets an unparryable attack: {rolled}, {'hit' if hit else 'miss'}.",
-                who=member.name, attacker=foe.name, cap=at, value=at, roll=roll, success=hit,
-            )
+            say.flight_attack(fight, member, foe, at, roll, hit)
         if not hit:
             continue
         attack: Attack = struck(fight, foe, member, {"flight": True})
@@ -120,9 +116,11 @@ def rulebench_fight_end(fight: Fight) -> None:
     """Raiders plunder the party members left out or dead on a loss or a flight (docs/rules/dsa.md)."""
     if not fight.encounter.enemy.raiders or fight.outcome not in (Outcome.ENEMY_WINS, Outcome.PARTY_FLED):
         return
+    if not fight.recording:
+        return
     for c in fight.party.members:
         if c.engaged and not c.vars["standing"]:
-            fight.emit("plunder", f"The raiders plunder {c.name}, left lying on the field.", who=c.name)
+            say.plundered(fight, c)
 
 
 @hookimpl
@@ -131,11 +129,11 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
     v = combatant.vars
     le = v["le"]
     if v["slain"]:
-        return Fate(EndState.DEAD, "slain by a critical hit")
+        return Fate(EndState.DEAD, say.condition("slain"))
     if le < 0:
-        return Fate(EndState.DEAD, "dead")
+        return Fate(EndState.DEAD, say.condition("dead"))
     if le < UNCONSCIOUS_BELOW:
-        return Fate(EndState.OUT, "unconscious")
+        return Fate(EndState.OUT, say.condition("unconscious"))
     if le == combatant.stats["le"]:
-        return Fate(EndState.UNHURT, "unhurt")
-    return Fate(EndState.HURT, "injured")
+        return Fate(EndState.UNHURT, say.condition("unhurt"))
+    return Fate(EndState.HURT, say.condition("injured"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rulebench import Attack, Combatant, Fight
+from rulebench.rulesets.dsa import narration as say
 from rulebench.rulesets.dsa.hits import struck
 from rulebench.rulesets.dsa.stats import attack_value, defence_value
 
@@ -29,41 +30,21 @@ def free_attack_lands(fight: Fight, attacker: Combatant, single: Combatant) -> b
     """
     recording = fight.recording
     at = attack_value(attacker)
-    roll = fight.die(20, "free attack", attacker) if at >= 1 else None
+    roll = fight.die(20, say.label(fight, say.FREE_ATTACK), attacker) if at >= 1 else None
     if roll is None or roll > at:
         attacker.vars["lost"] = True
         if recording:
-            rolled = "cannot hit" if roll is None else f"d20 {roll} > cap {at}"
-            fight.emit(
-                "attack",
-                f"{attacker.name}'s free attack on {single.name} misses: {rolled} (AT); his next free attack is lost.",
-                who=attacker.name, against=single.name, cap=at, value=at, roll=roll, success=False, free=True,
-            )
+            say.free_attack_missed(fight, attacker, single, at, roll)
         return False
-    if recording:
-        fight.emit(
-            "attack",
-            f"{attacker.name} makes a free attack on {single.name}: d20 {roll} ≤ cap {at} (AT).",
-            who=attacker.name, against=single.name, cap=at, value=at, roll=roll, success=True, free=True,
-        )
     if single.vars["parried"]:
         if recording:
-            fight.emit("note", f"{single.name} has used his parry against free attacks this exchange.",
-                       who=single.name)
+            say.free_attack_landed(fight, attacker, single, at, roll, parry_used=True)
         return True
     single.vars["parried"] = True
     defence, word = defence_value(single)
     cap = min(roll, defence)
-    parry = fight.die(20, "parry", single) if cap >= 1 else None
+    parry = fight.die(20, say.label(fight, say.PARRY), single) if cap >= 1 else None
     parried = parry is not None and parry <= cap
     if recording:
-        why = f"cap {cap} = min(attack roll {roll}, {word} {defence})"
-        if parry is None:
-            text = f"{single.name} cannot parry: {why}."
-        elif parried:
-            text = f"{single.name} parries the free attack ({word}): d20 {parry} ≤ {why}."
-        else:
-            text = f"{single.name} fails to parry the free attack ({word}): d20 {parry} > {why}."
-        fight.emit("parry", text, who=single.name, against=attacker.name, cap=cap, value=defence, roll=parry,
-                   success=parried)
+        say.free_attack_landed(fight, attacker, single, at, roll, False, cap, defence, word, parry)
     return None if parried else True

@@ -6,6 +6,7 @@ import functools
 from typing import Any, cast
 
 from rulebench import Attack, Combatant, Damage, Dice, Done, Fight, hookimpl
+from rulebench.rulesets.dsa import narration as say
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
 
 IGNORES_ARMOUR = frozenset({"ignores_armour"})
@@ -20,16 +21,10 @@ def struck(fight: Fight, attacker: Combatant, defender: Combatant, detail: dict[
     """
     if harmless(attacker, defender):
         if fight.recording:
-            fight.emit(
-                "hit",
-                f"{attacker.name} hits {defender.name}, but without a magic weapon the hit does nothing.",
-                attacker=attacker.name,
-                defender=defender.name,
-                harmless=True,
-            )
+            say.harmless_hit(fight, attacker, defender)
         return Attack(attacker, defender, False, 0, {**detail, "struck": True})
     if fight.recording:
-        fight.emit("hit", f"{attacker.name} hits {defender.name}.", attacker=attacker.name, defender=defender.name)
+        say.hit(fight, attacker, defender)
     return Attack(attacker, defender, True, 0, detail)
 
 
@@ -59,16 +54,16 @@ def roll_damage(fight: Fight, attacker: Combatant, defender: Combatant) -> Damag
     if modifiers:
         dice = _plus(dice, sum(m.value for m in modifiers))
         if fight.recording:
-            for m in modifiers:
-                fight.emit("modifier", f"{attacker.name}: TP {m.value:+d} ({m.reason}).", who=attacker.name,
-                           value=m.value, reason=m.reason)
+            say.weapon_modifiers(fight, attacker, modifiers)
+    if fight.recording:
+        say.damage_dice(fight)
     # A negative TP (an override like 1d6-3) would heal; a blow takes nothing off at worst.
-    tp = max(0, fight.roll(dice, "TP", attacker))
+    tp = max(0, fight.roll(dice, say.label(fight, say.TP), attacker))
     armourless = "demon" in attacker.spec.traits and "magic_armour" not in defender.spec.traits
     rs = 0 if armourless else defender.stats["rs"]
     # Each die matters only through one yes/no, so each is asked as a one-die chain: rolled and
     # logged as before, while exact analysis branches two ways instead of over 20 or 100 faces.
-    if not fight.chain(None, 20, _is_one, "critical", ("dsa critical",), attacker):
+    if not fight.chain(None, 20, _is_one, say.label(fight, say.CRITICAL), ("dsa critical",), attacker):
         return Damage(tp, "normal", IGNORES_ARMOUR if armourless else NO_FLAGS)
     seen: dict[str, int] = {}  # the d100 as rolled, for the sentence only
 
@@ -76,26 +71,10 @@ def roll_damage(fight: Fight, attacker: Combatant, defender: Combatant) -> Damag
         seen["d100"] = face
         return Done(tp + face >= 100 and tp + face > 10 * rs)
 
-    lethal = fight.chain(None, 100, kills, "critical severity", ("dsa severity", tp, rs), attacker)
+    severity = say.label(fight, say.SEVERITY)
+    lethal = fight.chain(None, 100, kills, severity, ("dsa severity", tp, rs), attacker)
     if fight.recording:
-        extra = seen["d100"]
-        severity = tp + extra
-        verdict = (
-            f"at least 100 and more than 10 × RS {rs} = {10 * rs}: a lethal blow"
-            if lethal
-            else f"not lethal (needs at least 100 and more than 10 × RS {rs} = {10 * rs}): {tp} TP ignore the armour"
-        )
-        fight.emit(
-            "critical",
-            f"Critical hit by {attacker.name}! Severity {tp} TP + d100 {extra} = {severity}, {verdict}.",
-            attacker=attacker.name,
-            defender=defender.name,
-            tp=tp,
-            d100=extra,
-            severity=severity,
-            rs=rs,
-            lethal=lethal,
-        )
+        say.critical(fight, attacker, defender, tp, seen["d100"], rs, bool(lethal))
     return Damage(tp, "lethal" if lethal else "critical", IGNORES_ARMOUR)
 
 
@@ -135,7 +114,7 @@ def take_damage(fight: Fight, target: Combatant, damage: Damage) -> None:
     vars_["le"] = after
     fallen = vars_["slain"] or after < UNCONSCIOUS_BELOW
     if fight.recording:
-        _narrate(fight, target, damage, before, after, loss)
+        say.damage(fight, target, damage, before, after, loss, UNCONSCIOUS_BELOW)
     if fallen:
         vars_["standing"] = False
         fight.vars["regroup"] = True
@@ -146,27 +125,3 @@ def take_damage(fight: Fight, target: Combatant, damage: Damage) -> None:
         holders: frozenset[tuple[str, str]] = fight.vars["holders"]
         fight.vars["holders"] = frozenset(pair for pair in holders if name not in pair)
 
-
-def _narrate(fight: Fight, target: Combatant, damage: Damage, before: int, after: int, loss: int) -> None:
-    name = target.name
-    if damage.kind == "lethal":
-        fight.emit("condition", f"{name} is slain by the critical hit.", who=name, condition="dead", le=after)
-        return
-    if "ignores_armour" in damage.flags:
-        how = f"TP {damage.amount}, armour ignored"
-    else:
-        how = f"TP {damage.amount} against RS {target.stats['rs']}"
-    fight.emit(
-        "damage",
-        f"{how}: {name} loses {loss} LE, {before} → {after}.",
-        who=name,
-        tp=damage.amount,
-        loss=loss,
-        le_before=before,
-        le=after,
-    )
-    if after < 0:
-        fight.emit("condition", f"{name} falls dead (LE {after} < 0).", who=name, condition="dead", le=after)
-    elif after < UNCONSCIOUS_BELOW <= before:
-        fight.emit("condition", f"{name} falls unconscious (LE {after} < {UNCONSCIOUS_BELOW}).", who=name,
-                   condition="unconscious", le=after)

@@ -6,9 +6,9 @@ import functools
 from collections.abc import Hashable
 
 from rulebench import Combatant, Done, Fight, hookimpl
+from rulebench.rulesets.dsa import narration as say
 from rulebench.rulesets.dsa.chain import attack_at_once, rulebench_attack
 from rulebench.rulesets.dsa.hits import rulebench_damage, rulebench_wounds
-from rulebench.rulesets.dsa.subfights import narrate_subfights
 
 
 @hookimpl
@@ -19,8 +19,9 @@ def rulebench_round_start(fight: Fight) -> None:
     1d100 + reaction at the exchange's start, in sub-fight order, the party member first, ties
     reroll both; in exchange 1 a surprising side holds it without a roll (seed: Igor).
     """
-    if fight.recording:
-        narrate_subfights(fight)
+    recording = fight.recording
+    if recording:
+        say.subfights(fight)
     subfights: tuple[tuple[int, ...], ...] = fight.vars["subfights"]
     holders: frozenset[tuple[str, str]] = fight.vars["holders"]
     surprise = fight.encounter.effective_surprise() if fight.round == 1 else "none"
@@ -28,10 +29,12 @@ def rulebench_round_start(fight: Fight) -> None:
     for group in subfights:
         single, primary = combatants[group[0]], combatants[group[1]]
         if (single.name, primary.name) in holders:
-            _narrate_kept(fight, single, primary)
+            if recording:
+                say.kept(fight, single, primary)
             continue
         if (primary.name, single.name) in holders:
-            _narrate_kept(fight, primary, single)
+            if recording:
+                say.kept(fight, primary, single)
             continue
         member, enemy = (single, primary) if single.side == "party" else (primary, single)
         if surprise == "party":
@@ -40,14 +43,8 @@ def rulebench_round_start(fight: Fight) -> None:
             holder, other = enemy, member
         else:
             holder, other = _roll_off(fight, member, enemy)
-        if surprise != "none" and fight.recording:
-            fight.emit(
-                "initiative",
-                f"{holder.name} surprises {other.name} and holds the initiative.",
-                holder=holder.name,
-                other=other.name,
-                surprise=True,
-            )
+        if surprise != "none" and recording:
+            say.surprised(fight, holder, other)
         holders = holders | {(holder.name, other.name)}
     fight.vars["holders"] = holders
 
@@ -70,35 +67,17 @@ def _roll_off(fight: Fight, member: Combatant, enemy: Combatant) -> tuple[Combat
         if recording:
             totals.update({member.name: ours, enemy.name: theirs})
             if ours == theirs:
-                fight.emit("initiative", f"Initiative tied at {ours}: both roll again.", tie=ours)
+                say.initiative_tie(fight, ours)
         if ours == theirs:
             return None
         return Done(ours > theirs)
 
-    member_holds = fight.chain(None, 100, step, "initiative", ("dsa initiative", ours_bonus - theirs_bonus))
+    label = say.label(fight, say.INITIATIVE)
+    member_holds = fight.chain(None, 100, step, label, ("dsa initiative", ours_bonus - theirs_bonus))
     holder, other = (member, enemy) if member_holds else (enemy, member)
     if recording:
-        ours, theirs = totals[member.name], totals[enemy.name]
-        fight.emit(
-            "initiative",
-            f"Initiative: {member.name} {ours} (reaction {ours_bonus}), "
-            f"{enemy.name} {theirs} (reaction {theirs_bonus}): {holder.name} holds it.",
-            holder=holder.name,
-            other=other.name,
-            totals=dict(totals),
-        )
+        say.initiative(fight, member, enemy, holder, other, totals)
     return holder, other
-
-
-def _narrate_kept(fight: Fight, holder: Combatant, other: Combatant) -> None:
-    if fight.recording:
-        fight.emit(
-            "initiative",
-            f"{holder.name} still holds the initiative against {other.name}.",
-            holder=holder.name,
-            other=other.name,
-            kept=True,
-        )
 
 
 @hookimpl
@@ -144,11 +123,7 @@ def rulebench_turn(fight: Fight, turn: tuple[str, int, int]) -> tuple[Combatant,
     if secondary.vars["lost"]:
         secondary.vars["lost"] = False
         if fight.recording:
-            fight.emit(
-                "skip",
-                f"{secondary.name} lets an attack's time pass after his miss: no free attack.",
-                who=secondary.name,
-            )
+            say.skipped(fight, secondary)
         return None
     return _played(fight, secondary, single)
 

@@ -65,33 +65,3 @@ def build_subfights(fight: Fight) -> tuple[tuple[int, ...], ...]:
     fight.vars["subfights"] = result
     return result
 
-
-def narrate_subfights(fight: Fight) -> None:
-    """One ``subfight`` event per sub-fight: who stands alone against whom, and the penalties."""
-    combatants = fight.combatants
-    subfights: tuple[tuple[int, ...], ...] = fight.vars["subfights"]
-    for single_at, primary_at, *rest in subfights:
-        single, primary = combatants[single_at], combatants[primary_at]
-        secondaries = [combatants[i] for i in rest]
-        if not secondaries:
-            fight.emit(
-                "subfight",
-                f"{single.name} fights {primary.name} man against man.",
-                single=single.name,
-                primary=primary.name,
-                secondaries=[],
-                penalties={},
-            )
-            continue
-        others = ", ".join(c.name for c in secondaries)
-        penalties = {c.name: c.vars["penalty"] for c in (single, primary, *secondaries)}
-        lowered = ", ".join(f"{name} −{p}" for name, p in penalties.items())
-        fight.emit(
-            "subfight",
-            f"{single.name} stands alone against {primary.name} (primary) and {others} (free attacks); "
-            f"coordination penalty to AT, PA and dodge: {lowered}.",
-            single=single.name,
-            primary=primary.name,
-            secondaries=[c.name for c in secondaries],
-            penalties=penalties,
-        )
