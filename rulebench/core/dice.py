@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Protocol, runtime_checkable
 
+from rulebench.core.i18n import N_, _, ngettext
+
 __all__ = [
     "Dice", "DiceError", "DiceScriptError", "RandomRoller", "Roller", "ScriptedRoller",
     "compare", "margin_distribution", "parse_dice_script", "roll_faces",
@@ -27,7 +29,13 @@ __all__ = [
 MAX_COUNT = 100
 MAX_SIDES = 1000
 
-_EXPECTED = "expected NdS, NdS+K, NdS-K or a sum of terms like 2d6+1d4+3"
+_EXPECTED = N_("{text!r} is not dice notation: expected NdS, NdS+K, NdS-K or a sum of terms like 2d6+1d4+3")
+
+
+def _too_many(text: str, count: int, sides: int) -> str:
+    """The message for a term of ``count`` dice, beyond what one term may roll."""
+    return _("{text!r}: a term needs 1 to {limit} dice, got {count}d{sides}").format(text=text, limit=MAX_COUNT, count=count, sides=sides)
+
 
 # One signed term; German "W" (Würfel) is accepted for "d" because the seed texts write 2W6+4.
 _TERM = re.compile(r"\s*([+-]?)\s*(?:(\d*)[dw](\d+)|(\d+))\s*", re.IGNORECASE | re.ASCII)
@@ -115,7 +123,7 @@ class Dice:
             match = _TERM.match(text, position)
             # Every term after the first needs its operator, so "2d6 3" and "2d6++1" fail here.
             if match is None or (position and not match.group(1)):
-                raise DiceError(f"{text!r} is not dice notation: {_EXPECTED}")
+                raise DiceError(_(_EXPECTED).format(text=text))
             sign = -1 if match.group(1) == "-" else 1
             count_text, sides_text, constant_text = match.group(2, 3, 4)
             if constant_text is not None:
@@ -124,17 +132,17 @@ class Dice:
                 count = int(count_text) if count_text else 1
                 sides = int(sides_text)
                 if not 1 <= count <= MAX_COUNT:
-                    raise DiceError(f"{text!r}: a term needs 1 to {MAX_COUNT} dice, got {count}d{sides}")
+                    raise DiceError(_too_many(text, count, sides))
                 if not 2 <= sides <= MAX_SIDES:
-                    raise DiceError(f"{text!r}: a die needs 2 to {MAX_SIDES} sides, got d{sides}")
+                    raise DiceError(_("{text!r}: a die needs 2 to {limit} sides, got d{sides}").format(
+                        text=text, limit=MAX_SIDES, sides=sides))
                 terms.append((sign * count, sides))
             position = match.end()
         dice = cls(tuple(terms), bonus)
         # Checked again after merging, which can push a term past the limit (60d6+60d6).
         for count, sides in dice.terms:
             if abs(count) > MAX_COUNT:
-                got = f"got {abs(count)}d{sides}"
-                raise DiceError(f"{text!r}: a term needs 1 to {MAX_COUNT} dice, {got}")
+                raise DiceError(_too_many(text, abs(count), sides))
         return dice
 
     @classmethod
@@ -298,7 +306,7 @@ def _distribution(dice: Dice) -> dict[int, int]:
     weights = [1]
     low = dice.bonus
     for count, sides in dice.terms:
-        for _ in range(abs(count)):
+        for _die in range(abs(count)):
             prefix = [0, *itertools.accumulate(weights)]
             size = len(weights)
             weights = [
@@ -428,17 +436,17 @@ class ScriptedRoller:
     def _take(self, index: int, sides: int) -> int:
         position = index + 1
         if index >= len(self._values):
-            plural = "" if index == 1 else "s"
             raise DiceScriptError(
-                f"--dice ran out at position {position}: the fight asked for another d{sides}"
-                f" after {index} value{plural}",
+                ngettext("--dice ran out at position {position}: the fight asked for another d{sides} after {count} value",
+                         "--dice ran out at position {position}: the fight asked for another d{sides} after {count} values",
+                         index).format(position=position, sides=sides, count=index),
                 position=position,
             )
         value = self._values[index]
         if not 1 <= value <= sides:
             raise DiceScriptError(
-                f"--dice position {position}: {value} is not a result of a d{sides}"
-                f" (expected 1 to {sides})",
+                _("--dice position {position}: {value} is not a result of a d{sides} (expected 1 to {sides})").format(
+                    position=position, value=value, sides=sides),
                 position=position,
             )
         return value
@@ -465,12 +473,12 @@ def parse_dice_script(text: str) -> list[int]:
         pieces = [piece for piece in _SCRIPT_SEPARATORS.split(chunk) if piece]
         if not pieces and len(chunks) > 1:
             position = len(values) + 1
-            message = f"--dice position {position}: empty value between commas"
+            message = _("--dice position {position}: empty value between commas").format(position=position)
             raise DiceScriptError(message, position=position)
         for piece in pieces:
             position = len(values) + 1
             if not _WHOLE_NUMBER.fullmatch(piece):
-                message = f"--dice position {position}: {piece!r} is not a whole number"
+                message = _("--dice position {position}: {piece!r} is not a whole number").format(position=position, piece=piece)
                 raise DiceScriptError(message, position=position)
             values.append(int(piece))
     return values
