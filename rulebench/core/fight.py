@@ -17,6 +17,7 @@ from rulebench.core.chain import Done, Step, function_key
 from rulebench.core.combatants import ENEMY, PARTY, Combatant, Side, StateValue
 from rulebench.core.dice import Dice, DiceError, Roller
 from rulebench.core.errors import BadInput, RulebenchError
+from rulebench.core.i18n import _
 from rulebench.core.outcome import Outcome
 from rulebench.core.protocols import ChainSolver, RoundClock
 from rulebench.core.values import Decision, Modifier
@@ -214,13 +215,16 @@ class Fight:
             decision = Decision(kind, self._round, who, options, context)
         answer = self.rules.decide(self, decision)
         if answer is None:
-            raise RulebenchError(f"no tactics answered the {kind!r} decision" + (f" for {who.name}" if who else ""))
+            if who is None:
+                raise RulebenchError(_("no tactics answered the {kind!r} decision").format(kind=kind))
+            raise RulebenchError(_("no tactics answered the {kind!r} decision for {who}").format(kind=kind, who=who.name))
         if options and answer not in options:
-            place = f" for {who.name}" if who else ""
-            raise BadInput(
-                f"tactics: round {self.round} answers the {kind!r} decision{place} with {answer!r}; "
-                f"expected one of {', '.join(map(str, options))}"
-            )
+            expected = ", ".join(map(str, options))
+            if who is None:
+                raise BadInput(_("tactics: round {round} answers the {kind!r} decision with {answer!r}; expected one of {expected}")
+                               .format(round=self.round, kind=kind, answer=answer, expected=expected))
+            raise BadInput(_("tactics: round {round} answers the {kind!r} decision for {who} with {answer!r}; expected one of {expected}")
+                           .format(round=self.round, kind=kind, who=who.name, answer=answer, expected=expected))
         return answer
 
     def remember_modifiers(self) -> None:
@@ -260,7 +264,7 @@ class Fight:
             except DiceError as err:
                 raise BadInput(f"{where}: {err}") from None
         if not isinstance(given, int) or isinstance(given, bool):
-            raise BadInput(f"{where}: expected a whole number, got {given!r}")
+            raise BadInput(_("{where}: expected a whole number, got {value!r}").format(where=where, value=given))
         return given
 
     def unused_overrides(self) -> list[tuple[str, str]]:
