@@ -199,10 +199,7 @@ def _reorder(fight: Fight) -> None:
     current = tuple(members[i].name for i in fight.vars[ORDER])
     answer = fight.decide("order", None, current=current)
     if not isinstance(answer, (list, tuple)) or sorted(answer) != sorted(current):
-        raise BadInput(
-            f"tactics: round {fight.round} answers the 'order' decision with {answer!r}; expected the "
-            f"members {', '.join(current)} in their new marching order"
-        )
+        raise BadInput(narration.bad_order(fight.round, answer, current))
     if tuple(answer) == current:
         return
     index = {m.name: m.index for m in members}

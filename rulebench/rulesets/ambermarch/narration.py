@@ -433,3 +433,46 @@ def tainted_wounds(fight: Fight, tainted: list[str]) -> None:
     text = _("tainted wounds (verdorben, no healing by rest): {names}").format(names=_names(tainted))
     fight.emit("condition", text, tainted=tainted)
 
+
+
+# -- the descriptor and the errors a script can cause ----------------------------------------------
+
+
+def ruleset_title() -> str:
+    """ambermarch's short title, for ``rulesets`` and the narration's header."""
+    return _("Ambermarch: stances, momentum, steadfastness")
+
+
+def ruleset_summary() -> str:
+    """What makes ambermarch particular, in one sentence, for ``rulesets``."""
+    return _(
+        "The party's summed attacks against the enemy group's pool; winning wears down the group's "
+        "steadfastness and builds momentum, losing pushes members up a four-step wound ladder."
+    )
+
+
+def bad_hold_back(round_number: int, holders: Sequence[str], line: Sequence[str]) -> str:
+    """The error for a script that holds back members who may not (``line``: the damage order)."""
+    # TRANSLATORS: "tactics" and "hold-back" are the encounter file's own words; keep them.
+    return _(
+        "tactics: round {round}: {holders} cannot hold back; hold-back is only for members behind all others in "
+        "damage order ({line}), and someone must not hold back"
+    ).format(round=round_number, holders=_names(holders), line=_names(line))
+
+
+def bad_momentum(round_number: int, spent: object, held: int, maximum: int) -> str:
+    """The error for a script that spends momentum the party can never hold."""
+    # TRANSLATORS: "tactics" is the encounter file's own word; {spent} is the value as the file gives it.
+    return _(
+        "tactics: round {round} spends {spent} momentum; expected a whole number from 0 to {maximum} "
+        "(the party holds {held})"
+    ).format(round=round_number, spent=repr(spent), maximum=maximum, held=held)
+
+
+def bad_order(round_number: int, answer: object, current: Sequence[str]) -> str:
+    """The error for a script whose new marching order is not the engaged party."""
+    # TRANSLATORS: "tactics" and "order" are the encounter file's own words; {answer} is the value as the file gives it.
+    return _(
+        "tactics: round {round} answers the 'order' decision with {answer}; expected the members {members} in "
+        "their new marching order"
+    ).format(round=round_number, answer=repr(answer), members=_names(current))

@@ -99,11 +99,8 @@ def _check_holders(fight: Fight, line: list[Combatant]) -> None:
         return
     first = holding.index(True)
     if first == 0 or not all(holding[first:]):
-        names = ", ".join(m.name for m, held in zip(line, holding) if held)
-        raise BadInput(
-            f"tactics: round {fight.round}: {names} cannot hold back; hold-back is only for members behind "
-            f"all others in damage order ({', '.join(m.name for m in line)}), and someone must not hold back"
-        )
+        holders = [m.name for m, held in zip(line, holding) if held]
+        raise BadInput(narration.bad_hold_back(fight.round, holders, [m.name for m in line]))
 
 
 def _spend_momentum(fight: Fight, defaults: bool) -> None:
@@ -121,10 +118,7 @@ def _spend_momentum(fight: Fight, defaults: bool) -> None:
     else:
         spent = fight.decide("momentum", None, held=held)
         if isinstance(spent, bool) or not isinstance(spent, int) or not 0 <= spent <= MAX_MOMENTUM:
-            raise BadInput(
-                f"tactics: round {fight.round} spends {spent!r} momentum; "
-                f"expected a whole number from 0 to {MAX_MOMENTUM} (the party holds {held})"
-            )
+            raise BadInput(narration.bad_momentum(fight.round, spent, held, MAX_MOMENTUM))
         if spent > held:
             if fight.recording:
                 narration.momentum_capped(fight, spent, held)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import rulebench.rulesets.ambermarch.narration as narration
 from rulebench import DecisionInfo, Dice, Fight, RulesetInfo, hookimpl
 from rulebench.rulesets.ambermarch.state import (
     DECLINED,
@@ -44,12 +45,9 @@ def rulebench_ruleset() -> RulesetInfo:
     """Describe ambermarch: stances, momentum, steadfastness, the wound ladder and the 2d6 test."""
     return RulesetInfo(
         name=NAME,
-        title="Ambermarch: stances, momentum, steadfastness",
+        title=narration.ruleset_title(),
         source="docs/rules/ambermarch.md",
-        summary=(
-            "The party's summed attacks against the enemy group's pool; winning wears down the group's "
-            "steadfastness and builds momentum, losing pushes members up a four-step wound ladder."
-        ),
+        summary=narration.ruleset_summary(),
         stats=(*MEMBER_STATS, "pool", "steadfastness"),
         decisions=DECISIONS,
         asks=(
