@@ -13,6 +13,7 @@ from rulebench.rulesets.dsa.chain import rulebench_attack
 from rulebench.rulesets.dsa.ending import rulebench_end_state, rulebench_fight_end, rulebench_round_end
 from rulebench.rulesets.dsa.hits import rulebench_damage, rulebench_wounds
 from rulebench.rulesets.dsa.initiative import rulebench_initiative, rulebench_round_start, rulebench_turn
+from rulebench.rulesets.dsa.narration import _
 from rulebench.rulesets.dsa.stats import STATS, rulebench_setup
 from rulebench.rulesets.dsa.tactics import rulebench_decide
 
@@ -34,12 +35,12 @@ __all__ = [
 
 @hookimpl
 def rulebench_ruleset() -> RulesetInfo:
-    """Describe dsa."""
+    """Describe dsa, in the reader's language (title and summary are read, not keys)."""
     return RulesetInfo(
         name="dsa",
-        title="DSA attack/parry chains",
+        title=_("DSA attack/parry chains"),
         source="docs/rules/dsa.md",
-        summary=(
+        summary=_(
             "d20 roll-under chains where each success caps the next roll, attack initiative held and "
             "lost, several against one with free attacks, critical hits on a 1."
         ),
