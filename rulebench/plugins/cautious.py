@@ -25,9 +25,14 @@ step across rounds.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from rulebench import Combatant, Decision, Fight, PluginInfo, hookimpl
+from rulebench import Combatant, Decision, Fight, Messages, PluginInfo, hookimpl
+
+MESSAGES = Messages("rulebench-plugins", Path(__file__).with_name("locale"))
+"""The built-in plugins' catalog (the domain ``rulebench-plugins``), as a third-party plugin ships its own."""
+_ = MESSAGES.gettext
 
 NAME = "cautious"
 
@@ -42,8 +47,11 @@ def rulebench_plugin() -> PluginInfo:
     return PluginInfo(
         name=NAME,
         kind="tactics",
-        title="Cautious party",
-        summary="Takes cover when battered, retreats once someone is wounded, flees when the first member falls, evades on a last life.",
+        title=_("Cautious party"),
+        summary=_(
+            "Takes cover when battered, retreats once someone is wounded, flees when the first member falls, "
+            "evades on a last life."
+        ),
     )
 
 

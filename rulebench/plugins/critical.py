@@ -15,7 +15,13 @@ returns None and the ruleset rolls as usual.
 
 from __future__ import annotations
 
-from rulebench import Attack, Combatant, Damage, Dice, Fight, PluginInfo, hookimpl
+from pathlib import Path
+
+from rulebench import Attack, Combatant, Damage, Dice, Fight, Messages, PluginInfo, hookimpl
+
+MESSAGES = Messages("rulebench-plugins", Path(__file__).with_name("locale"))
+"""The built-in plugins' catalog (the domain ``rulebench-plugins``), as a third-party plugin ships its own."""
+_ = MESSAGES.gettext
 
 
 @hookimpl
@@ -24,8 +30,8 @@ def rulebench_plugin() -> PluginInfo:
     return PluginInfo(
         name="critical",
         kind="modifier",
-        title="Critical hits (endurance, optional rule)",
-        summary="A damage die that shows its maximum is rolled once more and the second roll added.",
+        title=_("Critical hits (endurance, optional rule)"),
+        summary=_("A damage die that shows its maximum is rolled once more and the second roll added."),
         default=False,
         rulesets=("endurance",),
     )
@@ -42,18 +48,30 @@ def rulebench_damage(fight: Fight, attack: Attack) -> Damage | None:
     total = dice.bonus
     extra = 0
     for count, sides in dice.terms:
-        for _ in range(abs(count)):
-            face = fight.die(sides, "damage", who)
+        for _die in range(abs(count)):
+            face = fight.die(sides, _("damage") if fight.recording else "damage", who)
             if count < 0:
                 total -= face
                 continue
             total += face
             if face == sides:
-                bonus = fight.die(sides, "critical", who)
+                bonus = fight.die(sides, _("critical") if fight.recording else "critical", who)
                 extra += bonus
                 if fight.recording:
-                    fight.emit("critical", f"{attack.attacker.name}'s d{sides} shows its maximum {sides}: a critical "
-                               f"hit, rolled once more for +{bonus}", who=attack.attacker.name, sides=sides,
-                               extra=bonus)
+                    narrate_critical(fight, attack, sides, bonus)
     amount = total + extra + attack.detail.get("damage_bonus", 0)
     return Damage(amount, "critical" if extra else "normal", attack.detail.get("damage_flags", frozenset()))
+
+
+def narrate_critical(fight: Fight, attack: Attack, sides: int, bonus: int) -> None:
+    """A damage die at its maximum, rolled once more: who, which die, and what the second roll added."""
+    name = attack.attacker.name
+    fight.explain(
+        "critical hit",
+        _("Critical hits (an optional endurance rule): a damage die that shows its highest face is rolled "
+          "once more and the second roll is added too, once, never again."),
+    )
+    text = _("{name}'s d{sides} shows its maximum {sides}: a critical hit, rolled once more for +{bonus}").format(
+        name=name, sides=sides, bonus=bonus
+    )
+    fight.emit("critical", text, who=name, sides=sides, extra=bonus)

@@ -22,9 +22,14 @@ The answers never depend on the round number, so exact analysis can reuse a step
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from rulebench import Combatant, Decision, Fight, PluginInfo, hookimpl
+from rulebench import Combatant, Decision, Fight, Messages, PluginInfo, hookimpl
+
+MESSAGES = Messages("rulebench-plugins", Path(__file__).with_name("locale"))
+"""The built-in plugins' catalog (the domain ``rulebench-plugins``), as a third-party plugin ships its own."""
+_ = MESSAGES.gettext
 
 NAME = "reckless"
 
@@ -35,8 +40,8 @@ def rulebench_plugin() -> PluginInfo:
     return PluginInfo(
         name=NAME,
         kind="tactics",
-        title="Reckless party",
-        summary="Everyone attacks every round: no cover, no holding back, no retreat, no flight, no evading.",
+        title=_("Reckless party"),
+        summary=_("Everyone attacks every round: no cover, no holding back, no retreat, no flight, no evading."),
     )
 
 
