@@ -307,23 +307,25 @@ def narrate_life(fight: Fight, combatant: Combatant, left: int) -> None:
         fight.emit("condition", text, who=combatant.name, lives=0, max_lives=full, condition="dead")
     else:
         if combatant.spec.life > full:
-            # The surprise of a monster whose encounter life is larger than its talisman lives.
-            fight.explain(
-                "monster lives",
-                _("{name} has only {full} of its {life} life points here: in talisman a monster card "
-                  "has one life unless the encounter overrides its lives, so it is defeated (besiegt) "
-                  "by its first lost duel.").format(name=combatant.name, full=full, life=combatant.spec.life)
-                if full == 1
-                else _("{name} has only {full} of its {life} life points here: in talisman a monster "
-                       "card has the lives the encounter overrides, not its life.").format(
-                    name=combatant.name, full=full, life=combatant.spec.life
-                ),
-            )
+            _explain_monster_lives(fight, combatant, full)
         if full > 1:
             text = _("{name} loses its last life and is defeated (besiegt).").format(name=combatant.name)
         else:
             text = _("{name} loses its life and is defeated (besiegt).").format(name=combatant.name)
         fight.emit("condition", text, who=combatant.name, lives=0, max_lives=full, condition="defeated")
+
+
+def _explain_monster_lives(fight: Fight, combatant: Combatant, full: int) -> None:
+    """Why a monster whose encounter gives it a larger life goes down this soon (a Manticore of
+    life 6 defeated by one lost duel): a monster card has one life unless the encounter overrides."""
+    name, life = combatant.name, combatant.spec.life
+    if full == 1:
+        text = _("{name} has only {full} life here, not {life}: in talisman a monster card has one life "
+                 "unless the encounter overrides its lives, so its first lost duel defeats it (besiegt).")
+    else:
+        text = _("{name} has {full} lives here, not {life}: in talisman a monster card has the lives the "
+                 "encounter gives it, not its life.")
+    fight.explain("monster lives", text.format(name=name, full=full, life=life))
 
 
 def narrate_verdict(fight: Fight, outcome: Outcome) -> None:
