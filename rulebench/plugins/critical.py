@@ -22,6 +22,7 @@ from rulebench import Attack, Combatant, Damage, Dice, Fight, Messages, PluginIn
 MESSAGES = Messages("rulebench-plugins", Path(__file__).with_name("locale"))
 """The built-in plugins' catalog (the domain ``rulebench-plugins``), as a third-party plugin ships its own."""
 _ = MESSAGES.gettext
+pgettext = MESSAGES.pgettext
 
 
 @hookimpl
@@ -49,13 +50,13 @@ def rulebench_damage(fight: Fight, attack: Attack) -> Damage | None:
     extra = 0
     for count, sides in dice.terms:
         for _die in range(abs(count)):
-            face = fight.die(sides, _("damage") if fight.recording else "damage", who)
+            face = fight.die(sides, pgettext("roll", "damage") if fight.recording else "damage", who)
             if count < 0:
                 total -= face
                 continue
             total += face
             if face == sides:
-                bonus = fight.die(sides, _("critical") if fight.recording else "critical", who)
+                bonus = fight.die(sides, pgettext("roll", "critical") if fight.recording else "critical", who)
                 extra += bonus
                 if fight.recording:
                     narrate_critical(fight, attack, sides, bonus)
