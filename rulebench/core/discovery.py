@@ -10,6 +10,7 @@ it is still listed (``disabled``), but no fight uses it.
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 from collections.abc import Iterable
@@ -21,6 +22,7 @@ import pluggy
 
 from rulebench.core import hookspecs
 from rulebench.core.errors import BadInput
+from rulebench.core.i18n import _, pgettext
 from rulebench.core.markers import PROJECT
 from rulebench.core.plugin_errors import did_you_mean, remember_provenance
 from rulebench.core.values import PluginInfo, RulesetInfo
@@ -139,10 +141,22 @@ class Catalog:
         if name in found:
             return found[name]
         if name in self.records and self.records[name].disabled:
-            raise BadInput(f"{kind} {name!r} is switched off (-p no:{name} or {DISABLE_VARIABLE})")
-        known = ", ".join(sorted(found)) or "none"
+            raise BadInput(_("{kind} {name!r} is switched off (-p no:{name} or {variable})").format(
+                kind=kind_name(kind), name=name, variable=DISABLE_VARIABLE))
+        known = ", ".join(sorted(found)) or _("none")
         hint = next((f" ({w})" for w in self.warnings if f"'{name}'" in w), "")
-        raise BadInput(f"unknown {kind} {name!r}{hint}{did_you_mean(name, found)}; expected one of: {known}")
+        raise BadInput(_("unknown {kind} {name!r}{hint}; expected one of: {known}").format(
+            kind=kind_name(kind), name=name, hint=hint + did_you_mean(name, found), known=known))
+
+
+def kind_name(kind: str) -> str:
+    """A plugin kind as a message shows it: ``ruleset``, ``modifier``, ``tactics`` (``Regelwerk``…)."""
+    names = {
+        RULESET: pgettext("plugin kind", "ruleset"),
+        MODIFIER: pgettext("plugin kind", "modifier"),
+        TACTICS: pgettext("plugin kind", "tactics"),
+    }
+    return names.get(kind, kind)
 
 
 def discover(extra: Iterable[tuple[str, Any]] = ()) -> Catalog:
@@ -166,11 +180,12 @@ def discover(extra: Iterable[tuple[str, Any]] = ()) -> Catalog:
         try:
             _add(catalog, ep.name, ep.load(), package, version, disabled)
         except Exception as err:  # a broken third-party plugin must not take the others down
-            catalog.warnings.append(f"plugin '{ep.name}' from package {package} {version} was skipped: {type(err).__name__}: {err}")
+            catalog.warnings.append(_("plugin '{name}' from package {package} {version} was skipped: {error}").format(
+                name=ep.name, package=package, version=version, error=f"{type(err).__name__}: {err}"))
     for name, plugin in extra:
         _add(catalog, name, plugin, str(getattr(plugin, "__module__", None) or getattr(plugin, "__name__", "?")), LOCAL, disabled)
     for name in sorted(disabled - set(catalog.records) - seen):
-        catalog.warnings.append(f"no plugin named {name!r} to switch off{did_you_mean(name, catalog.records)}")
+        catalog.warnings.append(_("no plugin named {name!r} to switch off").format(name=name) + did_you_mean(name, catalog.records))
     return catalog
 
 
@@ -196,7 +211,8 @@ def _suggestion(message: str) -> str:
         spec = getattr(hookspecs, unknown_args.group(1))
         known = spec.__code__.co_varnames[: spec.__code__.co_argcount]
         names = re.findall(r"'(\w+)'", unknown_args.group(2))
-        return "".join(did_you_mean(n, known).replace(" (did", f" ({n!r}: did") for n in names)
+        close = [(n, difflib.get_close_matches(n, list(known), n=1, cutoff=0.6)) for n in names]
+        return "".join(" " + _("({name!r}: did you mean {option!r}?)").format(name=n, option=c[0]) for n, c in close if c)
     return ""
 
 
@@ -205,16 +221,17 @@ def _add(catalog: Catalog, name: str, plugin: Any, package: str, version: str, d
     rulesets = pm.hook.rulebench_ruleset()
     plugins = pm.hook.rulebench_plugin()
     if len(rulesets) + len(plugins) != 1:
-        raise TypeError("a plugin must implement exactly one of rulebench_ruleset() and rulebench_plugin()")
+        raise TypeError(_("a plugin must implement exactly one of rulebench_ruleset() and rulebench_plugin()"))
     info: RulesetInfo | PluginInfo = (rulesets or plugins)[0]
     kind = info.kind if isinstance(info, PluginInfo) else RULESET
     if kind not in (RULESET, MODIFIER, TACTICS):
-        raise TypeError(f"unknown plugin kind {kind!r}; expected modifier or tactics")
+        raise TypeError(_("unknown plugin kind {kind!r}; expected modifier or tactics").format(kind=kind))
     if info.name in catalog.records:
-        raise TypeError(f"the name {info.name!r} is taken by package {catalog.records[info.name].package}")
+        raise TypeError(_("the name {name!r} is taken by package {package}").format(name=info.name, package=catalog.records[info.name].package))
     if info.name != name and version != LOCAL:
         # The entry point's name is what a user may switch off; the descriptor's is what -r takes.
-        raise TypeError(f"its entry point is named {name!r} but it describes itself as {info.name!r}; the two must match")
+        raise TypeError(_("its entry point is named {entry!r} but it describes itself as {name!r}; the two must match").format(
+            entry=name, name=info.name))
     hooks = tuple(sorted(h.name for h in pm.get_hookcallers(plugin) or ()))
     remember_provenance(plugin, package, version)
     catalog.records[info.name] = PluginRecord(

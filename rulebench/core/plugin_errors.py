@@ -22,6 +22,7 @@ from typing import Any, NoReturn
 from rulebench.core.combatants import Combatant, Side
 from rulebench.core.dice import DiceScriptError
 from rulebench.core.errors import RulebenchError
+from rulebench.core.i18n import N_, _, format_integer
 from rulebench.core.outcome import Fate, Outcome
 from rulebench.core.values import Attack, Damage, Decision
 
@@ -81,7 +82,7 @@ class PluginError(RulebenchError):
 def did_you_mean(name: str, known: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` for the closest of ``known`` to a misspelled ``name``, else ``""``."""
     close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return " " + _("(did you mean {option!r}?)").format(option=close[0]) if close else ""
 
 
 @dataclass(frozen=True)
@@ -145,24 +146,24 @@ class _Unseen:
 
     def __init__(self, message: str) -> None:
         found = re.search(r"'(\w+)' object", message)
-        self.type_name = found.group(1) if found else "unknown type"
+        self.type_name = found.group(1) if found else _("unknown type")
 
 
 def _describe(value: Any) -> str:
     if isinstance(value, _Unseen):
-        return f"a value of type {value.type_name}"
+        return _("a value of type {type}").format(type=value.type_name)
     shown = repr(value)
     shown = shown if len(shown) <= 60 else shown[:57] + "..."
     return f"{shown} ({type(value).__name__})"
 
 
 _EXPECTED = {
-    "rulebench_initiative": "a tuple (or other iterable) of turns",
-    "rulebench_turn": "an (attacker, defender) pair or None",
-    "rulebench_attack": "an Attack or None",
-    "rulebench_damage": "a Damage or None",
-    "rulebench_round_end": "an Outcome or None",
-    "rulebench_end_state": "a Fate",
+    "rulebench_initiative": N_("a tuple (or other iterable) of turns"),
+    "rulebench_turn": N_("an (attacker, defender) pair or None"),
+    "rulebench_attack": N_("an Attack or None"),
+    "rulebench_damage": N_("a Damage or None"),
+    "rulebench_round_end": N_("an Outcome or None"),
+    "rulebench_end_state": N_("a Fate"),
 }
 
 
@@ -197,14 +198,15 @@ def wrong_type(pm: Any, hook: str, answer: Any, round: int | None, combatants: t
     impls = [i for i in _implementations(pm).values() if i.hook == hook and i.plugin != "rulebench-defaults"]
     if len(impls) == 1:
         [impl] = impls
-        who = f"plugin {impl.plugin!r} ({impl.package})"
+        who = _("plugin {plugin!r} ({package})").format(plugin=impl.plugin, package=impl.package)
         plugin, package = impl.plugin, impl.package
     else:
-        who = "one of the plugins " + ", ".join(repr(i.plugin) for i in impls)
+        who = _("one of the plugins {plugins}").format(plugins=", ".join(repr(i.plugin) for i in impls))
         plugin, package = None, None
-    expected = _EXPECTED.get(hook, "another type")
+    expected = _(_EXPECTED[hook]) if hook in _EXPECTED else _("another type")
     return PluginError(
-        f"{who}: {hook} returned {_describe(answer)}, expected {expected}{_where(round, combatants)}",
+        _("{who}: {hook} returned {answer}, expected {expected}").format(who=who, hook=hook, answer=_describe(answer),
+                                                                         expected=expected) + _where(round, combatants),
         plugin=plugin,
         package=package,
         hook=hook,
@@ -216,11 +218,11 @@ def wrong_type(pm: Any, hook: str, answer: Any, round: int | None, combatants: t
 def _where(round: int | None, combatants: tuple[str, ...]) -> str:
     parts = []
     if round is not None:
-        parts.append("during setup" if round == 0 else f"in round {round}")
+        parts.append(_("during setup") if round == 0 else _("in round {round}").format(round=round))
     if len(combatants) == 2:
-        parts.append(" against ".join(combatants))
+        parts.append(_("{attacker} against {defender}").format(attacker=combatants[0], defender=combatants[1]))
     elif combatants:
-        parts.append("about " + ", ".join(combatants))
+        parts.append(_("about {names}").format(names=", ".join(combatants)))
     return f" ({', '.join(parts)})" if parts else ""
 
 
@@ -259,8 +261,10 @@ def attribute(error: Exception, fight: Any, pm: Any) -> Exception:
         innermost = frames[-1]
         at = f"{innermost.f_code.co_filename}:{innermost.f_lineno}"
         return PluginError(
-            f"plugin {impl.plugin!r} ({impl.package}) failed in {impl.hook}{_where(round_, involved)}: "
-            f"{type(error).__name__}: {error} (at {at}; run with --debug for the traceback)",
+            # TRANSLATORS: {where} is empty or a parenthesis such as " (in round 3, Orc against Hero)".
+            _("plugin {plugin!r} ({package}) failed in {hook}{where}: {error} (at {at}; run with --debug for the traceback)").format(
+                plugin=impl.plugin, package=impl.package, hook=impl.hook, where=_where(round_, involved),
+                error=f"{type(error).__name__}: {error}", at=at),
             plugin=impl.plugin,
             package=impl.package,
             hook=impl.hook,
@@ -273,8 +277,9 @@ def attribute(error: Exception, fight: Any, pm: Any) -> Exception:
 def endless(ruleset: str, rounds: int) -> PluginError:
     """The error for a ruleset whose fight has not ended after the kernel's limit of ``rounds``."""
     return PluginError(
-        f"ruleset {ruleset!r} did not end the fight within {rounds:,} rounds: its rulebench_round_end never "
-        "returned an outcome (a round cap, or a side with nobody standing, must end every fight)",
+        _("ruleset {ruleset!r} did not end the fight within {rounds} rounds: its rulebench_round_end never "
+          "returned an outcome (a round cap, or a side with nobody standing, must end every fight)").format(
+            ruleset=ruleset, rounds=format_integer(rounds)),
         plugin=ruleset,
         hook="rulebench_round_end",
         round=rounds,
@@ -337,12 +342,15 @@ def unhashable_state(fight: Any, error: TypeError, snapshot: Any = None) -> Plug
                 hash(value)
             except TypeError:
                 return PluginError(
-                    f"ruleset {ruleset!r}{f' ({package})' if package else ''} (or a modifier) stored an unhashable value "
-                    f"in {where}[{key!r}] (round {fight_round(fight)}): {_describe(value)}; state values must be hashable "
-                    "(a tuple instead of a list, a frozenset instead of a set); --check names the hook",
+                    _("ruleset {ruleset!r}{package} (or a modifier) stored an unhashable value in {where}[{key!r}] "
+                      "(round {round}): {value}; state values must be hashable (a tuple instead of a list, a frozenset "
+                      "instead of a set); --check names the hook").format(
+                        ruleset=ruleset, package=f" ({package})" if package else "", where=where, key=key,
+                        round=fight_round(fight), value=_describe(value)),
                     plugin=ruleset, package=package, round=fight_round(fight),
                 )
-    return PluginError(f"ruleset {ruleset!r}: a fight state could not be hashed: {error}", plugin=ruleset, package=package)
+    return PluginError(_("ruleset {ruleset!r}: a fight state could not be hashed: {error}").format(ruleset=ruleset, error=error),
+                       plugin=ruleset, package=package)
 
 
 def late_state_key(fight: Any) -> PluginError:
@@ -351,13 +359,14 @@ def late_state_key(fight: Any) -> PluginError:
     for where, values, keys in _state_dicts(fight):
         late = [k for k in values if k not in keys]
         if late:
-            found = f"created the key {late[0]!r} in {where} after setup"
+            found = _("created the key {key!r} in {where} after setup").format(key=late[0], where=where)
             break
     else:
-        found = "changed the layout of its state after setup"
+        found = _("changed the layout of its state after setup")
     return PluginError(
-        f"ruleset {ruleset!r}{f' ({package})' if package else ''} (or a modifier) {found} (seen in round "
-        f"{fight_round(fight)}); every state key must be created in rulebench_setup, or a snapshot loses it and "
-        "exact analysis goes wrong; --check names the hook",
+        # TRANSLATORS: {found} is what the ruleset did, e.g. "created the key 'x' in the fight's vars after setup".
+        _("ruleset {ruleset!r}{package} (or a modifier) {found} (seen in round {round}); every state key must be created "
+          "in rulebench_setup, or a snapshot loses it and exact analysis goes wrong; --check names the hook").format(
+            ruleset=ruleset, package=f" ({package})" if package else "", found=found, round=fight_round(fight)),
         plugin=ruleset, package=package, round=fight_round(fight),
     )

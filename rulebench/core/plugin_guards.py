@@ -19,6 +19,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, TextIO
 
 from rulebench.core.combatants import Combatant, Side
+from rulebench.core.i18n import _
 from rulebench.core.plugin_errors import PluginError, fight_round, provenance
 
 TRACE_VARIABLE = "RULEBENCH_TRACE"
@@ -72,7 +73,9 @@ def _wrap(
         result = function(*args, **kwargs)
         if trace:
             shown = ", ".join([*(_summary(a) for a in args[1:]), *(f"{k}={_summary(v)}" for k, v in kwargs.items() if k != "fight")])
-            (out or sys.stderr).write(f"[trace] round {fight_round(fight)} {plugin}.{hook}({shown}) -> {_summary(result)}\n")
+            line = _("[trace] round {round} {plugin}.{hook}({arguments}) -> {result}").format(
+                round=fight_round(fight), plugin=plugin, hook=hook, arguments=shown, result=_summary(result))
+            (out or sys.stderr).write(line + "\n")
         if check and fight is not None and getattr(fight, "_var_keys", None) is not None:
             guard(fight, plugin, hook)
         return result
@@ -109,8 +112,9 @@ def guard(fight: Any, plugin: str, hook: str) -> None:
         changed = next(owner for owner, (a, b) in enumerate(zip(stats, frozen)) if a != b)
         who = [*fight.combatants, fight.party, fight.enemy][changed].name
         raise PluginError(
-            f"{where} changed the stats of {who} after setup ({frozen[changed]} -> {stats[changed]}); stats are "
-            "fixed once setup is over and no snapshot restores them: keep what changes during a fight in vars",
+            _("{where} changed the stats of {who} after setup ({before} -> {after}); stats are fixed once setup is over "
+              "and no snapshot restores them: keep what changes during a fight in vars").format(
+                where=where, who=who, before=frozen[changed], after=stats[changed]),
             plugin=plugin, hook=hook, round=fight_round(fight), package=_package(fight, plugin),
         )
 
@@ -123,17 +127,22 @@ def _keys(values: dict[str, Any], frozen: tuple[str, ...], what: str, where: str
     if len(values) != len(frozen) or tuple(values) != frozen:
         late = [k for k in values if k not in frozen]
         gone = [k for k in frozen if k not in values]
-        problem = f"created the key {late[0]!r} in {what} after setup" if late else f"removed the key {gone[0]!r} from {what}"
+        if late:
+            problem = _("created the key {key!r} in {where} after setup").format(key=late[0], where=what)
+        else:
+            problem = _("removed the key {key!r} from {where}").format(key=gone[0], where=what)
         raise PluginError(
-            f"{where} {problem}; every state key must be created in rulebench_setup, or snapshots lose it "
-            "and exact analysis goes wrong",
+            # TRANSLATORS: {where} names the plugin, hook and round; {problem} what it did to the state.
+            _("{where} {problem}; every state key must be created in rulebench_setup, or snapshots lose it "
+              "and exact analysis goes wrong").format(where=where, problem=problem),
             plugin=plugin, hook=hook, round=fight_round(fight), package=_package(fight, plugin),
         )
     for key, value in values.items():
         if not isinstance(value, Hashable) or not _hashable(value):
             raise PluginError(
-                f"{where} stored an unhashable value in {what}[{key!r}]: {value!r} ({type(value).__name__}); "
-                "state values must be hashable (a tuple instead of a list, a frozenset instead of a set)",
+                _("{where} stored an unhashable value in {state}[{key!r}]: {value!r} ({type}); "
+                  "state values must be hashable (a tuple instead of a list, a frozenset instead of a set)").format(
+                    where=where, state=what, key=key, value=value, type=type(value).__name__),
                 plugin=plugin, hook=hook, round=fight_round(fight), package=_package(fight, plugin),
             )
 
@@ -155,4 +164,5 @@ def _package(fight: Any, plugin: str) -> str | None:
 
 def _place(fight: Any, plugin: str, hook: str) -> str:
     package = _package(fight, plugin)
-    return f"plugin {plugin!r}" + (f" ({package})" if package else "") + f" in {hook} (round {fight_round(fight)})"
+    return _("plugin {plugin!r}{package} in {hook} (round {round})").format(
+        plugin=plugin, package=f" ({package})" if package else "", hook=hook, round=fight_round(fight))
