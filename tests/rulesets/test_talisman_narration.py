@@ -1,0 +1,252 @@
+"""talisman's narration (rulebench/rulesets/talisman/narration.py): each mechanic explained once, at
+its first appearance; the German fight in the rulebook's terms; the English texts and every result's
+keys unchanged by the language.
+
+Scripts give the member's d6, then the opponent's, duel by duel (docs/rules/talisman.md).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+
+from rulebench import Combatant, Fight, Modifier, Outcome, PluginInfo, Side, configure, hookimpl
+from rulebench.core.dice import ScriptedRoller, parse_dice_script
+from rulebench.core.discovery import discover
+from rulebench.core.encounter import Encounter, encounter_from_dict
+from rulebench.core.errors import BadInput
+from rulebench.core.i18n import set_language
+from rulebench.core.kernel import play
+from rulebench.core.outcome import FightResult
+from rulebench.rulesets.talisman import narration
+
+HERO = {"name": "Hero", "melee": 4, "life": 2}
+OGRE = {"name": "Ogre", "melee": 4}
+MANTICORE = {"name": "Manticore", "melee": 4, "life": 6}
+
+
+@pytest.fixture
+def german() -> Iterator[None]:
+    set_language("de")
+    yield
+    set_language(None)
+
+
+def encounter(party: list[dict[str, Any]], enemies: list[dict[str, Any]], **extra: Any) -> Encounter:
+    enemy = {"members": enemies, **extra.pop("enemy", {})}
+    return encounter_from_dict({"name": "test", "party": party, "enemy": enemy, **extra})
+
+
+def fought(encounter: Encounter, dice: str, record: bool = True, **configured: Any) -> tuple[FightResult, Fight]:
+    """Play the fight on ``dice``, which it must use up exactly."""
+    fight = configure(encounter, "talisman", **configured).new_fight(ScriptedRoller(parse_dice_script(dice)), record=record)
+    result = play(fight)
+    assert fight.roller.remaining == ()  # type: ignore[attr-defined]
+    return result, fight
+
+
+def events(fight: Fight) -> list[dict[str, Any]]:
+    assert fight.log is not None
+    return fight.log
+
+
+def explained(fight: Fight) -> list[str]:
+    """The topics explained, in order."""
+    return [e["topic"] for e in events(fight) if e["kind"] == "explain"]
+
+
+def explanation(fight: Fight, topic: str) -> str:
+    return next(str(e["text"]) for e in events(fight) if e["kind"] == "explain" and e["topic"] == topic)
+
+
+def before(fight: Fight, topic: str) -> dict[str, Any]:
+    """The first event after the explanation of ``topic`` that is not itself an explanation."""
+    log = events(fight)
+    at = next(i for i, e in enumerate(log) if e["kind"] == "explain" and e["topic"] == topic)
+    return next(e for e in log[at + 1:] if e["kind"] != "explain")
+
+
+def one_sentence(text: str) -> bool:
+    """A single sentence: one full stop, at the end (colons and semicolons join its clauses)."""
+    return text.endswith(".") and not re.search(r"[.!?]\s", text)
+
+
+# -- each mechanic explained once, at its first appearance ---------------------------------------
+def test_a_duel_is_explained_once_before_the_first_dice() -> None:
+    _, fight = fought(encounter([HERO], [OGRE]), "2 | 5  6 | 1")
+    assert explained(fight).count("duel") == 1
+    assert events(fight)[0]["topic"] == "duel" and before(fight, "duel")["kind"] == "roll"
+    text = explanation(fight, "duel")
+    assert one_sentence(text)
+    assert all(word in text for word in ("1d6", "strength", "Kampfkraft", "one life", "Unentschieden"))
+
+
+def test_lives_not_wounds_are_explained_once_at_the_first_life_given_up() -> None:
+    _, fight = fought(encounter([HERO, {"name": "Squire", "melee": 4, "life": 3}], [OGRE]), "1 | 6  1 | 6  6 | 1")
+    assert explained(fight).count("lives") == 1
+    assert before(fight, "lives")["kind"] == "wound"
+    assert one_sentence(explanation(fight, "lives")) and "not wounds" in explanation(fight, "lives")
+
+
+def test_a_monster_whose_life_is_6_says_why_one_lost_duel_defeats_it() -> None:
+    # The Manticore's encounter life is 6; talisman gives a monster card one life unless overridden.
+    result, fight = fought(encounter([HERO], [MANTICORE, MANTICORE | {"name": "Chimera"}]), "6 | 1  6 | 1")
+    assert result.outcome is Outcome.PARTY_WINS and result.rounds == 2
+    assert explained(fight).count("monster lives") == 1
+    event = before(fight, "monster lives")
+    assert (event["kind"], event["who"], event["condition"]) == ("condition", "Manticore", "defeated")
+    text = explanation(fight, "monster lives")
+    assert one_sentence(text)
+    assert text.startswith("Manticore has only 1 life here, not 6:") and "first lost duel defeats it" in text
+
+
+def test_a_monster_given_more_lives_by_the_encounter_is_explained_by_its_override() -> None:
+    overrides = {"talisman": {"Manticore": {"lives": 2}}}
+    _, fight = fought(encounter([HERO], [MANTICORE], overrides=overrides), "6 | 1  6 | 1")
+    assert explanation(fight, "monster lives").startswith("Manticore has 2 lives here, not 6:")
+
+
+def test_a_monster_with_the_life_it_has_in_the_encounter_needs_no_explanation() -> None:
+    _, fight = fought(encounter([HERO], [OGRE | {"life": 1}]), "6 | 1")
+    assert "monster lives" not in explained(fight)
+
+
+def test_ghosts_and_demons_are_explained_at_the_first_win_that_cannot_harm_them() -> None:
+    spirits = encounter([HERO], [{"name": "Spirit", "melee": 1, "traits": ["ghost"]}, {"name": "Imp", "melee": 1, "traits": ["demon"]}],
+                        overrides={"talisman": {"Spirit": {"round_cap": 2}}})
+    _, fight = fought(spirits, "6 | 1  6 | 2")
+    assert explained(fight).count("ghosts and demons") == 1
+    assert before(fight, "ghosts and demons")["kind"] == "duel"
+    assert one_sentence(explanation(fight, "ghosts and demons"))
+
+
+def test_a_duel_decided_before_the_dice_is_explained_once() -> None:
+    # Strength 8 against 2 and 1: 9–14 never loses to 3–8, so no die is rolled in either duel.
+    giant = encounter([{"name": "Giant", "melee": 8, "life": 2}], [OGRE | {"melee": 2}, {"name": "Rat", "melee": 1}])
+    _, fight = fought(giant, "")
+    assert explained(fight).count("certain duel") == 1
+    assert before(fight, "certain duel")["kind"] == "duel"
+
+
+def test_a_weapon_bonus_and_a_grouped_enemy_are_explained_before_their_first_duel() -> None:
+    silver = {**HERO, "traits": ["silver_weapon", "magic_weapon"]}
+    pack = encounter([silver], [{"name": "Ghoul", "melee": 1, "traits": ["undead"]}, {"name": "Wight", "melee": 1, "traits": ["undead"]}],
+                     enemy={"grouped": True})
+    _, fight = fought(pack, "6 | 1")
+    assert explained(fight) == ["duel", "grouped", "weapon bonus", "lives", "monster lives"]
+    assert one_sentence(explanation(fight, "grouped")) and one_sentence(explanation(fight, "weapon bonus"))
+    assert before(fight, "weapon bonus")["kind"] == "roll"
+
+
+def test_a_non_fighter_who_duels_at_last_is_explained() -> None:
+    party = [{"name": "Guard", "melee": 3, "life": 1}, {"name": "Scribe", "melee": 2, "fighter": False}]
+    _, fight = fought(encounter(party, [OGRE]), "1 | 6  6 | 1")
+    assert explanation(fight, "non-fighter").startswith("Scribe duels only now:")
+    assert explained(fight).count("non-fighter") == 1
+
+
+def test_evading_protection_and_raiders_are_explained_once() -> None:
+    class Amulet:
+        @hookimpl
+        def rulebench_plugin(self) -> PluginInfo:
+            return PluginInfo("amulet", "modifier", "Amulet", "protects the Squire", default=False)
+
+        @hookimpl
+        def rulebench_modifiers(
+            self, fight: Fight, combatant: Combatant, purpose: str, against: Combatant | Side | None
+        ) -> Iterable[Modifier] | None:
+            return (Modifier(1, "amulet"),) if purpose == "protection" and combatant.name == "Squire" else None
+
+    party = [HERO | {"life": 1}, {"name": "Squire", "melee": 4, "life": 1}]
+    raid = encounter(party, [OGRE], enemy={"raiders": True}, tactics={"round": [{"evade": []}, {"evade": ["Squire"]}]})
+    result, fight = fought(raid, "1 | 6  1 | 6", catalog=discover(extra=[("amulet", Amulet())]), plugins=["amulet"])
+    assert result.outcome is Outcome.PARTY_FLED
+    for topic, kind in (("protection", "absorbed"), ("evade", "decision"), ("raiders", "plunder")):
+        assert explained(fight).count(topic) == 1
+        assert before(fight, topic)["kind"] == kind
+        assert one_sentence(explanation(fight, topic))
+
+
+def test_a_silent_fight_builds_no_text_and_keeps_the_english_conditions(german: None) -> None:
+    result, fight = fought(encounter([HERO], [MANTICORE]), "1 | 6  6 | 1", record=False)
+    assert fight.log is None
+    assert [f.condition for f in result.fates] == ["lives lost", "defeated"]
+
+
+# -- ending reasons ------------------------------------------------------------------------------
+def test_a_withdrawn_fight_says_the_round_cap_ended_it() -> None:
+    capped = encounter([HERO], [OGRE], overrides={"talisman": {"Ogre": {"round_cap": 1}}})
+    result, fight = fought(capped, "3 | 3")
+    assert result.outcome is Outcome.WITHDRAWN
+    outcome = next(e for e in events(fight) if e["kind"] == "outcome")
+    assert outcome["text"] == "Round cap 1 reached: both sides withdraw."
+    assert outcome["reason"] == "after 1 rounds without a winner both sides withdraw (the round cap)"
+
+
+def test_a_fled_party_says_everyone_evaded() -> None:
+    fled = encounter([HERO], [OGRE], tactics={"round": [{"evade": ["Hero"]}]})
+    result, fight = fought(fled, "")
+    assert result.outcome is Outcome.PARTY_FLED
+    assert next(e for e in events(fight) if e["kind"] == "outcome")["reason"] == "every standing member evaded his foe in the same round"
+
+
+# -- German --------------------------------------------------------------------------------------
+GERMAN_TERMS = ("Kampfkraft", "Stärke", "Lebenspunkt", "Unentschieden", "besiegt", "Umgehungsmanöver")
+ENGLISH_WORDS = re.compile(r"\b(against|wins|strength|life|lives|standoff|evades|defeated|gives up|round)\b")
+
+
+def test_the_german_fight_speaks_talismans_terms(german: None) -> None:
+    party = [HERO | {"traits": ["silver_weapon"]}, {"name": "Thief", "melee": 3, "life": 3}]
+    foes = [MANTICORE, {"name": "Wraith", "melee": 2, "traits": ["ghost"]}]
+    fight_ = encounter(party, foes, tactics={"round": [{"evade": ["Thief"]}, {"evade": []}]},
+                       overrides={"talisman": {"Wraith": {"round_cap": 4}}})
+    # Round 1 a standoff, the Thief evades; 2: the Hero loses, the Thief beats the Manticore; 3: the
+    # Wraith (with the Hero's silver +1 against it) kills the Hero and wounds the Thief; 4: again.
+    result, fight = fought(fight_, "3 | 3  1 | 6  6 | 1  1 | 6  1 | 6  1 | 6")
+    assert result.outcome is Outcome.WITHDRAWN
+    told = "\n".join(str(e["text"]) for e in events(fight))
+    for term in GERMAN_TERMS:
+        assert term in told, term
+    assert "Silber gegen Untote" in told  # the silver plugin's reason, from its own catalog
+    # Not one English word of talisman's sentences is left (names and dice notation are no words).
+    for line in told.splitlines():
+        assert not ENGLISH_WORDS.search(line), line
+    assert [(f.state.value, f.condition) for f in result.fates] == [
+        ("dead", "keine Lebenspunkte mehr"),
+        ("hurt", "Lebenspunkte verloren"),
+        ("out", "besiegt"),
+        ("unhurt", "alle Lebenspunkte"),
+    ]
+
+
+def test_german_ending_reasons_and_events_keep_their_english_data(german: None) -> None:
+    capped = encounter([HERO], [OGRE], overrides={"talisman": {"Ogre": {"round_cap": 2}}})
+    result, fight = fought(capped, "3 | 3  2 | 2")
+    outcome = next(e for e in events(fight) if e["kind"] == "outcome")
+    assert outcome["outcome"] == "withdrawn"
+    assert outcome["reason"] == "nach 2 Runden ohne Sieger ziehen sich beide Seiten zurück (das Rundenlimit)"
+    assert {e["result"] for e in events(fight) if e["kind"] == "duel"} == {"standoff"}
+    assert result.outcome is Outcome.WITHDRAWN
+
+
+def test_german_descriptor_and_errors(german: None) -> None:
+    info = discover().rulesets()["talisman"].info
+    assert info.title == "Talisman: Kämpfe mit 1d6 + Stärke"
+    assert "Lebenspunkt" in info.summary
+    with pytest.raises(BadInput, match=r'overrides\.talisman\."Ogre"\.lives: lives von Ogre muss zwischen 1 und 6 liegen, ist aber 9'):
+        fought(encounter([HERO], [OGRE], overrides={"talisman": {"Ogre": {"lives": 9}}}), "")
+
+
+def test_the_catalog_is_complete_and_compiled() -> None:
+    locale = Path(narration.__file__).with_name("locale")
+    po = locale / "de" / "LC_MESSAGES" / "rulebench-talisman.po"
+    with po.open("rb") as file:
+        catalog = read_po(file)
+    assert [m.id for m in catalog if m.id and not m.string] == []
+    assert narration.MESSAGES.speaks("de")
+    assert po.with_suffix(".mo").stat().st_mtime >= po.stat().st_mtime
