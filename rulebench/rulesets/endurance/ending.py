@@ -16,13 +16,6 @@ UP = (STANDING, SHELTERED, ABSENT)
 
 ROUND_CAP = 20  # docs/rules/endurance.md "Round, at most 20" (reading: a stalemate must end)
 
-VERDICTS = {
-    Outcome.PARTY_WINS: "Every enemy has fallen: the party wins.",
-    Outcome.ENEMY_WINS: "Every engaged member of the party has fallen: the enemy wins.",
-    Outcome.PARTY_FLED: "The party has fled.",
-    Outcome.WITHDRAWN: f"Round {ROUND_CAP} is over and both sides still stand: they withdraw.",
-}
-
 
 def _tick(fight: Fight, c: Combatant) -> None:
     """One tick of a bleeding combatant's clock; at 0 he has bled out (docs/rules/endurance.md)."""
@@ -39,7 +32,7 @@ def _flee(fight: Fight) -> None:
     """Flight: each standing enemy strikes once, in the turn order of the round just played, before the
     party is away (docs/rules/endurance.md, reading: mirrors dsa's one free attack per pursuer)."""
     if fight.recording:
-        fight.emit("flight", "The party flees: every standing enemy strikes once more.")
+        narration.flees(fight)
     rules = fight.rules
     turns: tuple[tuple[int, ...], tuple[int, ...]] = fight.vars["turns"]
     for position in turns[0] if fight.round == 1 else turns[1]:
@@ -96,7 +89,7 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
     else:
         return None
     if fight.recording:
-        fight.emit("outcome", VERDICTS[outcome], outcome=outcome.value)
+        narration.outcome(fight, outcome, ROUND_CAP)
     return outcome
 
 
@@ -109,11 +102,17 @@ def rulebench_fight_end(fight: Fight) -> None:
         return
     for m in fight.party.members:
         if m.vars["status"] in FALLEN:
-            fight.emit("plunder", f"The raiders plunder {m.name}, left lying on the ground.", who=m.name)
+            narration.plunder(fight, m)
 
 
 @hookimpl
 def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
+    """The combatant's fate (``end_state``); a recorded fight tells its condition in the reader's language."""
+    fate = end_state(fight, combatant)
+    return narration.fate(fate) if fight.recording else fate
+
+
+def end_state(fight: Fight, combatant: Combatant) -> Fate:
     """Untouched → unhurt; lost endurance or wounds below max → hurt; bleeding → out if someone of his side
     still stands, else dead (docs/rules/endurance.md "Stabilising"); bled out or slain → dead (docs/rules/endurance.md).
 

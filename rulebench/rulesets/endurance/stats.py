@@ -14,12 +14,9 @@ def rulebench_ruleset() -> RulesetInfo:
     """Describe endurance."""
     return RulesetInfo(
         name="endurance",
-        title="Endurance: always hit, avoidance, wounds",
+        title=narration.title(),
         source="docs/rules/endurance.md",
-        summary=(
-            "Every attack hits; damage above avoidance wears endurance down, damage above the endurance "
-            "left is a wound, and whoever takes his last wound falls and bleeds out."
-        ),
+        summary=narration.summary(),
         stats=STATS,
         decisions=("target", "retreat"),
         asks=(DecisionInfo("target", per_member=True, answer="opponent"), DecisionInfo("retreat", options=(True, False))),
