@@ -25,6 +25,7 @@ from rulebench.core.dice import Dice
 from rulebench.core.discovery import RULESET, Catalog
 from rulebench.core.encounter import Encounter, load_encounter
 from rulebench.core.errors import BadInput, RulebenchError
+from rulebench.core.i18n import _, decimal_symbol, format_integer
 from rulebench.core.kernel import FightConfig
 from rulebench.core.plugin_errors import PluginError
 from rulebench.version import __version__
@@ -112,17 +113,17 @@ class AnalysisOptions:
             BadInput: contradictory options, or a count, precision or worker number out of range.
         """
         if exact and (fights is not None or precision is not None):
-            raise BadInput("--exact cannot be combined with -n/--fights or --precision: exact analysis plays no fights")
+            raise BadInput(_("--exact cannot be combined with -n/--fights or --precision: exact analysis plays no fights"))
         if fights is not None and precision is not None:
-            raise BadInput("-n/--fights and --precision both choose how many fights to play; give only one")
+            raise BadInput(_("-n/--fights and --precision both choose how many fights to play; give only one"))
         if fights is not None and fights < 1:
-            raise BadInput(f"-n/--fights {fights}: expected at least 1 fight")
+            raise BadInput(_("-n/--fights {fights}: expected at least 1 fight").format(fights=fights))
         if precision is not None:
             check_precision(precision)
         if workers is not None and workers < 1:
-            raise BadInput(f"--workers {workers}: expected at least 1")
+            raise BadInput(_("--workers {workers}: expected at least 1").format(workers=workers))
         if max_states is not None and max_states < 1:
-            raise BadInput(f"--max-states {max_states}: expected at least 1 fight state")
+            raise BadInput(_("--max-states {states}: expected at least 1 fight state").format(states=max_states))
         sampling = fights is not None or precision is not None
         return cls(
             exact=False if sampling else exact,
@@ -214,7 +215,10 @@ def solve_all(
         return [None] * len(configs)
     if progress:
         names = ", ".join(dict.fromkeys(c.ruleset.name for c in configs))
-        progress(f"solving exactly: {names}" + (f" ({len(configs)} configurations)" if len(configs) > 1 else ""), None)
+        if len(configs) > 1:
+            progress(_("solving exactly: {names} ({count} configurations)").format(names=names, count=len(configs)), None)
+        else:
+            progress(_("solving exactly: {names}").format(names=names), None)
     if pool.workers <= 1 or not all(config.portable for config in configs):
         return [attempt(config, options) for config in configs]
     return list(pool.map(_attempt_in_worker, [(spec_of(config), options) for config in configs]))
@@ -244,11 +248,12 @@ def analyse(
     if options.exact is not False:
         if solved is None:
             if progress:
-                progress(f"{label}: solving exactly", None)
+                progress(_("{label}: solving exactly").format(label=label), None)
             solved = attempt(config, options)
         if isinstance(solved, str):
             if options.exact:
-                raise BadInput(f"--exact: {config.ruleset.name} on {config.encounter.name!r}: {solved}; sample with -n FIGHTS or --precision E")
+                raise BadInput(_("--exact: {ruleset} on {encounter!r}: {reason}; sample with -n FIGHTS or --precision E").format(
+                    ruleset=config.ruleset.name, encounter=config.encounter.name, reason=solved))
             dropped = solved
         else:
             result = solved
@@ -259,15 +264,25 @@ def analyse(
                 return analyse(config, options, progress, own, label)
         if options.fights is None:
             precision = options.stop_precision
-            advance = progress(f"{label}: sampled to ±{precision:g}", None) if progress else None
+            advance = progress(_("{label}: sampled to ±{precision}").format(label=label, precision=_shortest(precision)), None) if progress else None
             result, reached = simulate_to_precision(config, precision, options.seed, cap=options.cap, progress=advance, pool=pool)
             extra = {"precision": precision, "half_width": reached, "cap": options.cap}
             if reached > precision:
-                notes.append(f"{config.ruleset.name}: stopped at the cap of {options.cap:,} fights with a half-width of {reached:.4f}")
+                notes.append(_("{ruleset}: stopped at the cap of {cap} fights with a half-width of {reached}").format(
+                    ruleset=config.ruleset.name, cap=format_integer(options.cap), reached=_local(f"{reached:.4f}")))
         else:
-            advance = progress(f"{label}: sampled", options.fights) if progress else None
+            advance = progress(_("{label}: sampled").format(label=label), options.fights) if progress else None
             result = simulate(config, options.fights, options.seed, progress=advance, pool=pool)
     return Analysed(record_provenance(config, result, extra), notes, dropped)
+
+
+def _local(number: str) -> str:
+    """A number formatted with ``.`` in the current language's decimal mark."""
+    return number.replace(".", decimal_symbol())
+
+
+def _shortest(value: float) -> str:
+    return _local(f"{value:g}")
 
 
 def record_provenance(config: FightConfig, result: RulesetResult, extra: dict[str, Any] | None = None) -> RulesetResult:
@@ -288,7 +303,8 @@ def record_provenance(config: FightConfig, result: RulesetResult, extra: dict[st
 
 def dropped_note(ruleset: str, reason: str, where: str = "") -> str:
     """The one note a command gives for a ruleset it sampled because exact analysis did not fit."""
-    return f"{ruleset}: exact analysis does not fit{where}: {reason}; sampled instead"
+    # TRANSLATORS: {where} is empty or says at which varied values, e.g. " at enemy.members[0].count = 5, 6".
+    return _("{ruleset}: exact analysis does not fit{where}: {reason}; sampled instead").format(ruleset=ruleset, where=where, reason=reason)
 
 
 def load(encounter: Encounter | str | Path) -> tuple[Encounter, str | None]:
@@ -326,7 +342,7 @@ def ruleset_names(catalog: Catalog, rulesets: Sequence[str] | str | None) -> lis
     if not rulesets:
         names = sorted(catalog.rulesets())
         if not names:
-            raise BadInput("no ruleset is loaded; see `rulebench rulesets` and the warnings above")
+            raise BadInput(_("no ruleset is loaded; see `rulebench rulesets` and the warnings above"))
         return names
     for name in rulesets:
         catalog.get(name, RULESET)  # unknown names are bad input listing the known ones

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from rulebench.core.chain import Done, Step
 from rulebench.core.errors import RulebenchError
+from rulebench.core.i18n import _ as gettext  # `_` names unused loop values here
 
 MAX_CHAIN_STATES = 2_000
 
@@ -32,7 +33,7 @@ def absorption(start: Hashable, sides: int, step: Step) -> dict[Hashable, Fracti
         for nxt in row:
             if not isinstance(nxt, Done) and nxt not in index:
                 if len(states) >= MAX_CHAIN_STATES:
-                    raise RulebenchError(f"a chain reaches more than {MAX_CHAIN_STATES} states")
+                    raise RulebenchError(gettext("a chain reaches more than {limit} states").format(limit=MAX_CHAIN_STATES))
                 index[nxt] = len(states)
                 states.append(nxt)
     p = Fraction(1, sides)

@@ -28,6 +28,7 @@ from rulebench.analysis.analyse import AnalysisOptions
 from rulebench.analysis.sampling import SamplingPool
 from rulebench.core.discovery import discover
 from rulebench.core.errors import BadInput
+from rulebench.core.i18n import _
 from rulebench.version import __version__
 
 SCHEDULER_ENV = "RULEBENCH_SCHEDULER"
@@ -64,11 +65,11 @@ def plugin_mismatches(mine: dict[str, str], workers: dict[str, dict[str, str]]) 
         for name in sorted(mine.keys() | theirs.keys()):
             here, there = mine.get(name), theirs.get(name)
             if there is None:
-                problems.append(f"{name} missing (here: {here})")
+                problems.append(_("{name} missing (here: {here})").format(name=name, here=here))
             elif here is None:
-                problems.append(f"{name} only there ({there})")
+                problems.append(_("{name} only there ({there})").format(name=name, there=there))
             elif here != there:
-                problems.append(f"{name} {there} (here: {here})")
+                problems.append(_("{name} {there} (here: {here})").format(name=name, there=there, here=here))
         if problems:
             lines.append(f"{address}: {', '.join(problems)}")
     return lines
@@ -83,8 +84,8 @@ def check_plugins(client: Any) -> None:
     differ = plugin_mismatches(installed_plugins(), client.run(installed_plugins))
     if differ:
         raise BadInput(
-            "the Dask workers' plugins differ from this machine's, so they would run other rules code; "
-            "install the same packages and versions on every worker: " + "; ".join(differ)
+            _("the Dask workers' plugins differ from this machine's, so they would run other rules code; "
+              "install the same packages and versions on every worker: {differences}").format(differences="; ".join(differ))
         )
 
 
@@ -134,16 +135,17 @@ def connect(address: str) -> Iterator[Pool]:
         # Imported by name so the module typechecks and loads without the optional extra.
         distributed: Any = importlib.import_module("distributed")
     except ModuleNotFoundError:
-        raise BadInput(f"--scheduler needs Dask, which is not installed: {INSTALL}") from None
+        raise BadInput(_("--scheduler needs Dask, which is not installed: {install}").format(install=INSTALL)) from None
     try:
         client = distributed.Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as err:
-        raise BadInput(f"--scheduler {address}: cannot reach a Dask scheduler there: {err}") from None
+        raise BadInput(_("--scheduler {address}: cannot reach a Dask scheduler there: {error}").format(address=address, error=err)) from None
     try:
         try:
             client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
         except TimeoutError:
-            raise BadInput(f"--scheduler {address}: the scheduler has no worker; start one with `dask worker {address}`") from None
+            raise BadInput(_("--scheduler {address}: the scheduler has no worker; start one with `dask worker {address}`").format(
+                address=address)) from None
         check_plugins(client)
         slots = max(1, sum(client.nthreads().values()))
         yield Pool(client.get_executor(pure=False), slots)

@@ -43,6 +43,8 @@ from rulebench.core.chain import Step
 from rulebench.core.dice import Dice
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.fight import Fight, Snapshot
+from rulebench.core.i18n import _ as gettext  # `_` names unused loop values here
+from rulebench.core.i18n import format_integer
 from rulebench.core.kernel import FightConfig, fates, play_step
 from rulebench.core.outcome import Fate, FightResult
 
@@ -123,7 +125,7 @@ class EnumeratingRoller:
     def _take(self, table: Table[T]) -> T:
         pos = len(self.chosen)
         if pos >= MAX_ROLLS_PER_STEP:
-            raise RulebenchError(f"a step asked for more than {MAX_ROLLS_PER_STEP} rolls; use Fight.chain for loops")
+            raise RulebenchError(gettext("a step asked for more than {limit} rolls; use Fight.chain for loops").format(limit=MAX_ROLLS_PER_STEP))
         i = self.prefix[pos] if pos < len(self.prefix) else 0
         self.chosen.append(i)
         self.taken.append(table)
@@ -199,7 +201,7 @@ def step_outcomes(
     stack: list[tuple[int, ...]] = [()]
     while stack:
         if max_paths is not None and len(paths) >= max_paths:
-            raise TooManyPaths(f"a step has more than {max_paths:,} paths through its rolls")
+            raise TooManyPaths(gettext("a step has more than {limit} paths through its rolls").format(limit=format_integer(max_paths)))
         prefix = stack.pop()
         fight.restore(state)
         roller.begin(prefix)
@@ -328,15 +330,18 @@ class Solver:
             self.early = False
             if not self.finished.parts:
                 raise StateBudgetExceeded(
-                    f"no fight had ended after {self.handled:,} fight states, a tenth of the budget of "
-                    f"{self.max_states:,} (--max-states): predicted not to fit; --exact tries the whole budget"
+                    gettext("no fight had ended after {handled} fight states, a tenth of the budget of {budget} (--max-states): "
+                      "predicted not to fit; --exact tries the whole budget").format(
+                        handled=format_integer(self.handled), budget=format_integer(self.max_states))
                 )
 
     def _over_budget(self) -> StateBudgetExceeded:
         # How far it got tells an author how big the fight is: distinct states, and rounds reached.
         return StateBudgetExceeded(
-            f"needs more fight states than the budget of {self.max_states:,} (--max-states); it had handled "
-            f"{self.handled:,} (replays counted {REPLAY_COST} each) and reached {len(self.states):,} distinct states when it stopped"
+            gettext("needs more fight states than the budget of {budget} (--max-states); it had handled {handled} (replays counted "
+              "{cost} each) and reached {states} distinct states when it stopped").format(
+                budget=format_integer(self.max_states), handled=format_integer(self.handled), cost=REPLAY_COST,
+                states=format_integer(len(self.states)))
         )
 
     def run(self) -> dict[FightResult, Fraction | float]:

@@ -40,6 +40,7 @@ from rulebench.analysis.sweeps import Balance, Sweep, Vary, balance, bracket_ste
 from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput, EncounterError
+from rulebench.core.i18n import _
 from rulebench.core.kernel import FightConfig, configure
 
 if TYPE_CHECKING:
@@ -68,16 +69,17 @@ class Grid:
         """
         varies = tuple(v if isinstance(v, Vary) else Vary.parse(v, encounter) for v in texts)
         if not varies:
-            raise BadInput("--vary: expected at least one PATH=A..B[:STEP]")
+            raise BadInput(_("--vary: expected at least one PATH=A..B[:STEP]"))
         paths = [v.path for v in varies]
         twice = sorted({p for p in paths if paths.count(p) > 1})
         if twice:
-            raise BadInput(f"--vary {twice[0]} is given twice; vary each path once")
+            raise BadInput(_("--vary {path} is given twice; vary each path once").format(path=twice[0]))
         grid = cls(varies)
         size = len(grid.points())
         if size > MAX_GRID_POINTS:
             shape = " x ".join(str(len(v.values)) for v in varies)
-            raise BadInput(f"--vary: a grid of {shape} = {size} points; at most {MAX_GRID_POINTS}, use larger steps")
+            raise BadInput(_("--vary: a grid of {shape} = {size} points; at most {limit}, use larger steps").format(
+                shape=shape, size=size, limit=MAX_GRID_POINTS))
         for point in grid.points():
             grid.encounter_at(encounter, point)  # every combination checked before any work starts
         return grid
@@ -107,7 +109,7 @@ class Grid:
                 changed = changed.with_value(path, value)
             except EncounterError as err:
                 problems = "; ".join(f"{where}: {what}" for where, what in err.problems)
-                raise BadInput(f"--vary: {self.label(point)} is not a valid encounter: {problems}") from None
+                raise BadInput(_("--vary: {point} is not a valid encounter: {problems}").format(point=self.label(point), problems=problems)) from None
         return changed
 
 
@@ -210,8 +212,11 @@ class _Notes:
         notes = []
         for ruleset, where in self.dropped.items():
             points = list(where)
-            shown = "; ".join(points) if len(points) < 4 else f"{len(points)} points from {points[0]} to {points[-1]}"
-            notes.append(dropped_note(ruleset, "; ".join(sorted(set(where.values()))), f" at {shown}"))
+            if len(points) < 4:
+                shown = "; ".join(points)
+            else:
+                shown = _("{count} points from {first} to {last}").format(count=len(points), first=points[0], last=points[-1])
+            notes.append(dropped_note(ruleset, "; ".join(sorted(set(where.values()))), " " + _("at {points}").format(points=shown)))
         return notes + self.other
 
 
@@ -252,7 +257,7 @@ def grid_sweep(
     wanted = list(itertools.product(names, points))
     configs = [configure(grid.encounter_at(model, point), name, catalog=catalog, plugins=chosen.plugins,
                          tactics=chosen.tactics) for name, point in wanted]
-    labels = [f"{name} at {grid.label(point)}" for name, point in wanted]
+    labels = [_("{ruleset} at {point}").format(ruleset=name, point=grid.label(point)) for name, point in wanted]
     with sampling_pool(chosen) as pool:
         analysed = analyse_all(configs, chosen, pool, progress, labels)
     by_ruleset: dict[str, list[RulesetResult]] = {name: [] for name in names}
@@ -396,7 +401,7 @@ def balance_curve(
             that cannot be used.
     """
     if not 0 < target < 1:
-        raise BadInput(f"--target {target}: expected a probability strictly between 0 and 1, such as 0.5")
+        raise BadInput(_("--target {target}: expected a probability strictly between 0 and 1, such as 0.5").format(target=target))
     chosen = AnalysisOptions.build(options, **kwargs)
     if along is None:
         return balance(encounter, vary, target, rulesets, chosen, catalog=catalog, progress=progress)

@@ -12,6 +12,7 @@ import math
 from rulebench.analysis.results import RulesetResult, Tally, wilson
 from rulebench.analysis.sampling import CHUNK, Progress, SamplingPool
 from rulebench.core.errors import BadInput
+from rulebench.core.i18n import _
 from rulebench.core.kernel import FightConfig
 from rulebench.core.outcome import OUTCOMES
 
@@ -33,7 +34,7 @@ def check_precision(precision: float) -> None:
         BadInput: ``precision`` is not in (0, 0.5].
     """
     if not 0 < precision <= 0.5:
-        raise BadInput(f"--precision {precision}: expected a 95% half-width above 0 and at most 0.5, such as 0.01")
+        raise BadInput(_("--precision {precision}: expected a 95% half-width above 0 and at most 0.5, such as 0.01").format(precision=precision))
 
 
 def fights_needed(tally: Tally, precision: float) -> int:

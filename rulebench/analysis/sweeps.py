@@ -34,6 +34,7 @@ from rulebench.analysis.sampling import SamplingPool
 from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput, EncounterError
+from rulebench.core.i18n import _
 from rulebench.core.kernel import FightConfig, configure
 
 if TYPE_CHECKING:
@@ -71,22 +72,24 @@ class Vary:
         """
         match = _VARY.match(text.strip())
         if match is None:
-            raise BadInput(f"--vary {text!r}: expected PATH=A..B[:STEP], such as 'enemy.members[0].count=1..6'")
+            raise BadInput(_("--vary {text!r}: expected PATH=A..B[:STEP], such as 'enemy.members[0].count=1..6'").format(text=text))
         path, a, b = match["path"].strip(), int(match["a"]), int(match["b"])
         step = int(match["step"]) if match["step"] else 1
         if step < 1:
-            raise BadInput(f"--vary {text!r}: the step must be at least 1, got {step}")
+            raise BadInput(_("--vary {text!r}: the step must be at least 1, got {step}").format(text=text, step=step))
         if b <= a:
-            raise BadInput(f"--vary {text!r}: the range {a}..{b} needs a start below its end")
+            raise BadInput(_("--vary {text!r}: the range {start}..{end} needs a start below its end").format(text=text, start=a, end=b))
         values = tuple(range(a, b + 1, step))
         if len(values) > MAX_POINTS:
-            raise BadInput(f"--vary {text!r}: {len(values)} values; at most {MAX_POINTS}, use a larger step")
+            raise BadInput(_("--vary {text!r}: {count} values; at most {limit}, use a larger step").format(
+                text=text, count=len(values), limit=MAX_POINTS))
         for end in {values[0], values[-1]}:
             try:
                 encounter.with_value(path, end)
             except EncounterError as err:
                 problems = "; ".join(f"{where}: {what}" for where, what in err.problems)
-                raise BadInput(f"--vary {text!r}: {path} = {end} is not a valid encounter: {problems}") from None
+                raise BadInput(_("--vary {text!r}: {path} = {value} is not a valid encounter: {problems}").format(
+                    text=text, path=path, value=end, problems=problems)) from None
             except BadInput as err:
                 raise BadInput(f"--vary {text!r}: {err}") from None
         return cls(path, values)
@@ -249,7 +252,7 @@ class _Points:
         """The encounter analysed under ``ruleset`` with the varied number at ``value``
         (``solved``: its exact attempt, if already made)."""
         config = config or self.config(ruleset, value)
-        label = f"{ruleset} at {self.parsed.path} = {value}"
+        label = _("{ruleset} at {path} = {value}").format(ruleset=ruleset, path=self.parsed.path, value=value)
         done = analyse(config, self.options, self.progress, self.pool, label, solved)
         if done.dropped is not None:
             self.dropped.setdefault(ruleset, {})[value] = done.dropped
@@ -261,9 +264,12 @@ class _Points:
         notes = []
         for ruleset, where in self.dropped.items():
             values = sorted(where)
-            shown = ", ".join(map(str, values)) if len(values) < 4 else f"{len(values)} values from {values[0]} to {values[-1]}"
+            if len(values) < 4:
+                shown = ", ".join(map(str, values))
+            else:
+                shown = _("{count} values from {first} to {last}").format(count=len(values), first=values[0], last=values[-1])
             reasons = sorted(set(where.values()))
-            notes.append(dropped_note(ruleset, "; ".join(reasons), f" at {self.parsed.path} = {shown}"))
+            notes.append(dropped_note(ruleset, "; ".join(reasons), " " + _("at {path} = {values}").format(path=self.parsed.path, values=shown)))
         return notes + self.notes
 
 
@@ -318,7 +324,7 @@ def balance(
         BadInput: as :func:`sweep`, and for a target outside (0, 1).
     """
     if not 0 < target < 1:
-        raise BadInput(f"--target {target}: expected a probability strictly between 0 and 1, such as 0.5")
+        raise BadInput(_("--target {target}: expected a probability strictly between 0 and 1, such as 0.5").format(target=target))
     chosen = AnalysisOptions.build(options, **kwargs)
     model, source, parsed, catalog, names = _setup(encounter, vary, rulesets, catalog)
     brackets: dict[str, tuple[int, int] | None] = {}
