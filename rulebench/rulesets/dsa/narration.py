@@ -173,6 +173,7 @@ def kept(fight: Fight, holder: Combatant, other: Combatant) -> None:
 
 def surprised(fight: Fight, holder: Combatant, other: Combatant) -> None:
     """A surprising side holds the initiative in exchange 1 without a roll."""
+    explain(fight, "initiative")
     explain(fight, "surprise")
     fight.emit(
         "initiative",
