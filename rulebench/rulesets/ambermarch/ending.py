@@ -134,27 +134,24 @@ _DOWN_DEAD = Fate(EndState.DEAD, CONDITIONS[DOWN])
 @hookimpl
 def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
     """Party: unhurt; battered, wounded → hurt; down → out if someone still stands, else dead.
-    Enemy group: broken (steadfastness 0) → out; lost steadfastness → hurt (docs/glossary.md).
-
-    A recorded fight names the condition in the reader's language; a silent one keeps the English
-    names, which analysis counts (and which cost nothing to look up)."""
-    fate = _fate(fight, combatant)
-    return narration.fate_in_words(fate) if fight.recording else fate
-
-
-def _fate(fight: Fight, combatant: Combatant) -> Fate:
+    Enemy group: broken (steadfastness 0) → out; lost steadfastness → hurt (docs/glossary.md)."""
     if combatant.side == ENEMY:
         left = fight.vars[STEADFASTNESS]
         if left == 0:
-            return _BROKEN
-        return _SHAKEN if left < fight.enemy.stats["steadfastness"] else _STEADFAST
-    if not combatant.engaged:
-        return _BY_STEP[UNHURT]
-    ladder = combatant.vars[LADDER]
-    if ladder < DOWN:
-        return _BY_STEP[ladder]
-    # docs/rules/README.md: no help roll is given; someone of his side still standing
-    # stabilises him, a member who sat the fight out included (he is there to help; endurance
-    # reads docs/rules/README.md the same way).
-    someone_stands = any(not m.engaged or m.vars[LADDER] < DOWN for m in fight.party.members)
-    return _DOWN_OUT if someone_stands else _DOWN_DEAD
+            fate = _BROKEN
+        else:
+            fate = _SHAKEN if left < fight.enemy.stats["steadfastness"] else _STEADFAST
+    elif not combatant.engaged:
+        fate = _BY_STEP[UNHURT]
+    elif combatant.vars[LADDER] < DOWN:
+        fate = _BY_STEP[combatant.vars[LADDER]]
+    else:
+        # docs/rules/README.md: no help roll is given; someone of his side still standing
+        # stabilises him, a member who sat the fight out included (he is there to help; endurance
+        # reads docs/rules/README.md the same way).
+        someone_stands = any(not m.engaged or m.vars[LADDER] < DOWN for m in fight.party.members)
+        fate = _DOWN_OUT if someone_stands else _DOWN_DEAD
+    # A recorded fight names the condition in the reader's language; a silent one keeps the English
+    # names analysis counts, in one body rather than two calls: Monte Carlo asks this of every
+    # combatant after every fight.
+    return narration.fate_in_words(fate) if fight.recording else fate
