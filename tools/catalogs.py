@@ -73,7 +73,8 @@ def extract(domain: Domain) -> Catalog:
     method_map = [(pattern, "ignore") for pattern in domain.ignore]
     method_map += [("**.py", "python"), ("**/templates/**.j2", "jinja2")]
     catalog = Catalog(project="rulebench", domain=domain.name, charset="utf-8")
-    options = {"**/templates/**.j2": {"extensions": "jinja2.ext.i18n", "trimmed": "true"}}
+    # newstyle_gettext: templates render with newstyle gettext (report.py), whose msgids keep a literal % as %%.
+    options = {"**/templates/**.j2": {"extensions": "jinja2.ext.i18n", "trimmed": "true", "newstyle_gettext": "true"}}
     for filename, lineno, message, comments, context in extract_from_dir(
         str(domain.source), method_map, options, keywords=DEFAULT_KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True
     ):
