@@ -34,7 +34,7 @@ def fight_of(hero: dict[str, Any], foe: dict[str, Any], script: str, plugins: tu
 
 def first_damage(fight: Fight) -> int:
     assert fight.log is not None
-    return next(e["amount"] for e in fight.log if e["kind"] == "damage")
+    return int(next(e["amount"] for e in fight.log if e["kind"] == "damage"))
 
 
 def crits(fight: Fight) -> list[tuple[str, int, int]]:
