@@ -18,11 +18,13 @@ from typing import Any, NoReturn
 
 import typer
 from rich.markup import escape
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
+from rulebench.cli import language
 from rulebench.cli.render import err
 from rulebench.core.encounter import display_name
 from rulebench.core.errors import BadInput, RulebenchError
+from rulebench.core.i18n import N_, _
 
 DEBUG_KEY = "rulebench.debug"
 
@@ -33,6 +35,9 @@ ClickException: type[Exception] = next(c for c in typer.BadParameter.__mro__ if 
 # Messages that come from the file an encounter command reads (a scripted answer, an override)
 # but are raised where no file is known, during a fight; the boundary names the file for them.
 _FROM_THE_FILE = ("tactics:", "overrides.")
+
+# How the first word of an error names what failed, by the error's kind (the JSON keeps the kind).
+_PREFIXES = {"plugin": N_("plugin error"), "internal": N_("internal error"), "encounter": N_("encounter error")}
 
 
 class ExitCode(IntEnum):
@@ -66,6 +71,18 @@ def error_document(kind: str, message: str, exit_code: int, file: str | None = N
     return json.dumps({"error": error}, ensure_ascii=False)
 
 
+class RulebenchCommand(TyperCommand):
+    """A command whose usage line and help option speak the language of the run."""
+
+    def format_usage(self, ctx: typer.Context, formatter: Any) -> None:  # type: ignore[override]  # click declares click.Context
+        """The usage line, after the current language's word for "Usage"."""
+        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=language.usage_prefix())
+
+    def get_help_option(self, ctx: typer.Context) -> Any:  # type: ignore[override]  # click declares click.Context
+        """The ``--help`` option, its text in the current language."""
+        return language.help_option(self, ctx, super().get_help_option)
+
+
 class RulebenchGroup(TyperGroup):
     """Runs a command and turns whatever escapes it into a clean message and an exit code."""
 
@@ -78,15 +95,27 @@ class RulebenchGroup(TyperGroup):
         """Run the command line ``args`` (``sys.argv`` when None), noting whether it asks for JSON."""
         argv = list(sys.argv[1:] if args is None else args)
         self.json_output = wants_json(argv)
+        # The language first: the help texts, typer's words and every message follow it.
+        language.settle(argv)
+        language.translate_help(self)
         return super().main(argv, *rest, **options)
+
+    def format_usage(self, ctx: typer.Context, formatter: Any) -> None:  # type: ignore[override]  # click declares click.Context
+        """The usage line, after the current language's word for "Usage"."""
+        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=language.usage_prefix())
+
+    def get_help_option(self, ctx: typer.Context) -> Any:  # type: ignore[override]  # click declares click.Context
+        """The ``--help`` option, its text in the current language."""
+        return language.help_option(self, ctx, super().get_help_option)
 
     def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]  # click declares click.Context
         """Parse the root options; a usage error there is reported like any other."""
         try:
             return super().parse_args(ctx, args)
         except ClickException as error:
-            self._usage_document(error)
-            raise
+            translated = language.translated_usage_error(error)
+            self._usage_document(translated)
+            raise translated from None
 
     def resolve_command(self, ctx: typer.Context, args: list[str]) -> Any:  # type: ignore[override]  # click declares click.Context
         """Find the command the arguments name, and remember it and its arguments."""
@@ -101,9 +130,11 @@ class RulebenchGroup(TyperGroup):
         except (typer.Exit, typer.Abort):
             raise
         except ClickException as error:
-            # Usage errors keep click's own message and exit code (2); JSON gets its document too.
-            self._usage_document(error)
-            raise
+            # Usage errors keep click's exit code (2) and say click's message in the run's language;
+            # JSON gets its document too.
+            translated = language.translated_usage_error(error)
+            self._usage_document(translated)
+            raise translated from None
         except RulebenchError as error:
             self._fail(ctx, error)
         except Exception as error:
@@ -124,8 +155,8 @@ class RulebenchGroup(TyperGroup):
             source = _encounter_file(ctx, *self._command)
             if source is not None:
                 file, message = source, f"{source}: {message}"
-        prefix = "error" if isinstance(error, BadInput) else f"{error.kind} error"
-        err.print(f"[bold red]{prefix}:[/] {escape(message)}", soft_wrap=True, highlight=False)
+        prefix = _("error") if isinstance(error, BadInput) else _(_PREFIXES.get(error.kind, N_("error")))
+        err.print(f"[bold red]{escape(prefix)}:[/] {escape(message)}", soft_wrap=True, highlight=False)
         if self.json_output:
             typer.echo(error_document(error.kind, message, code, file, error.field))
         raise typer.Exit(code) from None
@@ -134,9 +165,9 @@ class RulebenchGroup(TyperGroup):
         """Anything unexpected: a short message, the traceback only with ``--debug``."""
         if debugging(ctx):
             err.print(traceback.format_exc(), markup=False, highlight=False, soft_wrap=True)
-        hint = "" if debugging(ctx) else " (run with `rulebench --debug ...` for the traceback)"
-        message = f"internal error: {type(error).__name__}: {error}"
-        err.print(f"[bold red]{escape(message + hint)}[/]", soft_wrap=True, highlight=False)
+        message = _("internal error: {error}").format(error=f"{type(error).__name__}: {error}")
+        shown = message if debugging(ctx) else _("{message} (run with `rulebench --debug ...` for the traceback)").format(message=message)
+        err.print(f"[bold red]{escape(shown)}[/]", soft_wrap=True, highlight=False)
         if self.json_output:
             typer.echo(error_document("internal", message, ExitCode.INTERNAL))
         raise typer.Exit(ExitCode.INTERNAL) from None

@@ -11,9 +11,11 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from rulebench.api.labels import end_state_name, outcome_name
 from rulebench.api.narrated_fight import FightRecord
-from rulebench.api.numbers import plural
-from rulebench.cli.render import data_table
+from rulebench.api.numbers import count_text
+from rulebench.cli.render import data_table, side_name
+from rulebench.core.i18n import _, ngettext, pgettext
 
 STYLES: dict[str, str] = {
     "roll": "cyan",
@@ -68,10 +70,13 @@ def change_lines(record: FightRecord, number: int) -> list[str]:
         else:
             groups.append((key, [name]))
     lines = []
-    for (_, before, after, condition, reason), names in groups:
-        who = escape(name_list(names))
-        text = f"{who}: {before.value} → [{_STATE_STYLES.get(after.value, '')}]{after.value}[/] ({escape(condition)})"
-        lines.append(text + (f": {escape(reason)}" if reason else ""))
+    for (_at_end, before, after, condition, reason), names in groups:
+        shown = f"[{_STATE_STYLES.get(after.value, '')}]{escape(end_state_name(after.value))}[/]"
+        values = {"names": escape(name_list(names)), "before": escape(end_state_name(before.value)), "after": shown,
+                  "condition": escape(condition), "reason": escape(reason)}
+        # TRANSLATORS: a combatant's end state changes: "Priest: unhurt → out (bleeding)", then why.
+        text = _("{names}: {before} → {after} ({condition}): {reason}") if reason else _("{names}: {before} → {after} ({condition})")
+        lines.append(text.format(**values))
     return lines
 
 
@@ -79,7 +84,7 @@ def name_list(names: list[str]) -> str:
     """Names in words, numbered copies of one enemy run together: ``Warrior, Skeleton guard 1–4 and Priest``."""
     runs: list[tuple[str, list[int]]] = []
     for name in names:
-        base, _, number = name.rpartition(" ")
+        base, _space, number = name.rpartition(" ")
         if base and number.isdigit() and runs and runs[-1][0] == base and runs[-1][1][-1] == int(number) - 1:
             runs[-1][1].append(int(number))
         elif base and number.isdigit():
@@ -92,29 +97,42 @@ def name_list(names: list[str]) -> str:
             words.append(f"{base} {numbers[0]}–{numbers[-1]}")
         else:
             words += [f"{base} {n}" for n in numbers] or [base]
-    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
+    if len(words) == 1:
+        return words[0]
+    # TRANSLATORS: the end of a list of names: "Warrior, Skeleton guard 1–4 and Priest".
+    return _("{names} and {last}").format(names=", ".join(words[:-1]), last=words[-1])
 
 
 def round_title(record: FightRecord, row: dict[str, Any]) -> str:
     """``Round 3: party 8 vs enemy 6``, or ``Exchange 12`` where the ruleset compares no totals."""
-    title = f"{record.config.ruleset.round_word.capitalize()} {row['number']}"
+    word, number = record.config.ruleset.round_word, row["number"]
+    if word == "round":
+        title = pgettext("round title", "Round {number}").format(number=number)
+    elif word == "exchange":
+        title = pgettext("round title", "Exchange {number}").format(number=number)
+    else:  # a third-party ruleset's own unit, as it names it
+        title = f"{word.capitalize()} {number}"
     if "party_total" in row:
-        title += f": party {row['party_total']} vs enemy {row['enemy_total']}"
+        # TRANSLATORS: a round's title with both sides' totals: "Round 3: party 8 vs enemy 6".
+        title = _("{title}: party {party} vs enemy {enemy}").format(title=title, party=row["party_total"], enemy=row["enemy_total"])
     return title
 
 
 def ending_line(record: FightRecord) -> str:
     """The last line of every narration: the outcome, the fight's length and why it ended."""
     result = record.result
-    length = f"{result.rounds} {plural(record.config.ruleset.round_word, result.rounds)}"
-    return (f"[bold]Outcome:[/] {result.outcome.value} after {length}: {escape(record.ending())}"
-            f" [dim](rulebench explain {result.outcome.value})[/]")
+    length = count_text(result.rounds, record.config.ruleset.round_word)
+    outcome = escape(outcome_name(result.outcome.value))
+    line = _("{outcome} after {length}: {ending}").format(outcome=outcome, length=length, ending=escape(record.ending()))
+    return f"[bold]{escape(_('Outcome:'))}[/] {line} [dim](rulebench explain {result.outcome.value})[/]"
 
 
 def header_line(record: FightRecord) -> str:
     """The first line: encounter, ruleset and how the dice were rolled."""
-    how = f"seed {record.seed}" if record.seed is not None else "scripted dice"
-    return f"[bold]{escape(record.config.encounter.name)}[/] under [bold]{escape(record.config.ruleset.title)}[/] ({how})"
+    how = _("seed {seed}").format(seed=record.seed) if record.seed is not None else _("scripted dice")
+    encounter, ruleset = escape(record.config.encounter.name), escape(record.config.ruleset.title)
+    return _("{encounter} under {ruleset} ({how})").format(
+        encounter=f"[bold]{encounter}[/]", ruleset=f"[bold]{ruleset}[/]", how=escape(how))
 
 
 def circumstances(record: FightRecord) -> list[str]:
@@ -123,11 +141,13 @@ def circumstances(record: FightRecord) -> list[str]:
     encounter = record.config.encounter
     lines = []
     if encounter.ambush_from_behind:
-        lines.append("The enemy strikes from behind: the party's damage order is reversed (rulebench explain ambush).")
-    if encounter.surprise != "none":
-        lines.append(f"The {encounter.surprise} has surprise (rulebench explain surprise: what it does under each ruleset).")
+        lines.append(_("The enemy strikes from behind: the party's damage order is reversed (rulebench explain ambush)."))
+    if encounter.surprise == "party":
+        lines.append(_("The party has surprise (rulebench explain surprise: what it does under each ruleset)."))
+    elif encounter.surprise == "enemy":
+        lines.append(_("The enemy has surprise (rulebench explain surprise: what it does under each ruleset)."))
     if not encounter.forced:
-        lines.append("A voluntary fight: the party could have declined it (rulebench explain forced fight).")
+        lines.append(_("A voluntary fight: the party could have declined it (rulebench explain forced fight)."))
     return lines
 
 
@@ -158,15 +178,17 @@ def brief_summary(record: FightRecord, row: dict[str, Any]) -> str:
     reports no hits), then each change of end state."""
     parts = []
     # Hits where the ruleset reports them, else wounds and conditions (talisman's lost lives and deaths).
-    for kinds, counted in ((("hit",), "hits"), (("wound", "condition"), "wounds")):
+    for kinds in (("hit",), ("wound", "condition")):
         events = [e for e in row["events"] if e.get("kind") in kinds]
         if events:
             texts = [escape(str(e.get("text", e.get("kind"))).rstrip(".")) for e in events]
-            parts += texts if len(texts) <= 2 else [f"{len(texts)} {counted}"]
+            n = len(texts)
+            counted = ngettext("{n} hit", "{n} hits", n) if kinds == ("hit",) else ngettext("{n} wound", "{n} wounds", n)
+            parts += texts if n <= 2 else [counted.format(n=n)]
             break
     else:
         if "party_total" not in row:
-            parts.append("[dim]nobody hurt[/]")
+            parts.append(f"[dim]{escape(_('nobody hurt'))}[/]")
     parts += change_lines(record, row["number"])
     return "; ".join(parts)
 
@@ -189,9 +211,10 @@ def narrate_brief(record: FightRecord, console: Console) -> None:
 def fates_table(record: FightRecord) -> Table:
     """Every combatant's end state and its ruleset condition."""
     table = data_table()
-    for column in ("side", "name", "end state", "condition"):
+    for column in (_("side"), _("name"), _("end state"), _("condition")):
         table.add_column(column)
     for combatant, fate in zip(record.fight.combatants, record.result.fates):
         style = _STATE_STYLES.get(fate.state.value, "")
-        table.add_row(combatant.side, escape(combatant.name), f"[{style}]{fate.state.value}[/]", escape(fate.condition))
+        state = escape(end_state_name(fate.state.value))
+        table.add_row(side_name(combatant.side), escape(combatant.name), f"[{style}]{state}[/]", escape(fate.condition))
     return table

@@ -12,55 +12,56 @@ import typer
 
 from rulebench.analysis.analyse import AnalysisOptions
 from rulebench.cli.output_paths import writable
+from rulebench.core.i18n import N_
 
 # Optional[...] rather than "X | None": typer reads these annotations at run time.
-EncounterArg = Annotated[Path, typer.Argument(help="An encounter TOML file.", show_default=False)]
-Json = Annotated[bool, typer.Option("--json", help="Print one JSON document on stdout instead of tables.")]
+EncounterArg = Annotated[Path, typer.Argument(help=N_("An encounter TOML file."), show_default=False)]
+Json = Annotated[bool, typer.Option("--json", help=N_("Print one JSON document on stdout instead of tables."))]
 Rulesets = Annotated[
     list[str] | None,
-    typer.Option("-r", "--ruleset", help="A ruleset to use; repeat for several. Default: every loaded ruleset.", show_default=False),
+    typer.Option("-r", "--ruleset", help=N_("A ruleset to use; repeat for several. Default: every loaded ruleset."), show_default=False),
 ]
-Ruleset = Annotated[str, typer.Option("-r", "--ruleset", help="The ruleset to fight under.", show_default=False)]
-Seed = Annotated[int | None, typer.Option("--seed", help="Random seed (sampling defaults to 1, so runs reproduce).")]
-Fights = Annotated[int | None, typer.Option("-n", "--fights", help="Sample exactly this many fights.", show_default=False)]
-Exact = Annotated[bool, typer.Option("--exact", help="Insist on exact analysis; fails when the encounter is too big.")]
+Ruleset = Annotated[str, typer.Option("-r", "--ruleset", help=N_("The ruleset to fight under."), show_default=False)]
+Seed = Annotated[int | None, typer.Option("--seed", help=N_("Random seed (sampling defaults to 1, so runs reproduce)."))]
+Fights = Annotated[int | None, typer.Option("-n", "--fights", help=N_("Sample exactly this many fights."), show_default=False)]
+Exact = Annotated[bool, typer.Option("--exact", help=N_("Insist on exact analysis; fails when the encounter is too big."))]
 Precision = Annotated[
     float | None,
-    typer.Option("--precision", help="Sample until every outcome's 95% half-width is at most E (e.g. 0.01).", metavar="E"),
+    typer.Option("--precision", help=N_("Sample until every outcome's 95% half-width is at most E (e.g. 0.01)."), metavar="E"),
 ]
 MaxStates = Annotated[
     int | None,
-    typer.Option("--max-states", help="The exact solver's budget of fight states (default 1,000,000, a few seconds).",
+    typer.Option("--max-states", help=N_("The exact solver's budget of fight states (default 1,000,000, a few seconds)."),
                  metavar="N", show_default=False),
 ]
-Fractions = Annotated[bool, typer.Option("--fractions", help="Show exact probabilities as fractions.")]
+Fractions = Annotated[bool, typer.Option("--fractions", help=N_("Show exact probabilities as fractions."))]
 Plot = Annotated[
     Path | None,
-    typer.Option("--plot", help="Draw a plot into FILE (.png, .svg or .pdf).", metavar="FILE", callback=writable("--plot")),
+    typer.Option("--plot", help=N_("Draw a plot into FILE (.png, .svg or .pdf)."), metavar="FILE", callback=writable("--plot")),
 ]
 Label = Annotated[
     str | None,
-    typer.Option("--label", help="What to call the varied number in tables and plots (default: read from the path, "
-                 "e.g. 'Skeleton guard count').", show_default=False),
+    typer.Option("--label", help=N_("What to call the varied number in tables and plots (default: read from the path, "
+                 "e.g. 'Skeleton guard count')."), show_default=False),
 ]
 Workers = Annotated[
     int | None,
-    typer.Option("--workers", help="Processes for sampling (default: every CPU this process may use); the result is the same.",
+    typer.Option("--workers", help=N_("Processes for sampling (default: every CPU this process may use); the result is the same."),
                  show_default=False),
 ]
 Scheduler = Annotated[
     str | None,
-    typer.Option("--scheduler", help="Run on the Dask cluster of this scheduler (e.g. tcp://10.0.0.5:8786; default: "
-                 "$RULEBENCH_SCHEDULER, else local processes); needs the extra rulebench\\[dask]. The result is the same.",
+    typer.Option("--scheduler", help=N_("Run on the Dask cluster of this scheduler (e.g. tcp://10.0.0.5:8786; default: "
+                 "$RULEBENCH_SCHEDULER, else local processes); needs the extra rulebench\\[dask]. The result is the same."),
                  metavar="ADDRESS", show_default=False),
 ]
-Tactics = Annotated[str | None, typer.Option("--tactics", help="A tactics plugin instead of the ruleset's defaults.")]
+Tactics = Annotated[str | None, typer.Option("--tactics", help=N_("A tactics plugin instead of the ruleset's defaults."))]
 Plugins = Annotated[
-    list[str] | None, typer.Option("--plugin", help="A modifier plugin to add; repeat for several.", show_default=False)
+    list[str] | None, typer.Option("--plugin", help=N_("A modifier plugin to add; repeat for several."), show_default=False)
 ]
 Vary = Annotated[
     str,
-    typer.Option("--vary", help="The number to vary and its range: PATH=A..B[:STEP], e.g. enemy.members[0].count=1..6.",
+    typer.Option("--vary", help=N_("The number to vary and its range: PATH=A..B[:STEP], e.g. enemy.members[0].count=1..6."),
                  metavar="PATH=A..B[:STEP]", show_default=False),
 ]
 

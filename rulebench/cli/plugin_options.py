@@ -12,13 +12,14 @@ from rulebench.cli.render import note
 from rulebench.core import discovery, plugin_guards
 from rulebench.core.encounter import load_encounter
 from rulebench.core.errors import BadInput
+from rulebench.core.i18n import N_
 
 PluginSwitches = Annotated[
     list[str] | None,
     typer.Option(
         "-p",
         metavar="no:NAME",
-        help="Switch a plugin off, e.g. -p no:silver (repeatable; RULEBENCH_DISABLE_PLUGINS=a,b does the same).",
+        help=N_("Switch a plugin off, e.g. -p no:silver (repeatable; RULEBENCH_DISABLE_PLUGINS=a,b does the same)."),
         show_default=False,
     ),
 ]
@@ -27,14 +28,14 @@ Check = Annotated[
     bool,
     typer.Option(
         "--check",
-        help="First play a few fights of the encounter every way the conformance kit compares, with the state "
-        "guards on, and stop with exit 3 if a plugin breaks a rule (slower; see `rulebench check`).",
+        help=N_("First play a few fights of the encounter every way the conformance kit compares, with the state "
+        "guards on, and stop with exit 3 if a plugin breaks a rule (slower; see `rulebench check`)."),
     ),
 ]
 
 Trace = Annotated[
     bool,
-    typer.Option("--trace", help="Print every hook call (plugin, arguments, result) to stderr; RULEBENCH_TRACE=1 does the same."),
+    typer.Option("--trace", help=N_("Print every hook call (plugin, arguments, result) to stderr; RULEBENCH_TRACE=1 does the same.")),
 ]
 
 

@@ -17,8 +17,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from rulebench.analysis.results import RulesetResult
-from rulebench.api.labels import vary_label
-from rulebench.api.numbers import Probability, interval, length_text, percent, plural, probability_text, round_word
+from rulebench.api.labels import end_state_name, method_name, outcome_name, vary_label
+from rulebench.api.numbers import Probability, fights_text, interval, length_text, percent, plural, probability_text, round_word
+from rulebench.core.i18n import N_, _, decimal_symbol, format_integer, language, percent_sign, pgettext
 from rulebench.core.outcome import END_STATES, OUTCOMES
 
 if TYPE_CHECKING:
@@ -38,6 +39,12 @@ def data_table(title: str | None = None, caption: str | None = None) -> Table:
                  padding=(0, 1, 0, 0), caption_justify="left")
 
 
+def side_name(side: str) -> str:
+    """A side as displayed: ``party`` or ``enemy`` in English (the JSON's words), ``Gruppe``, ``Gegner`` in German."""
+    names = {"party": pgettext("side", "party"), "enemy": pgettext("side", "enemy")}
+    return names.get(side, side)
+
+
 def stat_text(value: Any) -> str:
     """A stat value as one unbreakable token: dice and numbers as they are, flags and lists as in TOML."""
     if isinstance(value, str):
@@ -46,18 +53,24 @@ def stat_text(value: Any) -> str:
 
 
 def print_json(document: Any) -> None:
-    """Print exactly one JSON document on stdout (plain text: no colour, no wrapping)."""
+    """Print exactly one JSON document on stdout (plain text: no colour, no wrapping).
+
+    A document with text fields (an object) names their language in its provenance (``lang``);
+    keys and enumerated values stay English whatever the language.
+    """
+    if isinstance(document, dict):
+        document = {**document, "provenance": {**document.get("provenance", {}), "lang": language()}}
     typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
 
 
 def warn(message: str) -> None:
     """One warning line on stderr."""
-    err.print(f"[yellow]warning:[/] {escape(message)}", soft_wrap=True, highlight=False)
+    err.print(f"[yellow]{escape(_('warning:'))}[/] {escape(message)}", soft_wrap=True, highlight=False)
 
 
 def note(message: str) -> None:
     """One informational line on stderr."""
-    err.print(f"[dim]note: {escape(message)}[/]", soft_wrap=True, highlight=False)
+    err.print(f"[dim]{escape(_('note: {message}').format(message=message))}[/]", soft_wrap=True, highlight=False)
 
 
 def report(warnings: Iterable[str] = (), notes: Iterable[str] = ()) -> None:
@@ -92,10 +105,15 @@ def mixed_methods(results: Sequence[RulesetResult]) -> bool:
 
 def row_method(result: RulesetResult) -> str:
     """The short note under a row's name when the rows of a table were obtained differently."""
-    return "exact" if result.method == "exact" else f"{result.fights:,} fights"
+    return method_name("exact") if result.method == "exact" else fights_text(result.fights)
 
 
-EXPLAIN_HINT = "What a word or sign means: rulebench explain withdrawn (or ·, or any other term)."
+EXPLAIN_HINT = N_("What a word or sign means: rulebench explain withdrawn (or ·, or any other term).")
+
+
+def points(width: float) -> str:
+    """A half-width in percentage points as ``±1`` or ``±0.5`` (``±0,5`` in German)."""
+    return "±" + f"{width * 100:g}".replace(".", decimal_symbol())
 
 
 def results_caption(results: Sequence[RulesetResult], fractions: bool = False) -> str:
@@ -104,38 +122,53 @@ def results_caption(results: Sequence[RulesetResult], fractions: bool = False) -
     exact = [r for r in results if r.method == "exact"]
     sampled = [r for r in results if r.method != "exact"]
     lines = []
+    confidence = percent_sign(format_integer(95))
     if exact and not sampled:
-        lines.append("Exact: every possible roll counted, no sampling error.")
+        lines.append(_("Exact: every possible roll counted, no sampling error."))
         if fractions:
-            lines.append("A fraction too long to read shows its decimal expansion (the JSON has every fraction).")
-        lines.append("· never happens.")
+            lines.append(_("A fraction too long to read shows its decimal expansion (the JSON has every fraction)."))
+        lines.append(_("· never happens."))
     elif sampled and not mixed_methods(results):
         r = sampled[0]
         precision = r.provenance.get("precision")
-        until = ""
-        if precision:
-            within = f"every interval was within ±{float(precision) * 100:g} percentage points"
-            until = f" (stopped at the cap before {within})" if r.stopped_by == "cap" else f" (until {within})"
-        lines.append(f"Sampled: {r.fights:,} fights per row{until}, seed {r.seed}; 95% Wilson interval under each value.")
-        lines.append("· never happened in those fights.")
+        fights = fights_text(r.fights)
+        if precision and r.stopped_by == "cap":
+            line = _("Sampled: {fights} per row (stopped at the cap before every interval was within {width} percentage "
+                     "points), seed {seed}; {confidence} Wilson interval under each value.")
+        elif precision:
+            line = _("Sampled: {fights} per row (until every interval was within {width} percentage points), seed {seed}; "
+                     "{confidence} Wilson interval under each value.")
+        else:
+            line = _("Sampled: {fights} per row, seed {seed}; {confidence} Wilson interval under each value.")
+        width = points(float(precision)) if precision else ""
+        lines.append(line.format(fights=fights, width=width, seed=r.seed, confidence=confidence))
+        lines.append(_("· never happened in those fights."))
     else:
-        lines.append("Each row says how it was obtained. Exact: every possible roll counted.")
-        lines.append("Sampled: N fights, 95% Wilson interval under each value.")
-        lines.append("· never happens (exact) or never happened in those fights (sampled).")
-    lines.append(EXPLAIN_HINT)
+        lines.append(_("Each row says how it was obtained. Exact: every possible roll counted."))
+        lines.append(_("Sampled: N fights, {confidence} Wilson interval under each value.").format(confidence=confidence))
+        lines.append(_("· never happens (exact) or never happened in those fights (sampled)."))
+    lines.append(_(EXPLAIN_HINT))
     return "\n".join(lines)
+
+
+def _mean_of(unit: str) -> str:
+    """The title of a column of mean fight lengths in ``unit`` (``mean rounds``)."""
+    # TRANSLATORS: a column title; {unit} is a fight-length unit in the plural (rounds, exchanges).
+    return _("mean {unit}").format(unit=plural(unit))
 
 
 def length_header(rulesets: Iterable[str]) -> str:
     """The fight-length column's title: in the one unit all rulesets share, else "mean length"."""
     units = {round_word(name) for name in rulesets}
-    return f"mean {plural(units.pop())}" if len(units) == 1 else "mean length"
+    return _mean_of(units.pop()) if len(units) == 1 else _("mean length")
 
 
 def length_cell(result: RulesetResult, header: str) -> str:
     """A mean fight length; its unit is spelled out unless the column's title names it."""
     unit = round_word(result.ruleset)
-    return f"{float(result.rounds_mean):.2f}" if header == f"mean {plural(unit)}" else length_text(result.rounds_mean, unit)
+    if header == _mean_of(unit):
+        return f"{float(result.rounds_mean):.2f}".replace(".", decimal_symbol())
+    return length_text(result.rounds_mean, unit)
 
 
 def outcome_cell(result: RulesetResult, outcome: str, fractions: bool = False) -> str:
@@ -148,11 +181,12 @@ def comparison_table(comparison: Comparison, fractions: bool = False) -> Table:
     """One row per ruleset: each outcome's probability (its 95% interval below it when sampled) and
     the mean fight length in each ruleset's own unit; the caption says how the rows were obtained."""
     results = comparison.results
-    table = data_table(f"{escape(comparison.encounter.name)}: outcomes", results_caption(results, fractions))
+    title = _("{encounter}: outcomes").format(encounter=escape(comparison.encounter.name))
+    table = data_table(title, results_caption(results, fractions))
     table.show_lines = any(r.ci95 for r in results)  # a blank line keeps each ruleset's two lines together
-    table.add_column("ruleset", no_wrap=True)
+    table.add_column(_("ruleset"), no_wrap=True)
     for outcome in OUTCOMES:
-        table.add_column(outcome.value, justify="right")
+        table.add_column(outcome_name(outcome.value), justify="right")
     header = length_header(r.ruleset for r in results)
     table.add_column(header, justify="right")
     mixed = mixed_methods(results)
@@ -166,14 +200,16 @@ def comparison_fates_table(comparison: Comparison) -> Table:
     """Each member's chance of ending unhurt, hurt, out or dead: one block of rows per member, one row per ruleset."""
     results = comparison.results
     several = len(results) > 1
-    title = f"{escape(comparison.encounter.name)}: fates" + ("" if several else f" under {escape(results[0].ruleset)}")
-    never = "· never happens." if all(r.method == "exact" for r in results) else "· never happens or never happened."
-    table = data_table(title, f"{never}\nEnd states: rulebench explain out.")
-    table.add_column("member", no_wrap=True)
+    encounter = escape(comparison.encounter.name)
+    title = (_("{encounter}: fates").format(encounter=encounter) if several else
+             _("{encounter}: fates under {ruleset}").format(encounter=encounter, ruleset=escape(results[0].ruleset)))
+    never = _("· never happens.") if all(r.method == "exact" for r in results) else _("· never happens or never happened.")
+    table = data_table(title, never + "\n" + _("End states: rulebench explain out."))
+    table.add_column(_("member"), no_wrap=True)
     if several:
-        table.add_column("ruleset", no_wrap=True)
+        table.add_column(_("ruleset"), no_wrap=True)
     for state in END_STATES:
-        table.add_column(state.value, justify="right")
+        table.add_column(end_state_name(state.value), justify="right")
     fates = [r.fates() for r in results]
     for i, member in enumerate(fates[0] if fates else []):
         if several and i:
@@ -192,12 +228,13 @@ def sweep_tables(result: Sweep, fractions: bool = False, label: str | None = Non
     label = label or vary_label(result.vary.path, result.encounter)
     for name, points in result.points.items():
         header = length_header([name])
-        table = data_table(f"{escape(name)}: {escape(result.encounter.name)}, varying {escape(label)} "
-                           f"[dim]({escape(result.vary.path)})[/]", results_caption(points, fractions))
+        title = _("{ruleset}: {encounter}, varying {label}").format(
+            ruleset=escape(name), encounter=escape(result.encounter.name), label=escape(label))
+        table = data_table(f"{title} [dim]({escape(result.vary.path)})[/]", results_caption(points, fractions))
         table.show_lines = any(r.ci95 for r in points)  # a blank line keeps each value's two lines together
         table.add_column(escape(label), justify="right")
         for outcome in OUTCOMES:  # a value stays on one line with its bar; the label column wraps instead
-            table.add_column(outcome.value, justify="right", no_wrap=True)
+            table.add_column(outcome_name(outcome.value), justify="right", no_wrap=True)
         table.add_column(header, justify="right")
         mixed = mixed_methods(points)
         for value, r in zip(result.vary.values, points):
@@ -211,30 +248,64 @@ def sweep_tables(result: Sweep, fractions: bool = False, label: str | None = Non
 
 def bracket_intervals(bracket: Sequence[dict[str, Any]]) -> str:
     """The 95% intervals of a balance bracket's two values, ``exact`` for one solved exactly."""
-    shown = [interval(point["ci95"]) or "exact" for point in bracket]
-    return "exact" if set(shown) == {"exact"} else " / ".join(shown)
+    exact = method_name("exact")
+    shown = [interval(point["ci95"]) or exact for point in bracket]
+    return exact if set(shown) == {exact} else " / ".join(shown)
 
 
 def balance_table(result: Balance, label: str | None = None) -> Table:
     """Per ruleset: the bracketing values and their party_wins, or where it stays when it never crosses."""
     doc = result.to_dict()
     label = label or vary_label(result.vary.path, result.encounter)
-    table = data_table(f"{escape(result.encounter.name)}: party_wins = {percent(result.target)} along {escape(label)}",
-                       "95% interval: the Wilson interval of each sampled value (exact: none needed).\n" + EXPLAIN_HINT)
-    for column in ("ruleset", "crosses between", "party_wins", "95% interval"):
+    confidence = percent_sign(format_integer(95))
+    title = _("{encounter}: {outcome} = {target} along {label}").format(
+        encounter=escape(result.encounter.name), outcome=outcome_name("party_wins"), target=percent(result.target),
+        label=escape(label))
+    caption = _("{confidence} interval: the Wilson interval of each sampled value (exact: none needed).").format(
+        confidence=confidence)
+    table = data_table(title, caption + "\n" + _(EXPLAIN_HINT))
+    for column in (_("ruleset"), _("crosses between"), outcome_name("party_wins"),
+                   _("{confidence} interval").format(confidence=confidence)):
         table.add_column(column)
     for row in doc["results"]:
         if row["crosses"]:
-            low, high = row["bracket"]
-            table.add_row(escape(row["ruleset"]), f"{low['value']} and {high['value']}",
-                          f"{percent(low['party_wins'])} → {percent(high['party_wins'])}",
-                          bracket_intervals(row["bracket"]))
+            table.add_row(escape(row["ruleset"]), *crossing_cells(row["bracket"]), bracket_intervals(row["bracket"]))
         else:
-            lowest, highest = (f(p["party_wins"] for p in row["evaluated"]) for f in (min, max))
-            low, high = percent(lowest), percent(highest)
-            table.add_row(escape(row["ruleset"]), "[yellow]never crosses[/]",
-                          f"stays at {low}" if low == high else f"stays within {low}–{high}", "")
+            table.add_row(escape(row["ruleset"]), f"[yellow]{escape(_('never crosses'))}[/]", stays(row["evaluated"]), "")
     return table
+
+
+def crossing_cells(bracket: Sequence[dict[str, Any]]) -> tuple[str, str]:
+    """The two values a balance bracket lies between, and their party_wins: ``3 and 4``, ``62.5% → 41.0%``."""
+    low, high = bracket
+    between = _("{low} and {high}").format(low=low["value"], high=high["value"])
+    return between, f"{percent(low['party_wins'])} → {percent(high['party_wins'])}"
+
+
+def stays(evaluated: Sequence[dict[str, Any]]) -> str:
+    """Where party_wins stays when it never crosses the target: ``stays at 100%``, ``stays within 20.0%–45.1%``."""
+    wins = [p["party_wins"] for p in evaluated]
+    low, high = percent(min(wins)), percent(max(wins))
+    return _("stays at {value}").format(value=low) if low == high else _("stays within {low}–{high}").format(low=low, high=high)
+
+
+PLUGIN_COLUMNS = {
+    "name": N_("name"), "kind": N_("kind"), "title": N_("title"), "package": N_("package"), "version": N_("version"),
+    "disabled": N_("disabled"), "hooks": N_("hooks"), "source": N_("source"),
+}
+"""The titles of the plugin tables' columns, by the record field each shows."""
+
+
+def plugin_cell(row: dict[str, Any], column: str) -> str:
+    """A plugin record's field as a table shows it: the kind and the switched-off flag in words."""
+    value = row.get(column, "")
+    if column == "kind":
+        kinds = {"ruleset": pgettext("plugin kind", "ruleset"), "modifier": pgettext("plugin kind", "modifier"),
+                 "tactics": pgettext("plugin kind", "tactics")}
+        return kinds.get(value, str(value))
+    if column == "disabled":
+        return pgettext("switched off", "True") if value else pgettext("switched off", "False")
+    return str(value)
 
 
 def plugin_table(title: str, records: Iterable[Any], columns: tuple[str, ...], detail: str) -> None:
@@ -243,13 +314,16 @@ def plugin_table(title: str, records: Iterable[Any], columns: tuple[str, ...], d
     table = data_table(title)
     table.show_lines = True  # a blank line between plugins: each one's detail wraps over several lines
     for column in columns:
-        table.add_column(f"title / {detail}" if column == "title" else column, overflow="fold")
+        heading = _(PLUGIN_COLUMNS[column])
+        if column == "title":
+            heading = _("{title} / {detail}").format(title=heading, detail=_(PLUGIN_COLUMNS[detail]))
+        table.add_column(heading, overflow="fold")
     for record in records:
         row = record.to_dict()
         extra = row.get(detail, "")
         if detail == "hooks":
             extra = ", ".join(h.removeprefix("rulebench_") for h in extra)
-        cells = [escape(str(row.get(c, ""))) for c in columns]
+        cells = [escape(plugin_cell(row, c)) for c in columns]
         if "title" in columns and extra:
             cells[columns.index("title")] += f"\n[dim]{escape(str(extra))}[/]"
         table.add_row(*cells)

@@ -13,14 +13,19 @@ from rulebench.cli.options import FROM_COMMAND_LINE, EncounterArg, Json, Label, 
 from rulebench.cli.progress import progress_bar
 from rulebench.cli.render import balance_table, note, out, print_json, report
 from rulebench.core.errors import BadInput
+from rulebench.core.i18n import N_
 
 NAME = "balance"
+HELP = N_(
+    "Find, per ruleset, the value of PATH at which party_wins crosses the target; with --along, at "
+    "each value of a second number (a balance curve)."
+)
 
-Target = Annotated[float, typer.Option("--target", help="The party_wins probability to find, e.g. 0.5.", show_default=False)]
+Target = Annotated[float, typer.Option("--target", help=N_("The party_wins probability to find, e.g. 0.5."), show_default=False)]
 Along = Annotated[
     str | None,
-    typer.Option("--along", help="Find the balancing value at each value of this number too (a balance curve): "
-                 "PATH=A..B[:STEP].", metavar="PATH=A..B[:STEP]", show_default=False),
+    typer.Option("--along", help=N_("Find the balancing value at each value of this number too (a balance curve): "
+                 "PATH=A..B[:STEP]."), metavar="PATH=A..B[:STEP]", show_default=False),
 ]
 
 
@@ -36,8 +41,7 @@ def command(
     label: Label = None,
     json: Json = False,
 ) -> None:
-    """Find, per ruleset, the value of PATH at which party_wins crosses the target; with --along,
-    at each value of a second number (a balance curve)."""
+    """Run ``rulebench balance``; :data:`HELP` says what it does."""
     if plot is not None:
         if along is None:
             raise BadInput(f"--plot {plot}: balance draws a balance curve, which needs --along PATH=A..B")

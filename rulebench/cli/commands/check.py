@@ -11,24 +11,29 @@ from rulebench.analysis.conformance import run
 from rulebench.cli.options import Json
 from rulebench.cli.render import out, print_json, report
 from rulebench.core.discovery import discover
+from rulebench.core.i18n import N_
 
 NAME = "check"
+HELP = N_(
+    "Certify a ruleset: descriptor, no `random`, fights played six ways, no state outside the fight, "
+    "exact vs sampled."
+)
 
 Seconds = Annotated[
-    float, typer.Option("--seconds", help="Each randomized check's time cap (a hung fight is cut off at 3x + 10 s).", min=0.1)
+    float, typer.Option("--seconds", help=N_("Each randomized check's time cap (a hung fight is cut off at 3x + 10 s)."), min=0.1)
 ]
-Fights = Annotated[int, typer.Option("--fights", help="How many generated encounters a fight check plays at most.", min=1)]
-Seed = Annotated[int, typer.Option("--seed", help="Seed of the generated encounters and their dice.")]
+Fights = Annotated[int, typer.Option("--fights", help=N_("How many generated encounters a fight check plays at most."), min=1)]
+Seed = Annotated[int, typer.Option("--seed", help=N_("Seed of the generated encounters and their dice."))]
 
 
 def command(
-    name: Annotated[str, typer.Argument(help="The ruleset to certify, as `rulebench rulesets` lists it.", show_default=False)],
+    name: Annotated[str, typer.Argument(help=N_("The ruleset to certify, as `rulebench rulesets` lists it."), show_default=False)],
     seconds: Seconds = 4.0,
     fights: Fights = 40,
     seed: Seed = 0,
     json: Json = False,
 ) -> None:
-    """Certify a ruleset: descriptor, no `random`, fights played six ways, no state outside the fight, exact vs sampled."""
+    """Run ``rulebench check``; :data:`HELP` says what it does."""
     catalog = discover()
     report(catalog.warnings)
     result = run(name, seconds=seconds, fights=fights, seed=seed, catalog=catalog)

@@ -10,8 +10,13 @@ from rulebench.cli.options import FROM_COMMAND_LINE, EncounterArg, Fractions, Js
 from rulebench.cli.plugin_options import Check, check_rulesets
 from rulebench.cli.progress import progress_bar
 from rulebench.cli.render import comparison_fates_table, comparison_table, note, out, print_json, report
+from rulebench.core.i18n import N_
 
 NAME = "compare"
+HELP = N_(
+    "Compare rulesets side by side: outcome odds with intervals, fight length and each member's "
+    "fate."
+)
 
 
 @with_analysis_options
@@ -24,7 +29,7 @@ def command(
     check: Check = False,
     json: Json = False,
 ) -> None:
-    """Compare rulesets side by side: outcome odds with intervals, fight length and each member's fate."""
+    """Run ``rulebench compare``; :data:`HELP` says what it does."""
     if check:
         check_rulesets(encounter, ruleset)
     if plot is not None:

@@ -12,11 +12,13 @@ from rulebench.cli.options import Fractions, Json
 from rulebench.cli.render import bar, out, print_json, probability
 from rulebench.core.dice import Dice, DiceError, compare
 from rulebench.core.errors import BadInput
+from rulebench.core.i18n import N_
 
 NAME = "dice"
+HELP = N_("Show the exact distribution of a dice expression; with --vs, the chances of beating another.")
 
-Expression = Annotated[str, typer.Argument(help="Dice notation, e.g. 4d6+8 or 2d6-1d4.", show_default=False)]
-Versus = Annotated[str | None, typer.Option("--vs", help="Another expression: P(a > b), P(a = b), P(a < b).")]
+Expression = Annotated[str, typer.Argument(help=N_("Dice notation, e.g. 4d6+8 or 2d6-1d4."), show_default=False)]
+Versus = Annotated[str | None, typer.Option("--vs", help=N_("Another expression: P(a > b), P(a = b), P(a < b)."))]
 
 
 def parse(text: str, option: str) -> Dice:
@@ -28,7 +30,7 @@ def parse(text: str, option: str) -> Dice:
 
 
 def command(expression: Expression, vs: Versus = None, fractions: Fractions = False, json: Json = False) -> None:
-    """Show the exact distribution of a dice expression; with --vs, the chances of beating another."""
+    """Run ``rulebench dice``; :data:`HELP` says what it does."""
     dice = parse(expression, "EXPR")
     other = parse(vs, "--vs") if vs is not None else None
     distribution = dice.probabilities()

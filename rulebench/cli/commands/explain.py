@@ -12,13 +12,15 @@ from rulebench.cli.options import Json
 from rulebench.cli.render import out, print_json
 from rulebench.core.discovery import discover
 from rulebench.core.errors import BadInput
+from rulebench.core.i18n import N_
 
 NAME = "explain"
+HELP = N_("Explain a word of rulebench's output: outcomes, end states, methods and each ruleset's terms.")
 
 Term = Annotated[
     str | None,
-    typer.Argument(help="A term: an outcome (withdrawn), an end state (out), a method (sampling), a ruleset's "
-                        "word (momentum, Schwung), a ruleset's name. Without it, every term is listed.", show_default=False),
+    typer.Argument(help=N_("A term: an outcome (withdrawn), an end state (out), a method (sampling), a ruleset's "
+                        "word (momentum, Schwung), a ruleset's name. Without it, every term is listed."), show_default=False),
 ]
 
 
@@ -33,7 +35,7 @@ def ruleset_entry(name: str) -> Entry | None:
 
 
 def command(term: Term = None, json: Json = False) -> None:
-    """Explain a word of rulebench's output: outcomes, end states, methods and each ruleset's terms."""
+    """Run ``rulebench explain``; :data:`HELP` says what it does."""
     if term is None:
         if json:
             print_json(terms())

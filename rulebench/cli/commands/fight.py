@@ -11,15 +11,17 @@ from rulebench.cli.narrate import narrate
 from rulebench.cli.options import EncounterArg, Json, Plugins, Ruleset, Seed, Tactics
 from rulebench.cli.plugin_options import Check, check_rulesets
 from rulebench.cli.render import out, print_json, report, warn
+from rulebench.core.i18n import N_
 
 NAME = "fight"
+HELP = N_("Play one fight and narrate it round by round: every roll, modifier, total, damage and wound.")
 
 Dice = Annotated[
     str | None,
-    typer.Option("--dice", help="Die results in the order the ruleset asks for them, e.g. 4,6,2,3.", metavar="4,6,2,..."),
+    typer.Option("--dice", help=N_("Die results in the order the ruleset asks for them, e.g. 4,6,2,3."), metavar="4,6,2,..."),
 ]
 
-Brief = Annotated[bool, typer.Option("--brief", help="One line per round (or exchange), for projecting.")]
+Brief = Annotated[bool, typer.Option("--brief", help=N_("One line per round (or exchange), for projecting."))]
 
 
 def command(
@@ -33,7 +35,7 @@ def command(
     check: Check = False,
     json: Json = False,
 ) -> None:
-    """Play one fight and narrate it round by round: every roll, modifier, total, damage and wound."""
+    """Run ``rulebench fight``; :data:`HELP` says what it does."""
     if check:
         check_rulesets(encounter, [ruleset])
     record = fight(encounter, ruleset, seed=seed, dice=dice, plugins=tuple(plugin or ()), tactics=tactics)

@@ -10,16 +10,21 @@ import typer
 from rulebench.cli.options import Json
 from rulebench.cli.render import out, print_json
 from rulebench.cli.scaffold import scaffold
+from rulebench.core.i18n import N_
 
 NAME = "new-plugin"
+HELP = N_(
+    "Scaffold an installable plugin package: pyproject entry point, a ruleset that runs, a "
+    "conformance test."
+)
 
 
 def command(
-    name: Annotated[str, typer.Argument(help="The ruleset's name, e.g. 'skirmish'.", show_default=False)],
-    dest: Annotated[Path, typer.Option("--dest", help="Where to create the package folder.")] = Path(),
+    name: Annotated[str, typer.Argument(help=N_("The ruleset's name, e.g. 'skirmish'."), show_default=False)],
+    dest: Annotated[Path, typer.Option("--dest", help=N_("Where to create the package folder."))] = Path(),
     json: Json = False,
 ) -> None:
-    """Scaffold an installable plugin package: pyproject entry point, a ruleset that runs, a conformance test."""
+    """Run ``rulebench new-plugin``; :data:`HELP` says what it does."""
     root, files = scaffold(name, dest)
     if json:
         print_json({"name": name, "path": str(root), "files": [str(f.relative_to(root)) for f in files]})

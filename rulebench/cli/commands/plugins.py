@@ -5,12 +5,17 @@ from __future__ import annotations
 from rulebench.cli.options import Json
 from rulebench.cli.render import plugin_table, print_json, report
 from rulebench.core.discovery import discover
+from rulebench.core.i18n import N_
 
 NAME = "plugins"
+HELP = N_(
+    "List every plugin: rulesets, modifiers and tactics, with package, version and hooks "
+    "(switched-off ones too)."
+)
 
 
 def command(json: Json = False) -> None:
-    """List every plugin: rulesets, modifiers and tactics, with package, version and hooks (switched-off ones too)."""
+    """Run ``rulebench plugins``; :data:`HELP` says what it does."""
     catalog = discover()
     report(catalog.warnings)
     records = sorted(catalog.records.values(), key=lambda r: (r.kind, r.name))

@@ -13,12 +13,17 @@ from rulebench.cli.options import Fractions, Json
 from rulebench.cli.render import bar, out, print_json, probability
 from rulebench.core.discovery import discover
 from rulebench.core.errors import BadInput
+from rulebench.core.i18n import N_
 
 NAME = "probe"
+HELP = N_(
+    "The Ambermarch 2d6 test: each tier's exact probability (triumph, success, partial, failure, "
+    "doom)."
+)
 
 Modifiers = Annotated[
     list[int] | None,
-    typer.Option("--modifier", "-m", help="A signed modifier; repeat for several (--modifier=-1).", show_default=False),
+    typer.Option("--modifier", "-m", help=N_("A signed modifier; repeat for several (--modifier=-1)."), show_default=False),
 ]
 
 
@@ -32,13 +37,13 @@ def probe_function() -> Callable[..., dict[str, Fraction]]:
 
 
 def command(
-    attribute: Annotated[int, typer.Argument(help="The attribute tested.", show_default=False)],
-    target: Annotated[int, typer.Argument(help="The target number.", show_default=False)],
+    attribute: Annotated[int, typer.Argument(help=N_("The attribute tested."), show_default=False)],
+    target: Annotated[int, typer.Argument(help=N_("The target number."), show_default=False)],
     modifier: Modifiers = None,
     fractions: Fractions = False,
     json: Json = False,
 ) -> None:
-    """The Ambermarch 2d6 test: each tier's exact probability (triumph, success, partial, failure, doom)."""
+    """Run ``rulebench probe``; :data:`HELP` says what it does."""
     modifiers = list(modifier or ())
     tiers = probe_function()(attribute, target, modifiers)
     if json:

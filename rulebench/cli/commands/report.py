@@ -13,25 +13,30 @@ from rulebench.cli.options import EncounterArg, Exact, Fights, Json, MaxStates, 
 from rulebench.cli.output_paths import writable
 from rulebench.cli.progress import progress_bar
 from rulebench.cli.render import note, print_json, report
+from rulebench.core.i18n import N_
 
 NAME = "report"
+HELP = N_(
+    "Write an HTML report: encounter, stat blocks, outcomes, fates, fight length, sample fights, "
+    "provenance."
+)
 
 Output = Annotated[
     Path,
-    typer.Option("-o", "--output", help="The HTML file to write.", metavar="FILE.html", show_default=False,
+    typer.Option("-o", "--output", help=N_("The HTML file to write."), metavar="FILE.html", show_default=False,
                  callback=writable("--output", (".html", ".htm"))),
 ]
 TacticsList = Annotated[
     list[str] | None,
-    typer.Option("--tactics", help="A tactics plugin to compare ('default': each ruleset's own); repeat for several, "
-                 "side by side. Default: the rulesets' own tactics only.", show_default=False),
+    typer.Option("--tactics", help=N_("A tactics plugin to compare ('default': each ruleset's own); repeat for several, "
+                 "side by side. Default: the rulesets' own tactics only."), show_default=False),
 ]
 VaryOption = Annotated[
     str | None,
-    typer.Option("--vary", help="Add a sweep and balance of one number: PATH=A..B[:STEP], e.g. enemy.members[0].count=1..6.",
+    typer.Option("--vary", help=N_("Add a sweep and balance of one number: PATH=A..B[:STEP], e.g. enemy.members[0].count=1..6."),
                  metavar="PATH=A..B[:STEP]", show_default=False),
 ]
-Target = Annotated[float, typer.Option("--target", help="The party_wins probability balance looks for (with --vary).")]
+Target = Annotated[float, typer.Option("--target", help=N_("The party_wins probability balance looks for (with --vary)."))]
 
 
 def command(
@@ -50,7 +55,7 @@ def command(
     plugin: Plugins = None,
     json: Json = False,
 ) -> None:
-    """Write an HTML report: encounter, stat blocks, outcomes, fates, fight length, sample fights, provenance."""
+    """Run ``rulebench report``; :data:`HELP` says what it does."""
     options = AnalysisOptions.make(
         exact=True if exact else None, fights=fights, precision=precision, max_states=max_states, seed=seed,
         workers=workers, plugins=tuple(plugin or ()),

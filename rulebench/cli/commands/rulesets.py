@@ -5,12 +5,14 @@ from __future__ import annotations
 from rulebench.cli.options import Json
 from rulebench.cli.render import plugin_table, print_json, report
 from rulebench.core.discovery import RULESET, discover
+from rulebench.core.i18n import N_
 
 NAME = "rulesets"
+HELP = N_("List rulesets: name, title, source package and version (switched-off ones too).")
 
 
 def command(json: Json = False) -> None:
-    """List rulesets: name, title, source package and version (switched-off ones too)."""
+    """Run ``rulebench rulesets``; :data:`HELP` says what it does."""
     catalog = discover()
     report(catalog.warnings)
     records = sorted((r for r in catalog.records.values() if r.kind == RULESET), key=lambda r: r.name)

@@ -5,11 +5,16 @@ from __future__ import annotations
 from rulebench.cli.options import Json
 from rulebench.cli.render import print_json
 from rulebench.core.encounter import encounter_schema
+from rulebench.core.i18n import N_
 
 NAME = "schema"
+HELP = N_(
+    "Print the JSON Schema of the encounter format (always JSON; --json is accepted like "
+    "everywhere)."
+)
 
 
 def command(json: Json = False) -> None:
-    """Print the JSON Schema of the encounter format (always JSON; --json is accepted like everywhere)."""
+    """Run ``rulebench schema``; :data:`HELP` says what it does."""
     del json  # the schema is JSON either way
     print_json(encounter_schema())

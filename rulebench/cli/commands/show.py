@@ -12,8 +12,13 @@ from rulebench.api.inspect import show
 from rulebench.cli.options import EncounterArg, Json, Plugins, Rulesets, Tactics
 from rulebench.cli.render import data_table, out, print_json, report, stat_text
 from rulebench.core.encounter import Encounter
+from rulebench.core.i18n import N_
 
 NAME = "show"
+HELP = N_(
+    "Show the encounter and each combatant's derived stat block (every loaded ruleset when none is "
+    "named)."
+)
 
 _NEUTRAL_NUMBERS = ("melee", "ranged", "armour", "weapon", "body", "speed", "mind", "life")
 """The neutral stats shown as columns; count, traits and skills go with the name."""
@@ -140,7 +145,7 @@ def command(
     tactics: Tactics = None,
     plugin: Plugins = None,
 ) -> None:
-    """Show the encounter and each combatant's derived stat block (every loaded ruleset when none is named)."""
+    """Run ``rulebench show``; :data:`HELP` says what it does."""
     inspection = show(encounter, ruleset, plugins=tuple(plugin or ()), tactics=tactics)
     report(inspection.warnings)
     if json:

@@ -16,23 +16,28 @@ from rulebench.cli.output_paths import writable
 from rulebench.cli.progress import progress_bar
 from rulebench.cli.render import note, out, print_json, report, sweep_tables
 from rulebench.core.errors import BadInput
+from rulebench.core.i18n import N_
 from rulebench.core.outcome import OUTCOMES
 
 NAME = "sweep"
+HELP = N_(
+    "Analyse the encounter at each value of one number (PATH=A..B[:STEP]) under each ruleset; --vary "
+    "given twice or more analyses every combination (a grid)."
+)
 
 Varies = Annotated[
     list[str],
-    typer.Option("--vary", help="A number to vary and its range: PATH=A..B[:STEP], e.g. enemy.members[0].count=1..6; "
-                 "give it twice or more for a grid of every combination.", metavar="PATH=A..B[:STEP]", show_default=False),
+    typer.Option("--vary", help=N_("A number to vary and its range: PATH=A..B[:STEP], e.g. enemy.members[0].count=1..6; "
+                 "give it twice or more for a grid of every combination."), metavar="PATH=A..B[:STEP]", show_default=False),
 ]
 PlotOutcome = Annotated[
     str,
-    typer.Option("--outcome", help="The outcome --plot draws: party_wins, enemy_wins, withdrawn or party_fled.",
+    typer.Option("--outcome", help=N_("The outcome --plot draws: party_wins, enemy_wins, withdrawn or party_fled."),
                  metavar="OUTCOME"),
 ]
 Csv = Annotated[
     Path | None,
-    typer.Option("--csv", help="Also write the points as CSV into FILE.", metavar="FILE", callback=writable("--csv")),
+    typer.Option("--csv", help=N_("Also write the points as CSV into FILE."), metavar="FILE", callback=writable("--csv")),
 ]
 
 
@@ -49,8 +54,7 @@ def command(
     label: Label = None,
     json: Json = False,
 ) -> None:
-    """Analyse the encounter at each value of one number (PATH=A..B[:STEP]) under each ruleset;
-    --vary given twice or more analyses every combination (a grid)."""
+    """Run ``rulebench sweep``; :data:`HELP` says what it does."""
     if outcome not in {o.value for o in OUTCOMES}:
         raise BadInput(f"--outcome {outcome!r}: expected one of {', '.join(o.value for o in OUTCOMES)}")
     if plot is not None:

@@ -8,13 +8,17 @@ from rulebench.api.inspect import validate
 from rulebench.cli.boundary import ExitCode
 from rulebench.cli.options import EncounterArg, Json, Rulesets
 from rulebench.cli.render import err, out, print_json, report
+from rulebench.core.i18n import N_
 
 NAME = "validate"
+HELP = N_(
+    "Check an encounter file against every installed ruleset (or those named with -r); every problem "
+    "is reported with its field, so that a file that passes is never refused by another command."
+)
 
 
 def command(encounter: EncounterArg, ruleset: Rulesets = None, json: Json = False) -> None:
-    """Check an encounter file against every installed ruleset (or those named with -r); every problem
-    is reported with its field, so that a file that passes is never refused by another command."""
+    """Run ``rulebench validate``; :data:`HELP` says what it does."""
     result = validate(encounter, ruleset)
     report(result.warnings)
     if json:
