@@ -125,6 +125,12 @@ def test_ghosts_and_demons_are_explained_at_the_first_win_that_cannot_harm_them(
     assert one_sentence(explanation(fight, "ghosts and demons"))
 
 
+def test_a_magic_weapon_beating_a_ghost_is_explained_too() -> None:
+    _, fight = fought(encounter([HERO | {"traits": ["magic_weapon"]}], [{"name": "Spirit", "melee": 1, "life": 1, "traits": ["ghost"]}]), "6 | 1")
+    assert explained(fight) == ["duel", "ghosts and demons", "lives"]
+    assert before(fight, "ghosts and demons")["result"] == "member"
+
+
 def test_a_duel_decided_before_the_dice_is_explained_once() -> None:
     # Strength 8 against 2 and 1: 9–14 never loses to 3–8, so no die is rolled in either duel.
     giant = encounter([{"name": "Giant", "melee": 8, "life": 2}], [OGRE | {"melee": 2}, {"name": "Rat", "melee": 1}])

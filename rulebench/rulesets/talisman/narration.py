@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rulebench import PARTY, Attack, Combatant, Fate, Fight, Messages, Modifier, Outcome, Side
-from rulebench.rulesets.talisman.traits import harmless, spared
+from rulebench.rulesets.talisman.traits import harmless
+from rulebench.rulesets.talisman.traits import spared as spared_kind
 
 MESSAGES = Messages("rulebench-talisman", Path(__file__).with_name("locale"))
 """talisman's catalog: every text it writes, in the language chosen when the text is written."""
@@ -158,11 +159,12 @@ def narrate_duel(
         "member": _power_text(member.name, own, member.stats["strength"], mine, power),
         "opponent": _power_text(name_of(opponent), other, strength, theirs, against),
     }
+    if winner is not None and spared_kind(opponent if winner is member else member) is not None:
+        _explain_spared(fight)  # a ghost or demon lost: spared without a magic weapon, harmed with one
     if winner is None:
         text = _("{member} against {opponent}: a standoff (Unentschieden), nobody is hurt.").format(**powers)
         result = "standoff"
     elif spared:
-        _explain_spared(fight)
         loser = opponent if winner is member else member
         text = _(
             "{member} against {opponent}: {winner} wins, but without a magic weapon cannot harm "
@@ -210,6 +212,8 @@ def narrate_certain(
         "opponent": _range_text(them, strength, theirs, against),
     }
     if attack.hit:
+        if spared_kind(attack.defender) is not None:
+            _explain_spared(fight)  # a magic weapon beats a ghost or demon
         winner = attack.attacker
         text = _("{member} against {opponent}: no dice are rolled, no roll can change the result: "
                  "{winner} always wins.").format(winner=name_of(winner), **powers)
@@ -237,7 +241,7 @@ def _standoff_text(member: Combatant, opponent: Combatant | Side, powers: dict[s
     """A duel decided before the dice that hurts nobody, and why (see ``duel._certain``)."""
     me, them = member.name, name_of(opponent)
     mine_harmless, theirs_harmless = harmless(member, opponent), harmless(opponent, member)
-    mine_kind, their_kind = spared(member) or "", spared(opponent) or ""
+    mine_kind, their_kind = spared_kind(member) or "", spared_kind(opponent) or ""
     if mine_harmless and theirs_harmless:
         return _(
             "{member} against {opponent}: no dice are rolled, no roll can change the result: neither "
