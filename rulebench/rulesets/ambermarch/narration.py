@@ -20,7 +20,6 @@ from rulebench import Combatant, Fate, Fight, Messages, Modifier, Outcome
 from rulebench.rulesets.ambermarch.state import (
     ATTACK,
     ATTACK_RANGED,
-    BATTERED,
     CONDITIONS,
     COVER,
     DOWN,
@@ -28,7 +27,6 @@ from rulebench.rulesets.ambermarch.state import (
     LADDER,
     STANCE,
     TECHNIQUE,
-    UNHURT,
     WOUNDED,
 )
 
@@ -40,19 +38,8 @@ pgettext = MESSAGES.pgettext
 # -- words the sentences below share --------------------------------------------------------------
 
 
-def condition_name(step: int) -> str:
-    """A step of the wound ladder in words (``battered``, in German ``angeschlagen``)."""
-    names = {
-        UNHURT: pgettext("wound ladder", "unhurt"),
-        BATTERED: pgettext("wound ladder", "battered"),
-        WOUNDED: pgettext("wound ladder", "wounded"),
-        DOWN: pgettext("wound ladder", "down"),
-    }
-    return names[step]
-
-
 def _condition_words(condition: str) -> str:
-    """A fate's condition (a ladder step, or the enemy group's ``broken``/``shaken``/``steadfast``) in words."""
+    """A condition (a step of the wound ladder, or the enemy group's ``broken``/``shaken``/``steadfast``) in words."""
     words = {
         "unhurt": pgettext("wound ladder", "unhurt"),
         "battered": pgettext("wound ladder", "battered"),
@@ -63,6 +50,11 @@ def _condition_words(condition: str) -> str:
         "steadfast": pgettext("enemy group", "steadfast"),
     }
     return words[condition]
+
+
+def condition_name(step: int) -> str:
+    """A step of the wound ladder in words (``battered``, in German ``angeschlagen``)."""
+    return _condition_words(CONDITIONS[step])
 
 
 def fate_in_words(fate: Fate) -> Fate:
