@@ -212,10 +212,13 @@ def damage_to_party(fight: Fight, amount: int, fighters: list[Combatant]) -> Non
 
 def absorbed_the_rest(fight: Fight, member: Combatant, rw: int, left: int, wounded: bool) -> None:
     """``member``'s RW takes what is left; with nobody wounded yet the round is drawn."""
+    # English reads the same for one point and for several; other languages may not (ngettext).
     if wounded:
-        text = _("{name}'s RW {rw} absorbs the last {left}: the damage stops")
+        text = ngettext("{name}'s RW {rw} absorbs the last {left}: the damage stops",
+                        "{name}'s RW {rw} absorbs the last {left}: the damage stops", left)
     else:
-        text = _("{name}'s RW {rw} absorbs the last {left}: nobody is wounded, the round is drawn")
+        text = ngettext("{name}'s RW {rw} absorbs the last {left}: nobody is wounded, the round is drawn",
+                        "{name}'s RW {rw} absorbs the last {left}: nobody is wounded, the round is drawn", left)
     fight.emit("absorbed", text.format(name=member.name, rw=rw, left=left),
                who=member.name, rw=rw, amount=left, left=0)
 
@@ -238,13 +241,16 @@ def wraps_around(fight: Fight, left: int) -> None:
 
 def passes_through(fight: Fight, left: int) -> None:
     """Nobody the enemy can harm is left standing in the line: the rest is lost."""
-    text = _("the blows pass through the ghostly fighters; the last {left} points are lost").format(left=left)
+    text = ngettext("the blows pass through the ghostly fighters; the last {left} points are lost",
+                    "the blows pass through the ghostly fighters; the last {left} points are lost", left).format(left=left)
     fight.emit("lost", text, amount=left)
 
 
 def all_fighters_dead(fight: Fight, left: int) -> None:
     """Every fighter is dead: the rest of the damage is lost."""
-    fight.emit("lost", _("every fighter is dead; the last {left} points are lost").format(left=left), amount=left)
+    text = ngettext("every fighter is dead; the last {left} points are lost",
+                    "every fighter is dead; the last {left} points are lost", left)
+    fight.emit("lost", text.format(left=left), amount=left)
 
 
 def stayed_out_takes_two(fight: Fight, member: Combatant) -> None:
