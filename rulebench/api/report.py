@@ -303,15 +303,13 @@ def _context(report: Report) -> dict[str, Any]:
     for entry, record in report.samples:
         samples.append({
             "label": _entry_label(report, entry),
-            "outcome": outcome_name(record.result.outcome.value).replace("_", " "),
-            "length": count_text(record.result.rounds, round_word(entry.ruleset)),
+            "summary": _summary(_entry_label(report, entry), record, round_word(entry.ruleset)),
             "command": _replay_command(report, entry),
             "setup": [e["text"] for e in record.setup_events()],
             "rounds": [{"number": row["number"], "events": [(e.get("kind", ""), e["text"]) for e in row["events"]]}
                        for row in record.rounds()],
             "word": _capitalised(plural(round_word(entry.ruleset), 1)),
-            "fates": [f"{c.name}: {end_state_name(f.state.value)} ({f.condition})"
-                      for c, f in zip(record.fight.combatants, record.result.fates)],
+            "fates": [_fate_text(c.name, f.state.value, f.condition) for c, f in zip(record.fight.combatants, record.result.fates)],
         })
     varied = None
     if report.varied:
@@ -361,7 +359,7 @@ def _context(report: Report) -> dict[str, Any]:
         "encounter": encounter,
         "source": comparison.source,
         "neutral": [(column, _(FIELDS[column])) for column in FIELDS],
-        "sides": {"party": pgettext("side", "party"), "enemy": pgettext("side", "enemy")},
+        "sides": _side_names(),
         "stat_blocks": [_stat_block(block) for block in report.inspection.rulesets],
         "outcomes": _outcome_words(),
         "end_states": [end_state_name(s.value) for s in END_STATES],
@@ -386,6 +384,32 @@ def _context(report: Report) -> dict[str, Any]:
             "plugins": list(report.plugins) or [_("(the default ones)")],
         },
     }
+
+
+def _side_names() -> dict[str, str]:
+    """The two sides as the page names them: ``party``, ``enemy`` (``Gruppe``, ``Gegner``)."""
+    return {"party": pgettext("side", "party"), "enemy": pgettext("side", "enemy")}
+
+
+def _summary(label: str, record: FightRecord, unit: str) -> str:
+    """A sample fight's one-line summary: ``dsa: party wins after 18 exchanges``."""
+    outcome, count = outcome_name(record.result.outcome.value).replace("_", " "), record.result.rounds
+    # Whole sentences per unit: German declines the unit after "nach" (nach 18 Schlagabtauschen).
+    if unit == "exchange":
+        text = ngettext("{label}: {outcome} after {count} exchange", "{label}: {outcome} after {count} exchanges", count)
+    elif unit == "round":
+        text = ngettext("{label}: {outcome} after {count} round", "{label}: {outcome} after {count} rounds", count)
+    else:
+        return f"{label}: {outcome} ({count_text(count, unit)})"
+    return text.format(label=label, outcome=outcome, count=format_integer(count))
+
+
+def _fate_text(name: str, state: str, condition: str) -> str:
+    """``Warrior: hurt (battered)``; the condition only where it says more than the end state."""
+    shown = end_state_name(state)
+    if not condition or condition in (shown, state):
+        return f"{name}: {shown}"
+    return f"{name}: {shown} ({condition})"
 
 
 def _capitalised(word: str) -> str:
@@ -424,7 +448,8 @@ def _stat_block(block: dict[str, Any]) -> dict[str, Any]:
         if row["last"]:
             row["name"] = f"{row['base']} {row['first']}–{row['last']}"
         row["cells"] = [_stat_text(row["stats"].get(s)) for s in stats]
-    sides = [{"name": side, "cells": [f"{k} {_stat_text(v)}" for k, v in values.items()]} for side, values in block["sides"].items()]
+    sides = [{"name": _side_names().get(side, side),
+              "cells": [f"{k} {_stat_text(v)}" for k, v in values.items()]} for side, values in block["sides"].items()]
     return {"ruleset": block["ruleset"], "stats": stats, "rows": rows, "sides": sides}
 
 
