@@ -6,10 +6,12 @@ from rich.markup import escape
 from rich.table import Table
 
 from rulebench.analysis.grid import BalanceCurve, GridSweep
+from rulebench.api.labels import outcome_name
 from rulebench.api.numbers import percent
 from rulebench.cli.render import (
     bar,
     bracket_intervals,
+    crossing_cells,
     data_table,
     length_cell,
     length_header,
@@ -17,7 +19,9 @@ from rulebench.cli.render import (
     outcome_cell,
     results_caption,
     row_method,
+    stays,
 )
+from rulebench.core.i18n import _, decimal_symbol, format_integer, percent_sign
 from rulebench.core.outcome import OUTCOMES
 
 
@@ -28,13 +32,14 @@ def grid_tables(result: GridSweep, fractions: bool = False) -> list[Table]:
     paths = result.grid.paths
     for name, points in result.points.items():
         header = length_header([name])
-        table = data_table(f"{escape(name)}: {escape(result.encounter.name)}, varying {escape(' x '.join(paths))}",
-                           results_caption(points, fractions))
+        title = _("{ruleset}: {encounter}, varying {label}").format(
+            ruleset=escape(name), encounter=escape(result.encounter.name), label=escape(" x ".join(paths)))
+        table = data_table(title, results_caption(points, fractions))
         table.show_lines = any(r.ci95 for r in points)  # a blank line keeps each point's two lines together
         for path in paths:
             table.add_column(escape(path.rsplit(".", 1)[-1]), justify="right")
         for outcome in OUTCOMES:
-            table.add_column(outcome.value, justify="right")
+            table.add_column(outcome_name(outcome.value), justify="right")
         table.add_column(header, justify="right")
         mixed = mixed_methods(points)
         for point, r in zip(result.grid.points(), points):
@@ -52,22 +57,22 @@ def curve_table(result: BalanceCurve) -> Table:
     """Per ruleset and value of ``along``: the bracketing values, their party_wins and the crossing."""
     doc = result.to_dict()
     along = escape(result.along.path)
-    table = data_table(f"{escape(result.encounter.name)}: party_wins = {percent(result.target)} along "
-                       f"{escape(result.vary.path)}, at each {along}",
-                       "crossing: read linearly between the two bracketing values.")
-    for column in ("ruleset", result.along.path.rsplit(".", 1)[-1], "crosses between", "party_wins", "crossing", "95% interval"):
+    title = _("{encounter}: {outcome} = {target} along {path}, at each {along}").format(
+        encounter=escape(result.encounter.name), outcome=outcome_name("party_wins"), target=percent(result.target),
+        path=escape(result.vary.path), along=along)
+    table = data_table(title, _("crossing: read linearly between the two bracketing values."))
+    confidence = percent_sign(format_integer(95))
+    for column in (_("ruleset"), result.along.path.rsplit(".", 1)[-1], _("crosses between"), outcome_name("party_wins"),
+                   _("crossing"), _("{confidence} interval").format(confidence=confidence)):
         table.add_column(escape(column))
     for row in doc["results"]:
         for k, entry in enumerate(row["curve"]):
             name = escape(row["ruleset"]) if k == 0 else ""
             if entry["crosses"]:
-                low, high = entry["bracket"]
-                table.add_row(name, str(entry["along"]), f"{low['value']} and {high['value']}",
-                              f"{percent(low['party_wins'])} → {percent(high['party_wins'])}",
-                              f"{entry['crossing']:.2f}", bracket_intervals(entry["bracket"]))
+                crossing = f"{entry['crossing']:.2f}".replace(".", decimal_symbol())
+                table.add_row(name, str(entry["along"]), *crossing_cells(entry["bracket"]), crossing,
+                              bracket_intervals(entry["bracket"]))
             else:
-                wins = [p["party_wins"] for p in entry["evaluated"]]
-                low_text, high_text = percent(min(wins)), percent(max(wins))
-                stays = f"stays at {low_text}" if low_text == high_text else f"stays within {low_text}–{high_text}"
-                table.add_row(name, str(entry["along"]), "[yellow]never crosses[/]", stays, "", "")
+                never = f"[yellow]{escape(_('never crosses'))}[/]"
+                table.add_row(name, str(entry["along"]), never, stays(entry["evaluated"]), "", "")
     return table

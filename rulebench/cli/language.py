@@ -87,7 +87,7 @@ def translate_help(command: Any) -> None:
 
 
 def _translate_attribute(owner: Any, attribute: str) -> None:
-    originals: dict[str, str] = owner.__dict__.setdefault("_rulebench_english", {})
+    originals: dict[str, str | None] = owner.__dict__.setdefault("_rulebench_english", {})
     text = originals.setdefault(attribute, getattr(owner, attribute, None))
     if isinstance(text, str) and text:
         setattr(owner, attribute, _(text))
@@ -154,7 +154,7 @@ def usage_message(error: Any) -> str:
     """A click usage error's message in the current language, naming the same option or argument."""
     kind = type(error).__name__
     if kind == "MissingParameter":
-        what = getattr(error, "param_type", None) or getattr(getattr(error, "param", None), "param_type_name", "")
+        what = str(getattr(error, "param_type", None) or getattr(getattr(error, "param", None), "param_type_name", ""))
         message = {"option": N_("Missing option {name}."), "argument": N_("Missing argument {name}.")}.get(
             what, N_("Missing parameter {name}."))
         return _(message).format(name=_hint(error))
@@ -177,6 +177,6 @@ def translated_usage_error(error: Exception) -> Exception:
     usage_error = next((c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError"), None)
     if usage_error is None or not isinstance(error, usage_error) or language() == SOURCE_LANGUAGE:
         return error
-    translated = usage_error(usage_message(error), getattr(error, "ctx", None))
-    translated.exit_code = getattr(error, "exit_code", translated.exit_code)
+    translated: Exception = usage_error(usage_message(error), getattr(error, "ctx", None))
+    translated.exit_code = getattr(error, "exit_code", 2)  # type: ignore[attr-defined]  # click's UsageError has exit_code; the type found above is plain
     return translated

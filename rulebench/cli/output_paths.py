@@ -14,6 +14,7 @@ import typer
 
 from rulebench.core.encounter import display_name
 from rulebench.core.errors import BadInput
+from rulebench.core.i18n import _
 
 __all__ = ["check_output", "writable"]
 
@@ -31,19 +32,21 @@ def check_output(path: Path | str | None, option: str, suffixes: Sequence[str] =
     shown = display_name(path).replace("\x00", "\\0")
 
     def refuse(what: str) -> BadInput:
-        return BadInput(f"{option} {shown}: {what}", file=shown, field=option)
+        # TRANSLATORS: an output file that cannot be written: "--plot out/plot.png: is a folder; expected a file name".
+        return BadInput(_("{option} {file}: {problem}").format(option=option, file=shown, problem=what), file=shown, field=option)
 
     if suffixes and path.suffix.lower() not in suffixes:
-        raise refuse(f"expected a file ending in {', '.join(suffixes)}")
+        raise refuse(_("expected a file ending in {suffixes}").format(suffixes=", ".join(suffixes)))
     if "\x00" in str(path):
-        raise refuse("not a usable file name: it holds a NUL character")
+        raise refuse(_("not a usable file name: it holds a NUL character"))
     folder = path.parent
     try:
         if path.is_dir():
-            raise refuse("is a folder; expected a file name")
+            raise refuse(_("is a folder; expected a file name"))
         if not folder.is_dir():
-            there = "is not a folder" if folder.exists() else "does not exist"
-            raise refuse(f"the folder {display_name(folder)} {there}; create it first or choose another")
+            there = (_("the folder {folder} is not a folder; create it first or choose another") if folder.exists() else
+                     _("the folder {folder} does not exist; create it first or choose another"))
+            raise refuse(there.format(folder=display_name(folder)))
         # Trying is the only sure test (permissions say nothing to root, nor about read-only mounts):
         # an existing file is opened for appending and left as it was, a new one made and removed.
         if path.exists():
@@ -52,7 +55,7 @@ def check_output(path: Path | str | None, option: str, suffixes: Sequence[str] =
             path.open("xb").close()
             path.unlink()
     except OSError as error:  # permission denied, a name too long, a read-only file system
-        raise refuse(f"cannot be written: {error.strerror or error}") from None
+        raise refuse(_("cannot be written: {reason}").format(reason=error.strerror or error)) from None
 
 
 def writable(option: str, suffixes: Sequence[str] = ()) -> Callable[[typer.Context, Path | None], Path | None]:

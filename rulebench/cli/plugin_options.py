@@ -12,7 +12,7 @@ from rulebench.cli.render import note
 from rulebench.core import discovery, plugin_guards
 from rulebench.core.encounter import load_encounter
 from rulebench.core.errors import BadInput
-from rulebench.core.i18n import N_
+from rulebench.core.i18n import N_, _, format_integer, ngettext
 
 PluginSwitches = Annotated[
     list[str] | None,
@@ -48,7 +48,7 @@ def apply_plugin_switches(switches: list[str] | None, trace: bool) -> None:
     names = []
     for switch in switches or ():
         if not switch.startswith("no:") or not switch[3:]:
-            raise BadInput(f"-p {switch!r}: expected no:NAME to switch the plugin NAME off, e.g. -p no:silver")
+            raise BadInput(_("-p {value}: expected no:NAME to switch the plugin NAME off, e.g. -p no:silver").format(value=repr(switch)))
         names.append(switch[3:])
     discovery.disable(names)
     plugin_guards.trace_hooks(trace)
@@ -64,4 +64,6 @@ def check_rulesets(path: Path, rulesets: list[str] | None) -> None:
     catalog = discovery.discover()
     names = list(rulesets or sorted(catalog.rulesets()))
     fights = check_encounter(load_encounter(path), names, catalog=catalog)
-    note(f"--check: {fights} fights of {', '.join(names)} played every way the conformance kit compares agreed")
+    text = ngettext("--check: {fights} fight of {rulesets} played every way the conformance kit compares agreed",
+                    "--check: {fights} fights of {rulesets} played every way the conformance kit compares agreed", fights)
+    note(text.format(fights=format_integer(fights), rulesets=", ".join(names)))

@@ -11,7 +11,9 @@ from rich.text import Text
 
 from rulebench.analysis.analyse import ProgressFactory
 from rulebench.analysis.sampling import Progress as Advance
+from rulebench.api.numbers import fights_text
 from rulebench.cli.render import err
+from rulebench.core.i18n import _
 
 
 class _Since(ProgressColumn):
@@ -38,7 +40,7 @@ class _Phase:
         self.done += fights
         if total is not None:
             self.total = total  # a precision run's estimate of the fights it needs, refined chunk by chunk
-        self.bar.update(self.task, completed=self.done, total=self.total, description=f"{self.label}: {self.done:,} fights")
+        self.bar.update(self.task, completed=self.done, total=self.total, description=f"{self.label}: {fights_text(self.done)}")
 
 
 @contextmanager
@@ -52,9 +54,9 @@ def progress_bar() -> Iterator[ProgressFactory | None]:
     if not err.is_terminal:
         yield None
         return
-    columns = (SpinnerColumn(), TextColumn("{task.description}"), _Since(), TextColumn("[dim]left[/]"), TimeRemainingColumn())
+    columns = (SpinnerColumn(), TextColumn("{task.description}"), _Since(), TextColumn(f"[dim]{_('left')}[/]"), TimeRemainingColumn())
     with Progress(*columns, console=err, transient=True) as bar:
-        task = bar.add_task("starting", total=None)
+        task = bar.add_task(_("starting"), total=None)
 
         def start(label: str, total: int | None) -> Advance:
             return _Phase(bar, task, label, total)

@@ -52,13 +52,13 @@ def stat_text(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def print_json(document: Any) -> None:
+def print_json(document: Any, *, texts: bool = False) -> None:
     """Print exactly one JSON document on stdout (plain text: no colour, no wrapping).
 
-    A document with text fields (an object) names their language in its provenance (``lang``);
-    keys and enumerated values stay English whatever the language.
+    A document with ``texts`` (messages, notes, narration: an object) names their language in its
+    provenance (``lang``); keys and enumerated values stay English whatever the language.
     """
-    if isinstance(document, dict):
+    if texts:
         document = {**document, "provenance": {**document.get("provenance", {}), "lang": language()}}
     typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
 
@@ -105,7 +105,7 @@ def mixed_methods(results: Sequence[RulesetResult]) -> bool:
 
 def row_method(result: RulesetResult) -> str:
     """The short note under a row's name when the rows of a table were obtained differently."""
-    return method_name("exact") if result.method == "exact" else fights_text(result.fights)
+    return method_name("exact") if result.method == "exact" else fights_text(result.fights or 0)
 
 
 EXPLAIN_HINT = N_("What a word or sign means: rulebench explain withdrawn (or ·, or any other term).")
@@ -131,7 +131,7 @@ def results_caption(results: Sequence[RulesetResult], fractions: bool = False) -
     elif sampled and not mixed_methods(results):
         r = sampled[0]
         precision = r.provenance.get("precision")
-        fights = fights_text(r.fights)
+        fights = fights_text(r.fights or 0)
         if precision and r.stopped_by == "cap":
             line = _("Sampled: {fights} per row (stopped at the cap before every interval was within {width} percentage "
                      "points), seed {seed}; {confidence} Wilson interval under each value.")

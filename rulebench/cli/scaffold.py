@@ -8,6 +8,7 @@ from pathlib import Path
 from string import Template
 
 from rulebench.core.errors import BadInput
+from rulebench.core.i18n import _
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 
@@ -27,11 +28,11 @@ def scaffold(name: str, dest: Path) -> tuple[Path, list[Path]]:
         BadInput: the name is not a lowercase identifier, or the folder already exists.
     """
     if not _NAME.fullmatch(name):
-        raise BadInput(f"new-plugin {name!r}: expected a lowercase name like 'skirmish' or 'my_rules' (letters, digits, _)")
+        raise BadInput(_("new-plugin {name}: expected a lowercase name like 'skirmish' or 'my_rules' (letters, digits, _)").format(name=repr(name)))
     package = f"rulebench-{name.replace('_', '-')}"
     root = dest / package
     if root.exists():
-        raise BadInput(f"new-plugin: {root} already exists; choose another --dest or name")
+        raise BadInput(_("new-plugin: {folder} already exists; choose another --dest or name").format(folder=root))
     values = {"name": name, "module": f"rulebench_{name}", "package": package, "title": name.replace("_", " ").title()}
     templates = resources.files("rulebench.cli") / "templates" / "plugin"
     written = []

@@ -13,7 +13,7 @@ from rulebench.cli.options import FROM_COMMAND_LINE, EncounterArg, Json, Label, 
 from rulebench.cli.progress import progress_bar
 from rulebench.cli.render import balance_table, note, out, print_json, report
 from rulebench.core.errors import BadInput
-from rulebench.core.i18n import N_
+from rulebench.core.i18n import N_, _
 
 NAME = "balance"
 HELP = N_(
@@ -44,7 +44,7 @@ def command(
     """Run ``rulebench balance``; :data:`HELP` says what it does."""
     if plot is not None:
         if along is None:
-            raise BadInput(f"--plot {plot}: balance draws a balance curve, which needs --along PATH=A..B")
+            raise BadInput(_("--plot {file}: balance draws a balance curve, which needs --along PATH=A..B").format(file=plot))
         from rulebench.api.plots import require_matplotlib
 
         require_matplotlib(plot)
@@ -56,13 +56,13 @@ def command(
             from rulebench.api.grid_plots import plot_balance_curve
 
             plot_balance_curve(result, plot)
-            note(f"wrote the plot to {plot}")
+            note(_("wrote the plot to {file}").format(file=plot))
         if json:
-            print_json(result.to_dict())
+            print_json(result.to_dict(), texts=True)
         else:
             out.print(curve_table(result))
         return
     if json:
-        print_json(result.to_dict())
+        print_json(result.to_dict(), texts=True)
     else:
         out.print(balance_table(result, label))

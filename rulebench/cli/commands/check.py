@@ -11,7 +11,7 @@ from rulebench.analysis.conformance import run
 from rulebench.cli.options import Json
 from rulebench.cli.render import out, print_json, report
 from rulebench.core.discovery import discover
-from rulebench.core.i18n import N_
+from rulebench.core.i18n import N_, _, decimal_symbol, ngettext
 
 NAME = "check"
 HELP = N_(
@@ -38,14 +38,18 @@ def command(
     report(catalog.warnings)
     result = run(name, seconds=seconds, fights=fights, seed=seed, catalog=catalog)
     if json:
-        print_json(result.to_dict())
+        print_json(result.to_dict(), texts=True)
     else:
-        out.print(f"[bold]{escape(result.ruleset)}[/] from {escape(result.package)}", highlight=False)
+        header = _("{ruleset} from {package}").format(ruleset=f"[bold]{escape(result.ruleset)}[/]", package=escape(result.package))
+        out.print(header, highlight=False)
         for check in result.results:
-            mark = "[green]pass[/]" if check.passed else "[bold red]FAIL[/]"
-            out.print(f"  {mark} {check.name} ({check.seconds:.1f} s): {escape(check.detail)}", highlight=False, soft_wrap=True)
-        failed = sum(not c.passed for c in result.results)
-        verdict = "[green]certified[/]" if result.passed else f"[bold red]{failed} of {len(result.results)} checks failed[/]"
+            mark = f"[green]{escape(_('pass'))}[/]" if check.passed else f"[bold red]{escape(_('FAIL'))}[/]"
+            took = f"{check.seconds:.1f}".replace(".", decimal_symbol())
+            out.print(f"  {mark} {check.name} ({took} s): {escape(check.detail)}", highlight=False, soft_wrap=True)
+        failed, total = sum(not c.passed for c in result.results), len(result.results)
+        failures = ngettext("{failed} of {total} check failed", "{failed} of {total} checks failed", total)
+        verdict = f"[green]{escape(_('certified'))}[/]" if result.passed else \
+            f"[bold red]{escape(failures.format(failed=failed, total=total))}[/]"
         out.print(verdict, highlight=False)
     if not result.passed:
         raise typer.Exit(1)

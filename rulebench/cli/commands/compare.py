@@ -10,7 +10,7 @@ from rulebench.cli.options import FROM_COMMAND_LINE, EncounterArg, Fractions, Js
 from rulebench.cli.plugin_options import Check, check_rulesets
 from rulebench.cli.progress import progress_bar
 from rulebench.cli.render import comparison_fates_table, comparison_table, note, out, print_json, report
-from rulebench.core.i18n import N_
+from rulebench.core.i18n import N_, _
 
 NAME = "compare"
 HELP = N_(
@@ -44,9 +44,9 @@ def command(
         from rulebench.api.plots import plot_comparison
 
         plot_comparison(comparison, plot)
-        note(f"wrote the plot to {plot}")
+        note(_("wrote the plot to {file}").format(file=plot))
     if json:
-        print_json(comparison.to_dict(fractions))
+        print_json(comparison.to_dict(fractions), texts=True)
     else:
         out.print(comparison_table(comparison, fractions))
         if comparison.results:

@@ -12,7 +12,7 @@ from rulebench.cli.options import Fractions, Json
 from rulebench.cli.render import bar, out, print_json, probability
 from rulebench.core.dice import Dice, DiceError, compare
 from rulebench.core.errors import BadInput
-from rulebench.core.i18n import N_
+from rulebench.core.i18n import N_, _, decimal_symbol
 
 NAME = "dice"
 HELP = N_("Show the exact distribution of a dice expression; with --vs, the chances of beating another.")
@@ -26,7 +26,7 @@ def parse(text: str, option: str) -> Dice:
     try:
         return Dice.parse(text)
     except DiceError as error:
-        raise BadInput(f"{option}: {error}") from None
+        raise BadInput(f"{option}: {error}") from None  # the error is the dice parser's, in its words
 
 
 def command(expression: Expression, vs: Versus = None, fractions: Fractions = False, json: Json = False) -> None:
@@ -50,8 +50,9 @@ def command(expression: Expression, vs: Versus = None, fractions: Fractions = Fa
         print_json(document)
         return
     top = max(distribution.values())
-    table = Table(title=f"{dice}: mean {dice.mean:g}")
-    for column in ("total", "probability", "at least", ""):
+    mean = f"{dice.mean:g}".replace(".", decimal_symbol())
+    table = Table(title=_("{dice}: mean {mean}").format(dice=dice, mean=mean))
+    for column in (_("total"), _("probability"), _("at least"), ""):
         table.add_column(column, justify="right" if column != "" else "left")
     remaining = Fraction(1)
     for total, p in distribution.items():
@@ -59,6 +60,7 @@ def command(expression: Expression, vs: Versus = None, fractions: Fractions = Fa
         remaining -= p
     out.print(table)
     if versus is not None:
-        out.print(f"{dice} against {other}: " + ", ".join(
+        chances = ", ".join(
             f"{word} {probability(versus[key], fractions)}" for key, word in (("greater", "a > b"), ("equal", "a = b"), ("less", "a < b"))
-        ), highlight=False)
+        )
+        out.print(_("{dice} against {other}: {chances}").format(dice=dice, other=other, chances=chances), highlight=False)

@@ -12,7 +12,7 @@ from rulebench.cli.options import Json
 from rulebench.cli.render import out, print_json
 from rulebench.core.discovery import discover
 from rulebench.core.errors import BadInput
-from rulebench.core.i18n import N_
+from rulebench.core.i18n import N_, _
 
 NAME = "explain"
 HELP = N_("Explain a word of rulebench's output: outcomes, end states, methods and each ruleset's terms.")
@@ -30,7 +30,7 @@ def ruleset_entry(name: str) -> Entry | None:
     if record is None:
         return None
     page = f"docs/rules/{record.name}.md" if record.package == "rulebench" else ""
-    text = f"A ruleset, {record.title}: {record.summary}"
+    text = _("A ruleset, {title}: {summary}").format(title=record.title, summary=record.summary)
     return Entry(record.name, text, (page,) if page else (), ())
 
 
@@ -40,7 +40,7 @@ def command(term: Term = None, json: Json = False) -> None:
         if json:
             print_json(terms())
         else:
-            out.print("Terms rulebench explains (rulebench explain TERM; German words work too):", highlight=False)
+            out.print(_("Terms rulebench explains (rulebench explain TERM; German words work too):"), highlight=False)
             out.print(escape(", ".join(terms())), highlight=False)
         return
     try:
@@ -48,11 +48,11 @@ def command(term: Term = None, json: Json = False) -> None:
     except BadInput:
         entry = ruleset_entry(term) or explain(term)  # a ruleset's name explains the ruleset; else the error
     if json:
-        print_json(entry.to_dict())
+        print_json(entry.to_dict(), texts=True)
         return
     out.print(f"[bold]{escape(entry.term)}[/]", highlight=False)
     out.print(escape(entry.text), highlight=False)
     for page in entry.pages:
-        out.print(f"[dim]rules: {escape(page)}[/]", highlight=False)
+        out.print(f"[dim]{escape(_('rules: {page}').format(page=page))}[/]", highlight=False)
     if entry.related:
-        out.print(f"[dim]see also: {escape(', '.join(entry.related))}[/]", highlight=False)
+        out.print(f"[dim]{escape(_('see also: {terms}').format(terms=', '.join(entry.related)))}[/]", highlight=False)

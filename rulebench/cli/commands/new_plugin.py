@@ -6,11 +6,12 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
 from rulebench.cli.options import Json
 from rulebench.cli.render import out, print_json
 from rulebench.cli.scaffold import scaffold
-from rulebench.core.i18n import N_
+from rulebench.core.i18n import N_, _
 
 NAME = "new-plugin"
 HELP = N_(
@@ -29,7 +30,8 @@ def command(
     if json:
         print_json({"name": name, "path": str(root), "files": [str(f.relative_to(root)) for f in files]})
         return
-    out.print(f"[green]created[/] {root}", highlight=False)
+    out.print(f"[green]{escape(_('created'))}[/] {escape(str(root))}", highlight=False)
     for path in files:
-        out.print(f"  {path.relative_to(root)}", highlight=False)
-    out.print(f"next: pip install -e '{root}[test]' && python -m pytest {root} && rulebench rulesets", highlight=False)
+        out.print(f"  {escape(str(path.relative_to(root)))}", highlight=False)
+    steps = f"pip install -e '{root}[test]' && python -m pytest {root} && rulebench rulesets"
+    out.print(escape(_("next: {steps}").format(steps=steps)), highlight=False)

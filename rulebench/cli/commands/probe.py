@@ -13,7 +13,7 @@ from rulebench.cli.options import Fractions, Json
 from rulebench.cli.render import bar, out, print_json, probability
 from rulebench.core.discovery import discover
 from rulebench.core.errors import BadInput
-from rulebench.core.i18n import N_
+from rulebench.core.i18n import N_, _, pgettext
 
 NAME = "probe"
 HELP = N_(
@@ -32,8 +32,16 @@ def probe_function() -> Callable[..., dict[str, Fraction]]:
     record = discover().rulesets().get("ambermarch")
     tiers = getattr(record.plugin, "probe_tiers", None) if record is not None else None
     if not callable(tiers):
-        raise BadInput("probe needs the ambermarch ruleset (and its probe_tiers), which is not installed")
+        raise BadInput(_("probe needs the ambermarch ruleset (and its probe_tiers), which is not installed"))
     return cast("Callable[..., dict[str, Fraction]]", tiers)
+
+
+def tier_name(tier: str) -> str:
+    """A probe tier as displayed (the JSON keeps the English word)."""
+    names = {"triumph": pgettext("probe tier", "triumph"), "success": pgettext("probe tier", "success"),
+             "partial": pgettext("probe tier", "partial"), "failure": pgettext("probe tier", "failure"),
+             "doom": pgettext("probe tier", "doom")}
+    return names.get(tier, tier)
 
 
 def command(
@@ -51,9 +59,10 @@ def command(
         print_json({"attribute": attribute, "target": target, "modifiers": modifiers, "tiers": shown})
         return
     signed = " ".join(f"{m:+d}" for m in modifiers)
-    table = Table(title=f"2d6 + {attribute}{' ' + signed if signed else ''} against {target}")
-    for column in ("tier", "probability", "exact", ""):
+    roll = f"2d6 + {attribute}{' ' + signed if signed else ''}"
+    table = Table(title=_("{roll} against {target}").format(roll=roll, target=target))
+    for column in (_("tier"), _("probability"), pgettext("method", "exact"), ""):
         table.add_column(column)
     for tier, p in tiers.items():
-        table.add_row(tier, probability(p), f"{p.numerator}/{p.denominator}", f"[green]{bar(p)}[/]")
+        table.add_row(tier_name(tier), probability(p), f"{p.numerator}/{p.denominator}", f"[green]{bar(p)}[/]")
     out.print(table)

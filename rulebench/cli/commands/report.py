@@ -13,7 +13,7 @@ from rulebench.cli.options import EncounterArg, Exact, Fights, Json, MaxStates, 
 from rulebench.cli.output_paths import writable
 from rulebench.cli.progress import progress_bar
 from rulebench.cli.render import note, print_json, report
-from rulebench.core.i18n import N_
+from rulebench.core.i18n import N_, _
 
 NAME = "report"
 HELP = N_(
@@ -67,6 +67,6 @@ def command(
     write_report(data, output)
     if json:
         print_json({"report": str(output), "encounter": data.encounter.name,
-                    **{k: v for k, v in data.comparison.to_dict().items() if k != "encounter"}})
+                    **{k: v for k, v in data.comparison.to_dict().items() if k != "encounter"}}, texts=True)
     else:
-        note(f"wrote the report to {output}")
+        note(_("wrote the report to {file}").format(file=output))

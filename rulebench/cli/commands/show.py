@@ -9,10 +9,11 @@ from rich.markup import escape
 from rich.table import Table
 
 from rulebench.api.inspect import show
+from rulebench.api.labels import FIELDS
 from rulebench.cli.options import EncounterArg, Json, Plugins, Rulesets, Tactics
-from rulebench.cli.render import data_table, out, print_json, report, stat_text
+from rulebench.cli.render import data_table, out, print_json, report, side_name, stat_text
 from rulebench.core.encounter import Encounter
-from rulebench.core.i18n import N_
+from rulebench.core.i18n import N_, _, pgettext
 
 NAME = "show"
 HELP = N_(
@@ -31,18 +32,23 @@ def _name_cell(name: str, details: list[str]) -> str:
 
 def _encounter_table(encounter: Encounter) -> Table:
     """The neutral stats, one row per entry: its count after the name, its traits and skills under it."""
-    table = data_table(escape(encounter.name), f"surprise {encounter.effective_surprise()}, mode {encounter.mode}")
-    table.add_column("side")
-    table.add_column("name")
+    surprise = {"none": pgettext("surprise", "none"), "party": pgettext("surprise", "party"),
+                "enemy": pgettext("surprise", "enemy")}.get(encounter.effective_surprise(), encounter.effective_surprise())
+    mode = {"melee": pgettext("fight mode", "melee"), "ranged": pgettext("fight mode", "ranged"),
+            "mixed": pgettext("fight mode", "mixed")}.get(encounter.mode, encounter.mode)
+    caption = _("surprise {surprise}, mode {mode}").format(surprise=surprise, mode=mode)
+    table = data_table(escape(encounter.name), caption)
+    table.add_column(_("side"))
+    table.add_column(_("name"))
     for column in _NEUTRAL_NUMBERS:
-        table.add_column(column, justify="right", no_wrap=True)
+        table.add_column(_(FIELDS[column]), justify="right", no_wrap=True)
     for side, members in (("party", encounter.party), ("enemy", encounter.enemy.members)):
         if side == "enemy":
             table.add_section()
         for i, m in enumerate(members):
             name = m.name if m.count == 1 else f"{m.name} ×{m.count}"
             details = [", ".join(v) for v in (m.traits, m.skills) if v]
-            table.add_row(side if i == 0 else "", _name_cell(name, details), *(_neutral(getattr(m, c)) for c in _NEUTRAL_NUMBERS))
+            table.add_row(side_name(side) if i == 0 else "", _name_cell(name, details), *(_neutral(getattr(m, c)) for c in _NEUTRAL_NUMBERS))
     return table
 
 
@@ -97,9 +103,9 @@ def _cell(stats: dict[str, Any], key: str) -> str:
 
 
 def _combatant_rows(ruleset: str, names: list[str], runs: list[tuple[str, list[dict[str, Any]]]]) -> Table:
-    table = data_table(f"{escape(ruleset)}: derived stat blocks")
-    table.add_column("side")
-    table.add_column("name")
+    table = data_table(_("{ruleset}: derived stat blocks").format(ruleset=escape(ruleset)))
+    table.add_column(_("side"))
+    table.add_column(_("name"))
     for column in names:  # a stat's name is never cut: the combatants' names wrap instead
         table.add_column(escape(column), justify="right", no_wrap=True)
     side = None
@@ -107,22 +113,23 @@ def _combatant_rows(ruleset: str, names: list[str], runs: list[tuple[str, list[d
         first = run[0]
         if side is not None and first["side"] != side:
             table.add_section()
-        shown_side = first["side"] if first["side"] != side else ""
+        shown_side = side_name(first["side"]) if first["side"] != side else ""
         side = first["side"]
-        details = [] if first["engaged"] else ["not engaged"]
+        details = [] if first["engaged"] else [_("not engaged")]
         table.add_row(escape(shown_side), _name_cell(label, details), *(_cell(first["stats"], k) for k in names))
     return table
 
 
 def _stat_rows(ruleset: str, names: list[str], runs: list[tuple[str, list[dict[str, Any]]]]) -> Table:
-    table = data_table(f"{escape(ruleset)}: derived stat blocks")
+    table = data_table(_("{ruleset}: derived stat blocks").format(ruleset=escape(ruleset)))
     table.add_column("", no_wrap=True)
-    for label, _ in runs:  # only names of several words can wrap, and only they give way
+    for label, _run in runs:  # only names of several words can wrap, and only they give way
         table.add_column(escape(label), justify="right", no_wrap=" " not in label)
-    table.add_row("side", *(escape(run[0]["side"]) + ("" if run[0]["engaged"] else "\n[dim]not engaged[/]") for _, run in runs))
+    not_engaged = f"\n[dim]{escape(_('not engaged'))}[/]"
+    table.add_row(_("side"), *(escape(side_name(run[0]["side"])) + ("" if run[0]["engaged"] else not_engaged) for _label, run in runs))
     table.add_section()
     for key in names:
-        table.add_row(escape(key), *(_cell(run[0]["stats"], key) for _, run in runs))
+        table.add_row(escape(key), *(_cell(run[0]["stats"], key) for _label, run in runs))
     return table
 
 
@@ -131,10 +138,10 @@ def _sides_table(block: dict[str, Any]) -> Table | None:
     if not block["sides"]:
         return None
     table = data_table()
-    table.add_column("side")
-    table.add_column("group stat block (the side as a whole)")
+    table.add_column(_("side"))
+    table.add_column(_("group stat block (the side as a whole)"))
     for side, stats in block["sides"].items():
-        table.add_row(escape(side), escape("  ".join(f"{k}={stat_text(v)}" for k, v in stats.items())))
+        table.add_row(escape(side_name(side)), escape("  ".join(f"{k}={stat_text(v)}" for k, v in stats.items())))
     return table
 
 
@@ -149,7 +156,7 @@ def command(
     inspection = show(encounter, ruleset, plugins=tuple(plugin or ()), tactics=tactics)
     report(inspection.warnings)
     if json:
-        print_json(inspection.to_dict())
+        print_json(inspection.to_dict(), texts=True)
         return
     model, blocks = inspection.encounter, inspection.rulesets
     out.print(_encounter_table(model))

@@ -16,7 +16,7 @@ from rulebench.cli.output_paths import writable
 from rulebench.cli.progress import progress_bar
 from rulebench.cli.render import note, out, print_json, report, sweep_tables
 from rulebench.core.errors import BadInput
-from rulebench.core.i18n import N_
+from rulebench.core.i18n import N_, _
 from rulebench.core.outcome import OUTCOMES
 
 NAME = "sweep"
@@ -56,7 +56,7 @@ def command(
 ) -> None:
     """Run ``rulebench sweep``; :data:`HELP` says what it does."""
     if outcome not in {o.value for o in OUTCOMES}:
-        raise BadInput(f"--outcome {outcome!r}: expected one of {', '.join(o.value for o in OUTCOMES)}")
+        raise BadInput(_("--outcome {value}: expected one of {outcomes}").format(value=repr(outcome), outcomes=", ".join(o.value for o in OUTCOMES)))
     if plot is not None:
         from rulebench.api.grid_plots import check_heatmap
         from rulebench.api.plots import require_matplotlib
@@ -77,9 +77,9 @@ def command(
         from rulebench.api.plots import plot_sweep
 
         plot_sweep(result, plot, outcome, label=label)
-        note(f"wrote the plot to {plot}")
+        note(_("wrote the plot to {file}").format(file=plot))
     if json:
-        print_json(result.to_dict(fractions))
+        print_json(result.to_dict(fractions), texts=True)
     else:
         for i, table in enumerate(sweep_tables(result, fractions, label)):
             if i:
@@ -93,9 +93,9 @@ def _show_grid(result: GridSweep, plot: Path | None, outcome: str, fractions: bo
         from rulebench.api.grid_plots import plot_grid
 
         plot_grid(result, plot, outcome)
-        note(f"wrote the plot to {plot}")
+        note(_("wrote the plot to {file}").format(file=plot))
     if json:
-        print_json(result.to_dict(fractions))
+        print_json(result.to_dict(fractions), texts=True)
     else:
         for i, table in enumerate(grid_tables(result, fractions)):
             if i:

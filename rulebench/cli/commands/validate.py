@@ -8,7 +8,7 @@ from rulebench.api.inspect import validate
 from rulebench.cli.boundary import ExitCode
 from rulebench.cli.options import EncounterArg, Json, Rulesets
 from rulebench.cli.render import err, out, print_json, report
-from rulebench.core.i18n import N_
+from rulebench.core.i18n import N_, _, format_integer, ngettext
 
 NAME = "validate"
 HELP = N_(
@@ -22,7 +22,7 @@ def command(encounter: EncounterArg, ruleset: Rulesets = None, json: Json = Fals
     result = validate(encounter, ruleset)
     report(result.warnings)
     if json:
-        print_json(result.to_dict())
+        print_json(result.to_dict(), texts=True)
     error = result.error()
     if error is not None:
         if not json:
@@ -30,7 +30,9 @@ def command(encounter: EncounterArg, ruleset: Rulesets = None, json: Json = Fals
         raise typer.Exit(ExitCode.BAD_INPUT)
     if not json and result.encounter is not None:
         model = result.encounter
-        out.print(
-            f"ok {result.source}: {model.name!r}, {len(model.party)} party members against {len(model.enemies())} enemies",
-            markup=False, highlight=False, soft_wrap=True,
-        )
+        party, enemies = len(model.party), len(model.enemies())
+        # TRANSLATORS: a valid file: "ok examples/wraith.toml: 'The wraith', 3 party members against 1 enemy".
+        members = ngettext("{party} party member", "{party} party members", party).format(party=format_integer(party))
+        foes = ngettext("{enemies} enemy", "{enemies} enemies", enemies).format(enemies=format_integer(enemies))
+        text = _("ok {file}: {name}, {members} against {foes}").format(file=result.source, name=repr(model.name), members=members, foes=foes)
+        out.print(text, markup=False, highlight=False, soft_wrap=True)
