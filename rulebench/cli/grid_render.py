@@ -20,6 +20,7 @@ from rulebench.cli.render import (
     results_caption,
     row_method,
     stays,
+    styled,
 )
 from rulebench.core.i18n import _, decimal_symbol, format_integer, percent_sign
 from rulebench.core.outcome import OUTCOMES
@@ -73,6 +74,6 @@ def curve_table(result: BalanceCurve) -> Table:
                 table.add_row(name, str(entry["along"]), *crossing_cells(entry["bracket"]), crossing,
                               bracket_intervals(entry["bracket"]))
             else:
-                never = f"[yellow]{escape(_('never crosses'))}[/]"
+                never = styled("yellow", _("never crosses"))
                 table.add_row(name, str(entry["along"]), never, stays(entry["evaluated"]), "", "")
     return table

@@ -14,7 +14,7 @@ from rich.text import Text
 from rulebench.api.labels import end_state_name, outcome_name
 from rulebench.api.narrated_fight import FightRecord
 from rulebench.api.numbers import count_text
-from rulebench.cli.render import data_table, side_name
+from rulebench.cli.render import data_table, side_name, styled
 from rulebench.core.i18n import _, ngettext, pgettext
 
 STYLES: dict[str, str] = {
@@ -124,7 +124,7 @@ def ending_line(record: FightRecord) -> str:
     length = count_text(result.rounds, record.config.ruleset.round_word)
     outcome = escape(outcome_name(result.outcome.value))
     line = _("{outcome} after {length}: {ending}").format(outcome=outcome, length=length, ending=escape(record.ending()))
-    return f"[bold]{escape(_('Outcome:'))}[/] {line} [dim](rulebench explain {result.outcome.value})[/]"
+    return styled("bold", _("Outcome:")) + f" {line} [dim](rulebench explain {result.outcome.value})[/]"
 
 
 def header_line(record: FightRecord) -> str:
@@ -188,7 +188,7 @@ def brief_summary(record: FightRecord, row: dict[str, Any]) -> str:
             break
     else:
         if "party_total" not in row:
-            parts.append(f"[dim]{escape(_('nobody hurt'))}[/]")
+            parts.append(styled("dim", _("nobody hurt")))
     parts += change_lines(record, row["number"])
     return "; ".join(parts)
 

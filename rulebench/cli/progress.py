@@ -12,7 +12,7 @@ from rich.text import Text
 from rulebench.analysis.analyse import ProgressFactory
 from rulebench.analysis.sampling import Progress as Advance
 from rulebench.api.numbers import fights_text
-from rulebench.cli.render import err
+from rulebench.cli.render import err, styled
 from rulebench.core.i18n import _
 
 
@@ -54,7 +54,7 @@ def progress_bar() -> Iterator[ProgressFactory | None]:
     if not err.is_terminal:
         yield None
         return
-    columns = (SpinnerColumn(), TextColumn("{task.description}"), _Since(), TextColumn(f"[dim]{_('left')}[/]"), TimeRemainingColumn())
+    columns = (SpinnerColumn(), TextColumn("{task.description}"), _Since(), TextColumn(styled("dim", _("left"))), TimeRemainingColumn())
     with Progress(*columns, console=err, transient=True) as bar:
         task = bar.add_task(_("starting"), total=None)
 

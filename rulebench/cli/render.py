@@ -39,6 +39,11 @@ def data_table(title: str | None = None, caption: str | None = None) -> Table:
                  padding=(0, 1, 0, 0), caption_justify="left")
 
 
+def styled(style: str, text: str) -> str:
+    """``text`` (plain, escaped here) as rich markup in ``style``: ``[dim]…[/]``."""
+    return f"[{style}]{escape(text)}[/]"
+
+
 def side_name(side: str) -> str:
     """A side as displayed: ``party`` or ``enemy`` in English (the JSON's words), ``Gruppe``, ``Gegner`` in German."""
     names = {"party": pgettext("side", "party"), "enemy": pgettext("side", "enemy")}
@@ -65,12 +70,12 @@ def print_json(document: Any, *, texts: bool = False) -> None:
 
 def warn(message: str) -> None:
     """One warning line on stderr."""
-    err.print(f"[yellow]{escape(_('warning:'))}[/] {escape(message)}", soft_wrap=True, highlight=False)
+    err.print(styled("yellow", _("warning:")) + " " + escape(message), soft_wrap=True, highlight=False)
 
 
 def note(message: str) -> None:
     """One informational line on stderr."""
-    err.print(f"[dim]{escape(_('note: {message}').format(message=message))}[/]", soft_wrap=True, highlight=False)
+    err.print(styled("dim", _("note: {message}").format(message=message)), soft_wrap=True, highlight=False)
 
 
 def report(warnings: Iterable[str] = (), notes: Iterable[str] = ()) -> None:
@@ -271,7 +276,7 @@ def balance_table(result: Balance, label: str | None = None) -> Table:
         if row["crosses"]:
             table.add_row(escape(row["ruleset"]), *crossing_cells(row["bracket"]), bracket_intervals(row["bracket"]))
         else:
-            table.add_row(escape(row["ruleset"]), f"[yellow]{escape(_('never crosses'))}[/]", stays(row["evaluated"]), "")
+            table.add_row(escape(row["ruleset"]), styled("yellow", _("never crosses")), stays(row["evaluated"]), "")
     return table
 
 

@@ -9,7 +9,7 @@ from rich.markup import escape
 
 from rulebench.analysis.conformance import run
 from rulebench.cli.options import Json
-from rulebench.cli.render import out, print_json, report
+from rulebench.cli.render import out, print_json, report, styled
 from rulebench.core.discovery import discover
 from rulebench.core.i18n import N_, _, decimal_symbol, ngettext
 
@@ -43,12 +43,12 @@ def command(
         header = _("{ruleset} from {package}").format(ruleset=f"[bold]{escape(result.ruleset)}[/]", package=escape(result.package))
         out.print(header, highlight=False)
         for check in result.results:
-            mark = f"[green]{escape(_('pass'))}[/]" if check.passed else f"[bold red]{escape(_('FAIL'))}[/]"
+            mark = styled("green", _("pass")) if check.passed else styled("bold red", _("FAIL"))
             took = f"{check.seconds:.1f}".replace(".", decimal_symbol())
             out.print(f"  {mark} {check.name} ({took} s): {escape(check.detail)}", highlight=False, soft_wrap=True)
         failed, total = sum(not c.passed for c in result.results), len(result.results)
         failures = ngettext("{failed} of {total} check failed", "{failed} of {total} checks failed", total)
-        verdict = f"[green]{escape(_('certified'))}[/]" if result.passed else \
+        verdict = styled("green", _("certified")) if result.passed else \
             f"[bold red]{escape(failures.format(failed=failed, total=total))}[/]"
         out.print(verdict, highlight=False)
     if not result.passed:

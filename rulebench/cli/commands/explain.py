@@ -9,7 +9,7 @@ from rich.markup import escape
 
 from rulebench.api.glossary import Entry, explain, terms
 from rulebench.cli.options import Json
-from rulebench.cli.render import out, print_json
+from rulebench.cli.render import out, print_json, styled
 from rulebench.core.discovery import discover
 from rulebench.core.errors import BadInput
 from rulebench.core.i18n import N_, _
@@ -53,6 +53,6 @@ def command(term: Term = None, json: Json = False) -> None:
     out.print(f"[bold]{escape(entry.term)}[/]", highlight=False)
     out.print(escape(entry.text), highlight=False)
     for page in entry.pages:
-        out.print(f"[dim]{escape(_('rules: {page}').format(page=page))}[/]", highlight=False)
+        out.print(styled("dim", _("rules: {page}").format(page=page)), highlight=False)
     if entry.related:
-        out.print(f"[dim]{escape(_('see also: {terms}').format(terms=', '.join(entry.related)))}[/]", highlight=False)
+        out.print(styled("dim", _("see also: {terms}").format(terms=", ".join(entry.related))), highlight=False)

@@ -9,7 +9,7 @@ import typer
 from rich.markup import escape
 
 from rulebench.cli.options import Json
-from rulebench.cli.render import out, print_json
+from rulebench.cli.render import out, print_json, styled
 from rulebench.cli.scaffold import scaffold
 from rulebench.core.i18n import N_, _
 
@@ -30,7 +30,7 @@ def command(
     if json:
         print_json({"name": name, "path": str(root), "files": [str(f.relative_to(root)) for f in files]})
         return
-    out.print(f"[green]{escape(_('created'))}[/] {escape(str(root))}", highlight=False)
+    out.print(styled("green", _("created")) + " " + escape(str(root)), highlight=False)
     for path in files:
         out.print(f"  {escape(str(path.relative_to(root)))}", highlight=False)
     steps = f"pip install -e '{root}[test]' && python -m pytest {root} && rulebench rulesets"

@@ -11,7 +11,7 @@ from rich.table import Table
 from rulebench.api.inspect import show
 from rulebench.api.labels import FIELDS
 from rulebench.cli.options import EncounterArg, Json, Plugins, Rulesets, Tactics
-from rulebench.cli.render import data_table, out, print_json, report, side_name, stat_text
+from rulebench.cli.render import data_table, out, print_json, report, side_name, stat_text, styled
 from rulebench.core.encounter import Encounter
 from rulebench.core.i18n import N_, _, pgettext
 
@@ -125,7 +125,7 @@ def _stat_rows(ruleset: str, names: list[str], runs: list[tuple[str, list[dict[s
     table.add_column("", no_wrap=True)
     for label, _run in runs:  # only names of several words can wrap, and only they give way
         table.add_column(escape(label), justify="right", no_wrap=" " not in label)
-    not_engaged = f"\n[dim]{escape(_('not engaged'))}[/]"
+    not_engaged = "\n" + styled("dim", _("not engaged"))
     table.add_row(_("side"), *(escape(side_name(run[0]["side"])) + ("" if run[0]["engaged"] else not_engaged) for _label, run in runs))
     table.add_section()
     for key in names:
