@@ -428,6 +428,10 @@ def _toml_problem(message: str) -> str:
         what, line, column = match.groups()
         return _("broken TOML at line {line}, column {column}: {problem}").format(
             line=line, column=column, problem=what[:1].lower() + what[1:])
+    match = re.fullmatch(r"(.*) \(at end of document\)", message)
+    if match:
+        what = match.group(1)
+        return _("broken TOML at end of document: {problem}").format(problem=what[:1].lower() + what[1:])
     match = re.fullmatch(r"(.*) \((at .*)\)", message)
     if not match:
         return _("broken TOML: {problem}").format(problem=message)
