@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -213,15 +214,51 @@ def solve_all(
     side in the pool's worker processes, so the attempts of a command share every core."""
     if options.exact is False or not configs:
         return [None] * len(configs)
+    _say_solving(configs, progress)
+    if pool.workers <= 1 or not all(config.portable for config in configs):
+        return [attempt(config, options) for config in configs]
+    return list(pool.map(_attempt_in_worker, [(spec_of(config), options) for config in configs]))
+
+
+def _say_solving(configs: Sequence[FightConfig], progress: ProgressFactory | None) -> None:
     if progress:
         names = ", ".join(dict.fromkeys(c.ruleset.name for c in configs))
         if len(configs) > 1:
             progress(_("solving exactly: {names} ({count} configurations)").format(names=names, count=len(configs)), None)
         else:
             progress(_("solving exactly: {names}").format(names=names), None)
-    if pool.workers <= 1 or not all(config.portable for config in configs):
-        return [attempt(config, options) for config in configs]
-    return list(pool.map(_attempt_in_worker, [(spec_of(config), options) for config in configs]))
+
+
+def analyse_all(configs: Sequence[FightConfig], options: AnalysisOptions, pool: SamplingPool,
+                progress: ProgressFactory | None = None, labels: Sequence[str] | None = None) -> list[Analysed]:
+    """Analyse every configuration as ``options`` say, with the results ``analyse`` gives one by one.
+
+    With several workers, every exact attempt is sent to ``pool`` at once, and a configuration
+    whose attempt is dropped (or that is to be sampled) starts sampling the moment it is known,
+    while the other attempts still run: no core waits for the slowest attempt, and several
+    configurations sample at once, so all the workers have chunks to play (on a Dask cluster, many).
+    Each run merges its own chunks in order, so running them side by side changes nothing.
+
+    Raises:
+        BadInput: exact analysis was insisted on and a configuration does not fit.
+    """
+    labels = list(labels) if labels is not None else [c.ruleset.name for c in configs]
+    if pool.workers <= 1 or len(configs) <= 1 or not all(config.portable for config in configs):
+        solved = solve_all(configs, options, pool, progress)
+        return [analyse(config, options, progress, pool, label, done) for config, label, done in zip(configs, labels, solved)]
+    attempts: list[Future[Solved] | None] = [None] * len(configs)
+    if options.exact is not False:
+        _say_solving(configs, progress)
+        attempts = [pool.submit(_attempt_in_worker, spec_of(config), options) for config in configs]
+
+    def one(i: int) -> Analysed:
+        found = attempts[i]
+        return analyse(configs[i], options, progress, pool, labels[i], None if found is None else found.result())
+
+    # Threads only wait here: the work runs in the pool. Twice as many runs as workers keep every
+    # worker busy while each run waits for its next chunk.
+    with ThreadPoolExecutor(min(len(configs), 2 * pool.workers)) as runs:
+        return list(runs.map(one, range(len(configs))))
 
 
 def analyse(

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,15 +24,16 @@ from rulebench.analysis.analyse import (
     AnalysisOptions,
     OptionArgs,
     ProgressFactory,
-    analyse,
     dataframe,
     dropped_note,
     load,
     provenance,
     ruleset_names,
-    solve_all,
 )
-from rulebench.analysis.cluster import PoolSampling, sampling_pool
+from rulebench.analysis.analyse import (
+    analyse_all as analyse_all,  # re-exported: commands and tests run their analyses through it
+)
+from rulebench.analysis.cluster import sampling_pool
 from rulebench.analysis.results import RulesetResult, result_row
 from rulebench.analysis.sampling import SamplingPool
 from rulebench.analysis.sweeps import Balance, Sweep, Vary, balance, bracket_steps, csv_document, sweep
@@ -41,7 +41,7 @@ from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput, EncounterError
 from rulebench.core.i18n import _
-from rulebench.core.kernel import FightConfig, configure
+from rulebench.core.kernel import configure
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -114,30 +114,6 @@ class Grid:
 
 
 # --- running many analyses on one pool -------------------------------------------------------
-
-
-def analyse_all(configs: Sequence[FightConfig], options: AnalysisOptions, pool: SamplingPool,
-                progress: ProgressFactory | None = None, labels: Sequence[str] | None = None) -> list[Analysed]:
-    """Analyse every configuration as ``options`` say, with the results ``analyse`` gives one by one.
-
-    The exact attempts run side by side on ``pool`` (``solve_all``); then the configurations that
-    do not fit, or are to be sampled, are sampled by ``analyse``. On a Dask cluster several of them
-    sample at once, so the cluster's many workers all have chunks to play; each run merges its own
-    chunks in order, so running them side by side changes nothing.
-
-    Raises:
-        BadInput: exact analysis was insisted on and a configuration does not fit.
-    """
-    labels = list(labels) if labels is not None else [c.ruleset.name for c in configs]
-    solved = solve_all(configs, options, pool, progress)
-
-    def one(i: int) -> Analysed:
-        return analyse(configs[i], options, progress, pool, labels[i], solved[i])
-
-    if not isinstance(pool, PoolSampling):
-        return [one(i) for i in range(len(configs))]
-    with ThreadPoolExecutor(max(1, min(pool.workers, len(configs)))) as runs:
-        return list(runs.map(one, range(len(configs))))
 
 
 # --- grid sweeps ----------------------------------------------------------------------------

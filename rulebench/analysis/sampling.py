@@ -111,6 +111,17 @@ class SamplingPool:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
 
+    def submit(self, function: Callable[..., T], *args: Any) -> Future[T]:
+        """``function(*args)`` as a task in the worker processes (``function`` must be a module's
+        own function); with one worker, played here at once."""
+        if self.workers <= 1:
+            done: Future[T] = Future()
+            done.set_result(function(*args))
+            return done
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(self.workers)
+        return self._executor.submit(function, *args)
+
     def map(self, function: Callable[..., T], calls: Sequence[tuple[Any, ...]]) -> Iterator[T]:
         """``function(*args)`` for each of ``calls``, in order: in the worker processes, all at once,
         when there are several (``function`` must then be a module's own function); else here."""

@@ -19,14 +19,12 @@ from rulebench.analysis.analyse import (
     AnalysisOptions,
     OptionArgs,
     ProgressFactory,
-    Solved,
-    analyse,
+    analyse_all,
     dataframe,
     dropped_note,
     load,
     provenance,
     ruleset_names,
-    solve_all,
 )
 from rulebench.analysis.cluster import sampling_pool
 from rulebench.analysis.results import RulesetResult, result_row
@@ -248,16 +246,22 @@ class _Points:
         return configure(self.model.with_value(self.parsed.path, value), ruleset, catalog=self.catalog,
                          plugins=self.options.plugins, tactics=self.options.tactics)
 
-    def at(self, ruleset: str, value: int, config: FightConfig | None = None, solved: Solved | None = None) -> RulesetResult:
-        """The encounter analysed under ``ruleset`` with the varied number at ``value``
-        (``solved``: its exact attempt, if already made)."""
-        config = config or self.config(ruleset, value)
-        label = _("{ruleset} at {path} = {value}").format(ruleset=ruleset, path=self.parsed.path, value=value)
-        done = analyse(config, self.options, self.progress, self.pool, label, solved)
-        if done.dropped is not None:
-            self.dropped.setdefault(ruleset, {})[value] = done.dropped
-        self.notes.extend(f"{self.parsed.path} = {value}: {note}" for note in done.notes)
-        return done.result
+    def label(self, ruleset: str, value: int) -> str:
+        """How progress names ``ruleset`` at ``value``."""
+        return _("{ruleset} at {path} = {value}").format(ruleset=ruleset, path=self.parsed.path, value=value)
+
+    def analyse(self, pairs: list[tuple[str, int]]) -> list[RulesetResult]:
+        """The encounter analysed under each ruleset with the varied number at each value, all
+        on the command's pool at once (``analyse_all``); their notes kept for the end."""
+        configs = [self.config(name, value) for name, value in pairs]
+        labels = [self.label(name, value) for name, value in pairs]
+        results = []
+        for (ruleset, value), done in zip(pairs, analyse_all(configs, self.options, self.pool, self.progress, labels)):
+            if done.dropped is not None:
+                self.dropped.setdefault(ruleset, {})[value] = done.dropped
+            self.notes.extend(f"{self.parsed.path} = {value}: {note}" for note in done.notes)
+            results.append(done.result)
+        return results
 
     def all_notes(self) -> list[str]:
         """The notes: per ruleset, once, where exact analysis did not fit; then the others."""
@@ -298,9 +302,8 @@ def sweep(
     with sampling_pool(chosen) as pool:  # local processes, or the chunks on a Dask cluster
         analysed = _Points(model, parsed, catalog, chosen, progress, pool)
         pairs = [(name, value) for name in names for value in parsed.values]
-        configs = [analysed.config(name, value) for name, value in pairs]
-        for (name, value), config, solved in zip(pairs, configs, solve_all(configs, chosen, pool, progress)):
-            points.setdefault(name, []).append(analysed.at(name, value, config, solved))
+        for (name, _), result in zip(pairs, analysed.analyse(pairs)):
+            points.setdefault(name, []).append(result)
     return Sweep(model, source, parsed, points, list(catalog.warnings), analysed.all_notes())
 
 
@@ -337,9 +340,8 @@ def balance(
         while asks:
             # Every ruleset's next values at once: their exact attempts run side by side.
             pairs = [(name, parsed.values[i]) for name, indices in asks.items() for i in indices if i not in above[name]]
-            configs = [analysed.config(name, value) for name, value in pairs]
-            for (name, value), config, solved in zip(pairs, configs, solve_all(configs, chosen, pool, progress)):
-                seen[name][value] = result = analysed.at(name, value, config, solved)
+            for (name, value), result in zip(pairs, analysed.analyse(pairs)):
+                seen[name][value] = result
                 above[name][parsed.values.index(value)] = result.outcomes["party_wins"] >= target
             for name in list(asks):
                 try:

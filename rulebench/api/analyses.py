@@ -17,6 +17,7 @@ from rulebench.analysis.analyse import (
     AnalysisOptions,
     OptionArgs,
     ProgressFactory,
+    analyse_all,
     dataframe,
     dropped_note,
     load,
@@ -24,7 +25,6 @@ from rulebench.analysis.analyse import (
     ruleset_names,
 )
 from rulebench.analysis.cluster import sampling_pool
-from rulebench.analysis.grid import analyse_all
 from rulebench.analysis.results import RulesetResult, result_row
 from rulebench.analysis.sweeps import Balance, Sweep, balance, sweep
 from rulebench.api.narrated_fight import FightRecord, fight
