@@ -30,7 +30,7 @@ GENERATED = {"tests/test_rulebench_myrules.py", "rulebench/s"}
 """Named in the text but not ours: the test file ``new-plugin myrules`` writes into the new package,
 and a column heading ("rulebench/s", fights per second)."""
 
-PACKAGED_COPIES = {"rulebench/glossary.md"}
+PACKAGED_COPIES = {"rulebench/glossary.md", "rulebench/glossary.de.md"}
 """Pages shipped inside the package for the CLI, kept identical to their docs/ original, whose
 links are checked there (relative links cannot resolve from inside the package)."""
 

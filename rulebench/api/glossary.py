@@ -2,6 +2,13 @@
 
 docs/glossary.md is the same file for readers of the repository; a test keeps the two identical.
 Each entry is a ``### term`` section; a table of German words at the end leads to the entries.
+
+A translation is one more file per language, ``glossary.de.md`` beside it (and its copy in docs/),
+whose entries are headed ``### Haltung (stance)``: the entry's word in that language, then in
+parentheses the English entry it translates. In that language ``explain`` answers with the
+translated entry; every word that finds an entry in English (the English term, an outcome, a German
+word of the index) finds it too, and so do the translated headings. An entry the translation lacks
+is given in English.
 """
 
 from __future__ import annotations
@@ -13,12 +20,15 @@ from functools import cache
 from importlib import resources
 
 from rulebench.core.errors import BadInput
+from rulebench.core.i18n import LANGUAGES, SOURCE_LANGUAGE, _, language
 
 _LINK = re.compile(r"\[(`[^`]*`|[^\]]+)\]\(([^)]+)\)")
 _REFERENCE = re.compile(r"(?<=[.)])\s+\[[^\]]+\]\(rules/[^)]+\)\.?")
 """A rules-page link standing as its own sentence after a definition: listed under the text instead."""
 _GERMAN_ROW = re.compile(r"^\| (?P<german>[^|]+?) \| (?P<entries>.+) \|$")
 _ALIASES = re.compile(r"^\((?P<words>[^)]+)\)")
+_TRANSLATED_HEADING = re.compile(r"^(?P<word>.+) \((?P<english>[^()]+)\)$")
+"""A translated entry's heading: its word, then the English entry's term in parentheses."""
 """An entry that opens with words in parentheses, ``(Rüstungsschutz, RS)``, is found by each of them too."""
 
 
@@ -46,6 +56,12 @@ class Entry:
 def glossary_text() -> str:
     """The glossary's Markdown as shipped in the package."""
     return resources.files("rulebench").joinpath("glossary.md").read_text(encoding="utf-8")
+
+
+def translated_text(lang: str) -> str | None:
+    """The glossary's translation into ``lang`` as shipped (``glossary.de.md``), None where there is none."""
+    file = resources.files("rulebench").joinpath(f"glossary.{lang}.md")
+    return file.read_text(encoding="utf-8") if file.is_file() else None
 
 
 def _key(term: str) -> str:
@@ -98,23 +114,67 @@ def entries() -> dict[str, Entry]:
     return found
 
 
+@cache
+def translated(lang: str) -> dict[str, Entry]:
+    """The translated entries of ``lang`` by the English term they translate (empty without a translation)."""
+    text = translated_text(lang) if lang != SOURCE_LANGUAGE else None
+    if text is None:
+        return {}
+    sections = re.split(r"^### (.+)$", text.split("\n## ", 1)[0], flags=re.MULTILINE)[1:]
+    pairs = list(zip(sections[::2], sections[1::2]))
+    headings = [_TRANSLATED_HEADING.match(heading.strip()) for heading, _body in pairs]
+    anchors = {_anchor(heading): match["word"] for (heading, _body), match in zip(pairs, headings) if match}
+    found = {}
+    for (_heading, body), match in zip(pairs, headings):
+        if match is not None:
+            found[match["english"]] = _entry(match["word"], body, anchors)
+    return found
+
+
+def _in_language(entry: Entry) -> Entry:
+    """``entry`` in the current language: its translation where the glossary has one, else itself."""
+    return translated(language()).get(entry.term, entry)
+
+
+def _lookup() -> dict[str, Entry]:
+    """Every key that finds an entry, each leading to the entry in the current language: the current
+    translation's headings, the English keys, then the other translations' headings (``explain
+    Abbruch`` finds ``withdrawn`` in English too)."""
+    english = entries()
+    by_term = {entry.term: entry for entry in english.values()}
+    found = {_key(entry.term): entry for entry in translated(language()).values()}
+    for key, entry in english.items():
+        found.setdefault(key, _in_language(by_term[entry.term]))
+    for lang in LANGUAGES:
+        for term, entry in translated(lang).items():
+            if term in by_term:
+                found.setdefault(_key(entry.term), _in_language(by_term[term]))
+    return found
+
+
 def terms() -> list[str]:
-    """The glossary's entries, in its order."""
-    return list(dict.fromkeys(entry.term for entry in entries().values()))
+    """The glossary's entries, in its order (in the current language, in its glossary's order)."""
+    english = list(dict.fromkeys(entry.term for entry in entries().values()))
+    local = translated(language())
+    return [entry.term for entry in local.values()] + [term for term in english if term not in local]
 
 
 def explain(term: str) -> Entry:
-    """The entry for ``term`` (an English term, an outcome or end state, or a German word of the index).
+    """The entry for ``term`` (an English term, an outcome or end state, a German word of the index,
+    or a translated heading), in the current language.
 
     Raises:
         BadInput: no entry of that name; the message suggests the closest ones.
     """
-    found = entries()
+    found = _lookup()
     if _key(term) in found:
         return found[_key(term)]
     starting = {entry.term: entry for key, entry in found.items() if key.startswith(_key(term))}
     if len(starting) == 1:  # "exact" is "exact analysis"
         return starting.popitem()[1]
     close = difflib.get_close_matches(_key(term), list(found), n=3, cutoff=0.6)
-    hint = f"did you mean {', '.join(found[c].term for c in close)}? " if close else ""
-    raise BadInput(f"no glossary entry for {term!r}; {hint}`rulebench explain` lists every term")
+    suggested = ", ".join(dict.fromkeys(found[c].term for c in close))
+    if close:
+        raise BadInput(_("no glossary entry for {term!r}; did you mean {terms}? `rulebench explain` lists every term").format(
+            term=term, terms=suggested))
+    raise BadInput(_("no glossary entry for {term!r}; `rulebench explain` lists every term").format(term=term))
