@@ -26,6 +26,7 @@ from rulebench.core.discovery import MODIFIER, RULESET, TACTICS, Catalog, discov
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput
 from rulebench.core.fight import Fight
+from rulebench.core.i18n import _
 from rulebench.core.outcome import Fate, FightResult, Outcome
 from rulebench.core.scripted_tactics import ScriptedTactics
 from rulebench.core.values import Modifier, PluginInfo, RulesetInfo
@@ -212,9 +213,10 @@ class FightConfig:
             plugin_errors.reraise(error, fight)
         unused = fight.unused_overrides()
         if unused:
-            known = ", ".join(self.ruleset.stats) or "none"
+            known = ", ".join(self.ruleset.stats) or _("none")
             where = "; ".join(f'overrides.{self.ruleset.name}."{name}".{stat}' for name, stat in unused)
-            raise BadInput(f"{where}: {self.ruleset.name} has no such stat for that combatant; expected one of: {known}")
+            raise BadInput(_("{where}: {ruleset} has no such stat for that combatant; expected one of: {known}").format(
+                where=where, ruleset=self.ruleset.name, known=known))
         fight.freeze()
         return fight
 
@@ -249,7 +251,7 @@ def configure(
     chosen = [catalog.get(name, MODIFIER) for name in plugins]
     for modifier in chosen:
         if not modifier.applies_to(ruleset):
-            raise BadInput(f"plugin {modifier.name!r} does not apply to ruleset {ruleset!r}")
+            raise BadInput(_("plugin {plugin!r} does not apply to ruleset {ruleset!r}").format(plugin=modifier.name, ruleset=ruleset))
     if default_plugins:
         chosen_names = {m.name for m in chosen}
         chosen += [
@@ -267,7 +269,7 @@ def configure(
         tactics_record = catalog.get(tactics, TACTICS)
         involved.append(tactics_record)
         if not tactics_record.applies_to(ruleset):
-            raise BadInput(f"tactics {tactics!r} does not apply to ruleset {ruleset!r}")
+            raise BadInput(_("tactics {tactics!r} does not apply to ruleset {ruleset!r}").format(tactics=tactics, ruleset=ruleset))
         pm.register(tactics_record.plugin, name=tactics_record.name)
     if encounter.tactics.round:
         pm.register(ScriptedTactics(encounter.tactics.round), name="scripted-tactics")
