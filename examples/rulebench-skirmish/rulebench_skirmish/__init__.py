@@ -3,13 +3,22 @@
 Every standing combatant, fastest first (the party on ties), strikes the front-most standing foe:
 1d6 + melee against 4 + the foe's armour; a hit costs the foe one hit point (its ``life``).
 After 30 rounds both sides withdraw. It uses only rulebench's public API, as any plugin must.
+
+Its texts speak the reader's language from its own catalog (the domain ``rulebench-skirmish`` in
+``locale/`` beside this file, shipped in the wheel as package data); rulebench's ``--lang`` and the
+locale variables choose the language, and ``Messages`` looks each text up when it is written.
 """
 
 from __future__ import annotations
 
-from rulebench import Attack, Combatant, Damage, EndState, Fate, Fight, Outcome, RulesetInfo, hookimpl
+from pathlib import Path
+
+from rulebench import Attack, Combatant, Damage, EndState, Fate, Fight, Messages, Outcome, RulesetInfo, hookimpl
 
 ROUND_CAP = 30
+
+MESSAGES = Messages("rulebench-skirmish", Path(__file__).with_name("locale"))
+_ = MESSAGES.gettext
 
 
 @hookimpl
@@ -17,9 +26,9 @@ def rulebench_ruleset() -> RulesetInfo:
     """Describe skirmish."""
     return RulesetInfo(
         name="skirmish",
-        title="Skirmish (example plugin)",
+        title=_("Skirmish (example plugin)"),
         source="rulebench-skirmish example package",
-        summary="One die plus melee against four plus armour; one hit point per hit.",
+        summary=_("One die plus melee against four plus armour; one hit point per hit."),
         stats=("skill", "armour", "hp"),
     )
 
@@ -62,7 +71,8 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant) -> 
     target = 4 + defender.stats["armour"]
     hit = total >= target
     if fight.recording:
-        fight.emit("hit" if hit else "miss", f"{attacker.name} {total} vs {target}: {'hit' if hit else 'miss'}",
+        text = _("{attacker} {total} vs {target}: hit") if hit else _("{attacker} {total} vs {target}: miss")
+        fight.emit("hit" if hit else "miss", text.format(attacker=attacker.name, total=total, target=target),
                    attacker=attacker.name, defender=defender.name, total=total, target=target)
     return Attack(attacker, defender, hit, total - target)
 
@@ -78,8 +88,8 @@ def rulebench_wounds(fight: Fight, target: Combatant, damage: Damage) -> bool:
     """Take the points off the target's hit points."""
     target.vars["hp"] = max(0, target.vars["hp"] - damage.amount)
     if fight.recording:
-        fight.emit("damage", f"{target.name} loses {damage.amount}, {target.vars['hp']} left",
-                   who=target.name, amount=damage.amount, left=target.vars["hp"])
+        text = _("{name} loses {amount}, {left} left").format(name=target.name, amount=damage.amount, left=target.vars["hp"])
+        fight.emit("damage", text, who=target.name, amount=damage.amount, left=target.vars["hp"])
     return True
 
 
@@ -98,5 +108,5 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
     """Full hit points unhurt, some hurt, none dead."""
     hp = combatant.vars["hp"]
     if hp == combatant.stats["hp"]:
-        return Fate(EndState.UNHURT, "fresh")
-    return Fate(EndState.HURT, "bloodied") if hp > 0 else Fate(EndState.DEAD, "slain")
+        return Fate(EndState.UNHURT, _("fresh"))
+    return Fate(EndState.HURT, _("bloodied")) if hp > 0 else Fate(EndState.DEAD, _("slain"))
