@@ -72,14 +72,14 @@ def test_a_long_fight_explains_nothing_twice(example: str, seed: int) -> None:
 
 
 def test_a_fight_nobody_records_builds_no_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every narration function but the roll labels' and the conditions' (asked in every fight,
-    untranslated when nobody records) fails if called: a silent fight still plays to its end."""
+    """Every narration function fails if called, the roll labels' and the conditions' look-ups
+    too: a silent fight still plays to its end."""
 
     def refuse(*_: object, **__: object) -> None:
         raise AssertionError("narration called in a fight nobody records")
 
     for name, function in inspect.getmembers(narration, inspect.isfunction):
-        if function.__module__ == narration.__name__ and name not in ("label", "condition", "N_"):
+        if function.__module__ == narration.__name__ and name != "N_":
             monkeypatch.setattr(narration, name, refuse)
     for example in ("dsa-troll-ambush.toml", "skeleton-guards.toml", "goblin-ambush.toml"):
         config = configure(load_encounter(EXAMPLES / example), "dsa")
@@ -135,7 +135,7 @@ def test_the_long_ogre_duel_reads_in_half_the_lines_and_brief_stays_one_line_per
     """ogre-duel under dsa, seed 1: 144 printed lines before narration.py, one per attack now."""
     record = fight(EXAMPLES / "ogre-duel.toml", "dsa", seed=1)
     lines = full_text(record, width=80)
-    assert len(lines) <= 75
+    assert len(lines) <= 80
     assert not [line for line in lines if "attack/parry 1d20" in line or "initiative 1d100" in line]
     console = Console(file=io.StringIO(), width=200, color_system=None, force_terminal=False)
     narrate(record, console, brief=True)
@@ -157,6 +157,13 @@ def test_german_fights_in_dsa_terms(german: None) -> None:
                       "Schwere des kritischen Treffers", "Initiativewurf", "unparierbare Attacke"}
     assert {f.condition for f in record.result.fates} <= {"unverletzt", "verletzt", "bewusstlos", "tot",
                                                            "durch kritischen Treffer getötet"}
+
+
+def test_analysis_counts_conditions_under_their_english_names_whatever_the_language(german: None) -> None:
+    config = configure(load_encounter(EXAMPLES / "skeleton-guards.toml"), "dsa")
+    fates = [f for seed in range(20) for f in play(config.new_fight(RandomRoller(seed))).fates]
+    assert {f.condition for f in fates} <= set(narration.CONDITIONS.values())
+    assert {"unconscious", "unhurt"} <= {f.condition for f in fates}
 
 
 def test_the_german_golden_narration_uses_the_key_terms() -> None:

@@ -60,7 +60,7 @@ def chain_hits(fight: Fight, holder: Combatant, other: Combatant) -> bool:
             say.cannot_attack(fight, holder, other, at)
         result: Hashable = "miss"
     else:
-        label = say.label(fight, say.ATTACK_PARRY)
+        label = say.label(say.ATTACK_PARRY) if recording else say.ATTACK_PARRY
         result = fight.chain(("attack", at, False), 20, step, label, ("dsa chain", at, defence))
     if result == "miss":
         # The holder lost the initiative against this opponent (seed: "so wechselt die

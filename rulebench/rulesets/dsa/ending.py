@@ -82,7 +82,8 @@ def _flee(fight: Fight) -> None:
                 say.flees_freely(fight, member)
             continue
         at = foe.stats["at"]
-        roll = fight.die(20, say.label(fight, say.FLIGHT_ATTACK), foe) if at >= 1 else None
+        label = say.label(say.FLIGHT_ATTACK) if fight.recording else say.FLIGHT_ATTACK
+        roll = fight.die(20, label, foe) if at >= 1 else None
         hit = roll is not None and roll <= at
         if fight.recording:
             say.flight_attack(fight, member, foe, at, roll, hit)
@@ -129,11 +130,14 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
     v = combatant.vars
     le = v["le"]
     if v["slain"]:
-        return Fate(EndState.DEAD, say.condition("slain"))
-    if le < 0:
-        return Fate(EndState.DEAD, say.condition("dead"))
-    if le < UNCONSCIOUS_BELOW:
-        return Fate(EndState.OUT, say.condition("unconscious"))
-    if le == combatant.stats["le"]:
-        return Fate(EndState.UNHURT, say.condition("unhurt"))
-    return Fate(EndState.HURT, say.condition("injured"))
+        state, key = EndState.DEAD, "slain"
+    elif le < 0:
+        state, key = EndState.DEAD, "dead"
+    elif le < UNCONSCIOUS_BELOW:
+        state, key = EndState.OUT, "unconscious"
+    elif le == combatant.stats["le"]:
+        state, key = EndState.UNHURT, "unhurt"
+    else:
+        state, key = EndState.HURT, "injured"
+    # A narrated fight's fates are read; analysis counts the conditions under their English names.
+    return Fate(state, say.condition(key) if fight.recording else say.CONDITIONS[key])

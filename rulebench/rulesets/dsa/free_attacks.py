@@ -30,7 +30,8 @@ def free_attack_lands(fight: Fight, attacker: Combatant, single: Combatant) -> b
     """
     recording = fight.recording
     at = attack_value(attacker)
-    roll = fight.die(20, say.label(fight, say.FREE_ATTACK), attacker) if at >= 1 else None
+    label = say.label(say.FREE_ATTACK) if recording else say.FREE_ATTACK
+    roll = fight.die(20, label, attacker) if at >= 1 else None
     if roll is None or roll > at:
         attacker.vars["lost"] = True
         if recording:
@@ -43,7 +44,7 @@ def free_attack_lands(fight: Fight, attacker: Combatant, single: Combatant) -> b
     single.vars["parried"] = True
     defence, word = defence_value(single)
     cap = min(roll, defence)
-    parry = fight.die(20, say.label(fight, say.PARRY), single) if cap >= 1 else None
+    parry = fight.die(20, say.label(say.PARRY) if recording else say.PARRY, single) if cap >= 1 else None
     parried = parry is not None and parry <= cap
     if recording:
         say.free_attack_landed(fight, attacker, single, at, roll, False, cap, defence, word, parry)

@@ -49,21 +49,23 @@ def roll_damage(fight: Fight, attacker: Combatant, defender: Combatant) -> Damag
     ``critical``; reading: the text's table is missing). A demon's blow against armour that is not
     magic meets RS 0 (docs/rules/dsa.md); both carry the ``ignores_armour`` flag.
     """
+    recording = fight.recording
     dice = attacker.stats["tp"]
     modifiers = fight.modifiers(attacker, "weapon", defender)
     if modifiers:
         dice = _plus(dice, sum(m.value for m in modifiers))
-        if fight.recording:
+        if recording:
             say.weapon_modifiers(fight, attacker, modifiers)
-    if fight.recording:
+    if recording:
         say.damage_dice(fight)
     # A negative TP (an override like 1d6-3) would heal; a blow takes nothing off at worst.
-    tp = max(0, fight.roll(dice, say.label(fight, say.TP), attacker))
+    tp = max(0, fight.roll(dice, say.label(say.TP) if recording else say.TP, attacker))
     armourless = "demon" in attacker.spec.traits and "magic_armour" not in defender.spec.traits
     rs = 0 if armourless else defender.stats["rs"]
     # Each die matters only through one yes/no, so each is asked as a one-die chain: rolled and
     # logged as before, while exact analysis branches two ways instead of over 20 or 100 faces.
-    if not fight.chain(None, 20, _is_one, say.label(fight, say.CRITICAL), ("dsa critical",), attacker):
+    critical = say.label(say.CRITICAL) if recording else say.CRITICAL
+    if not fight.chain(None, 20, _is_one, critical, ("dsa critical",), attacker):
         return Damage(tp, "normal", IGNORES_ARMOUR if armourless else NO_FLAGS)
     seen: dict[str, int] = {}  # the d100 as rolled, for the sentence only
 
@@ -71,9 +73,9 @@ def roll_damage(fight: Fight, attacker: Combatant, defender: Combatant) -> Damag
         seen["d100"] = face
         return Done(tp + face >= 100 and tp + face > 10 * rs)
 
-    severity = say.label(fight, say.SEVERITY)
+    severity = say.label(say.SEVERITY) if recording else say.SEVERITY
     lethal = fight.chain(None, 100, kills, severity, ("dsa severity", tp, rs), attacker)
-    if fight.recording:
+    if recording:
         say.critical(fight, attacker, defender, tp, seen["d100"], rs, bool(lethal))
     return Damage(tp, "lethal" if lethal else "critical", IGNORES_ARMOUR)
 

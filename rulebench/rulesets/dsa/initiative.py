@@ -72,7 +72,7 @@ def _roll_off(fight: Fight, member: Combatant, enemy: Combatant) -> tuple[Combat
             return None
         return Done(ours > theirs)
 
-    label = say.label(fight, say.INITIATIVE)
+    label = say.label(say.INITIATIVE) if recording else say.INITIATIVE
     member_holds = fight.chain(None, 100, step, label, ("dsa initiative", ours_bonus - theirs_bonus))
     holder, other = (member, enemy) if member_holds else (enemy, member)
     if recording:

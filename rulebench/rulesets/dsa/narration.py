@@ -76,14 +76,16 @@ CONDITIONS = {
 """Each end state's condition, as the fates table and the JSON's ``condition`` show it."""
 
 
-def label(fight: Fight, message: str) -> str:
-    """A roll's label in the reader's language while the fight records; untranslated otherwise
-    (nobody reads it then, and sampling should not pay for a look-up)."""
-    return _(message) if fight.recording else message
+def label(message: str) -> str:
+    """A roll's label in the reader's language. The rule modules ask it only while the fight records
+    and hand the untranslated label otherwise: nobody reads it then, and a look-up per die would
+    slow sampling and exact analysis."""
+    return _(message)
 
 
 def condition(key: str) -> str:
-    """The condition ``key`` of ``CONDITIONS`` in the reader's language."""
+    """The condition ``key`` of ``CONDITIONS`` in the reader's language, for a narrated fight's
+    fates; analysis keys its tallies by the untranslated condition."""
     return _(CONDITIONS[key])
 
 
