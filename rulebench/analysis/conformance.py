@@ -46,6 +46,7 @@ from rulebench.core.dice import Dice, RandomRoller, ScriptedRoller
 from rulebench.core.discovery import RULESET, Catalog, PluginRecord, discover
 from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.errors import BadInput, RulebenchError
+from rulebench.core.i18n import N_, _, format_integer
 from rulebench.core.kernel import FightConfig, configure, play, play_round
 from rulebench.core.outcome import EndState, FightResult, Outcome
 from rulebench.core.plugin_errors import PluginError
@@ -214,7 +215,8 @@ def hard_cap(seconds: float, what: str) -> Iterator[None]:
         return
 
     def expire(signum: int, frame: FrameType | None) -> None:
-        raise CheckTimeout(f"{what} took longer than {seconds:.0f} s: a hook that never returns, or a fight that never ends")
+        raise CheckTimeout(_("{what} took longer than {seconds} s: a hook that never returns, or a fight that never ends").format(
+            what=what, seconds=f"{seconds:.0f}"))
 
     previous = signal.signal(signal.SIGALRM, expire)
     signal.setitimer(signal.ITIMER_REAL, seconds)
@@ -229,16 +231,17 @@ def hard_cap(seconds: float, what: str) -> Iterator[None]:
 
 
 def _shown(result: FightResult) -> str:
-    return f"{result.outcome.value if isinstance(result.outcome, Outcome) else result.outcome!r} after {result.rounds} rounds"
+    outcome = result.outcome.value if isinstance(result.outcome, Outcome) else repr(result.outcome)
+    return _("{outcome} after {count} rounds").format(outcome=outcome, count=result.rounds)
 
 
 def _dice_difference(a: list[int], b: list[int]) -> str:
     for i, (x, y) in enumerate(zip(a, b)):
         if x != y:
-            return f"the dice first differ at roll {i + 1} ({x} vs {y})"
+            return _("the dice first differ at roll {number} ({first} vs {second})").format(number=i + 1, first=x, second=y)
     if len(a) != len(b):
-        return f"one took {len(a)} dice, the other {len(b)}"
-    return f"the same {len(a)} dice"
+        return _("one took {first} dice, the other {second}").format(first=len(a), second=len(b))
+    return _("the same {count} dice").format(count=len(a))
 
 
 class FightChecks:
@@ -271,16 +274,16 @@ class FightChecks:
 
     def check_fight(self, data: dict[str, Any] | Encounter, seed: int) -> None:
         """Every per-fight comparison on one encounter and seed."""
-        where = f"{self.ruleset} fight of seed {seed} on {describe(data)}"
+        where = _("{ruleset} fight of seed {seed} on {encounter}").format(ruleset=self.ruleset, seed=seed, encounter=describe(data))
         try:
             result, faces = self.play(data, seed)
         except RulebenchError as err:
             raise ConformanceFailure(f"{where}: {err}") from err
         self._fates(result, self.encounter(data), where)
         for label, kwargs in (
-            ("the same seed again", {}),
-            ("with the event log recording", {"record": True}),
-            ("with default tactics asked through decide", {"direct": False}),
+            (N_("the same seed again"), {}),
+            (N_("with the event log recording"), {"record": True}),
+            (N_("with default tactics asked through decide"), {"direct": False}),
         ):
             again, again_faces = self.play(data, seed, **kwargs)
             if kwargs.get("record"):
@@ -288,28 +291,32 @@ class FightChecks:
                 again_faces = again_faces[: len(faces)]
             if again != result or again_faces != faces:
                 raise ConformanceFailure(
-                    f"{where}: played {label} it came out {_shown(again)} instead of {_shown(result)}; "
-                    f"{_dice_difference(faces, again_faces)} (dice: {_head(faces)})"
+                    _("{where}: played {how} it came out {again} instead of {first}; {difference} (dice: {dice})").format(
+                        where=where, how=_(label), again=_shown(again), first=_shown(result),
+                        difference=_dice_difference(faces, again_faces), dice=_head(faces))
                 )
         script = RecordingScript(list(faces))
         fight = self.config(self.encounter(data)).new_fight(script)
         try:
             replayed = play(fight)
         except Exception as err:
-            raise ConformanceFailure(f"{where}: its {len(faces)} dice, scripted, did not replay it: {err} (dice: {_head(faces)})") from err
+            raise ConformanceFailure(_("{where}: its {count} dice, scripted, did not replay it: {error} (dice: {dice})").format(
+                where=where, count=len(faces), error=err, dice=_head(faces))) from err
         if replayed != result:
             raise ConformanceFailure(
-                f"{where}: its dice, scripted, replayed {_shown(replayed)} instead of {_shown(result)}; "
-                f"{_dice_difference(faces, script.faces)}"
+                _("{where}: its dice, scripted, replayed {again} instead of {first}; {difference}").format(
+                    where=where, again=_shown(replayed), first=_shown(result), difference=_dice_difference(faces, script.faces))
             )
         self._snapshot(data, seed, where)
 
     def _fates(self, result: FightResult, encounter: Encounter, where: str) -> None:
         expanded = len(encounter.party) + sum(m.count for m in encounter.enemy.members)
         if not isinstance(result.outcome, Outcome) or result.rounds < 1:
-            raise ConformanceFailure(f"{where}: ended with {result.outcome!r} after {result.rounds} rounds")
+            raise ConformanceFailure(_("{where}: ended with {outcome!r} after {rounds} rounds").format(
+                where=where, outcome=result.outcome, rounds=result.rounds))
         if len(result.fates) != expanded or not all(isinstance(f.state, EndState) and f.condition for f in result.fates):
-            raise ConformanceFailure(f"{where}: expected a fate with a condition for each of {expanded} combatants, got {result.fates}")
+            raise ConformanceFailure(_("{where}: expected a fate with a condition for each of {count} combatants, got {fates}").format(
+                where=where, count=expanded, fates=result.fates))
 
     def _snapshot(self, data: dict[str, Any] | Encounter, seed: int, where: str) -> None:
         fight = self.config(self.encounter(data)).new_fight(RandomRoller(seed))
@@ -320,10 +327,10 @@ class FightChecks:
         try:
             hash(state)
         except TypeError as err:
-            raise ConformanceFailure(f"{where}: the state after round 1 is not hashable: {err}") from err
+            raise ConformanceFailure(_("{where}: the state after round 1 is not hashable: {error}").format(where=where, error=err)) from err
         fight.restore(state)
         if fight.snapshot() != state:
-            raise ConformanceFailure(f"{where}: restoring the snapshot of round 1 gave a different state")
+            raise ConformanceFailure(_("{where}: restoring the snapshot of round 1 gave a different state").format(where=where))
         fight.roller = RandomRoller(f"{seed}:rest")
         rest = play(fight)
         fight.restore(state)
@@ -331,14 +338,15 @@ class FightChecks:
         again = play(fight)
         if again != rest:
             raise ConformanceFailure(
-                f"{where}: restored to its snapshot after round 1 and played with the same dice, it ended "
-                f"{_shown(again)} instead of {_shown(rest)}: something that matters is kept outside fight.vars/combatant.vars"
+                _("{where}: restored to its snapshot after round 1 and played with the same dice, it ended {again} instead of "
+                  "{first}: something that matters is kept outside fight.vars/combatant.vars").format(
+                    where=where, again=_shown(again), first=_shown(rest))
             )
 
 
 def _head(faces: list[int], n: int = 24) -> str:
     shown = ",".join(map(str, faces[:n]))
-    return shown + (f",... ({len(faces)} in all)" if len(faces) > n else "")
+    return shown + (",... " + _("({count} in all)").format(count=len(faces)) if len(faces) > n else "")
 
 
 # -- module state ------------------------------------------------------------------------------
@@ -463,10 +471,10 @@ class Kit:
         record, info = self.record, self.record.info
         missing = [f for f in ("title", "summary", "source") if not getattr(info, f)]
         if missing:
-            raise ConformanceFailure(f"the RulesetInfo of {self.ruleset!r} has no {', '.join(missing)}")
+            raise ConformanceFailure(_("the RulesetInfo of {ruleset!r} has no {fields}").format(ruleset=self.ruleset, fields=", ".join(missing)))
         absent = [h for h in REQUIRED_HOOKS if h not in record.hooks]
         if absent:
-            raise ConformanceFailure(f"{self.ruleset!r} does not implement {', '.join(absent)}")
+            raise ConformanceFailure(_("{ruleset!r} does not implement {hooks}").format(ruleset=self.ruleset, hooks=", ".join(absent)))
         declared = set(getattr(info, "stats", ()))
         data = random_encounter(self._rng("descriptor"))
         config = self.checks.config(encounter_from_dict(data), check=False)
@@ -478,8 +486,9 @@ class Kit:
         undeclared = sorted(set(derived) - declared)
         if undeclared:
             raise ConformanceFailure(
-                f"setup derives the stats {', '.join(undeclared)} but RulesetInfo.stats declares only "
-                f"{', '.join(sorted(declared)) or 'none'}: `show` and [overrides.{self.ruleset}] go by the declared ones"
+                _("setup derives the stats {derived} but RulesetInfo.stats declares only {declared}: `show` and "
+                  "[overrides.{ruleset}] go by the declared ones").format(
+                    derived=", ".join(undeclared), declared=", ".join(sorted(declared)) or _("none"), ruleset=self.ruleset)
             )
         hero = fight.combatants[0]
         for stat in sorted(declared & set(hero.stats)):
@@ -490,8 +499,9 @@ class Kit:
             try:
                 self.checks.config(encounter_from_dict(overridden), check=False).new_fight(RandomRoller(0))
             except BadInput as err:
-                raise ConformanceFailure(f"the declared stat {stat!r} cannot be overridden for {hero.name}: {err}") from err
-        return 1, f"{len(declared)} declared stats, {len(record.hooks)} hooks"
+                raise ConformanceFailure(_("the declared stat {stat!r} cannot be overridden for {who}: {error}").format(
+                    stat=stat, who=hero.name, error=err)) from err
+        return 1, _("{stats} declared stats, {hooks} hooks").format(stats=len(declared), hooks=len(record.hooks))
 
     def no_random(self) -> tuple[int, str]:
         """No module of the plugin's package imports a source of chance besides the fight's roller."""
@@ -500,10 +510,10 @@ class Kit:
             bad = sorted(imports_of(module) & set(FORBIDDEN_MODULES))
             if bad:
                 raise ConformanceFailure(
-                    f"module {module.__name__} imports {', '.join(bad)}: all chance must go through fight.roll/fight.die, "
-                    "or seeds, scripted dice and exact analysis cannot see it"
+                    _("module {module} imports {names}: all chance must go through fight.roll/fight.die, "
+                      "or seeds, scripted dice and exact analysis cannot see it").format(module=module.__name__, names=", ".join(bad))
                 )
-        return 0, f"{len(modules)} modules: " + ", ".join(m.__name__ for m in modules)
+        return 0, _("{count} modules: {names}").format(count=len(modules), names=", ".join(m.__name__ for m in modules))
 
     def fights_check(self) -> tuple[int, str]:
         """Per-fight comparisons on generated encounters until the count or the time cap is reached."""
@@ -513,10 +523,10 @@ class Kit:
         while played < self.fights and time.perf_counter() < deadline:
             data = random_encounter(rng)
             seed = rng.randrange(2**32)
-            with hard_cap(self.seconds + 10, f"the fight of seed {seed} on {describe(data)}"):
+            with hard_cap(self.seconds + 10, _("the fight of seed {seed} on {encounter}").format(seed=seed, encounter=describe(data))):
                 self.checks.check_fight(data, seed)
             played += 1
-        return played, f"{played} encounters, each fight played 6 ways"
+        return played, _("{count} encounters, each fight played 6 ways").format(count=played)
 
     def no_outside_state(self) -> tuple[int, str]:
         """A fight replayed after others comes out the same, and fights change no module or plugin data."""
@@ -536,17 +546,18 @@ class Kit:
         again, again_faces = self.checks.play(first, seed)
         if again != result or again_faces != faces:
             raise ConformanceFailure(
-                f"the fight of seed {seed} on {describe(first)} came out {_shown(result)} first and "
-                f"{_shown(again)} after {played - 1} other fights; {_dice_difference(faces, again_faces)}: "
-                "state is kept outside the fight (a module global, the plugin object, a cache)"
+                _("the fight of seed {seed} on {encounter} came out {first} first and {again} after {count} other fights; "
+                  "{difference}: state is kept outside the fight (a module global, the plugin object, a cache)").format(
+                    seed=seed, encounter=describe(first), first=_shown(result), again=_shown(again), count=played - 1,
+                    difference=_dice_difference(faces, again_faces))
             )
         changed = _changed(before, objects)
         if changed:
             raise ConformanceFailure(
-                f"playing fights changed {', '.join(changed)}: state kept outside the fight (module globals or "
-                "plugin attributes) leaks from one fight into the next; keep it in fight.vars/combatant.vars"
+                _("playing fights changed {names}: state kept outside the fight (module globals or plugin attributes) "
+                  "leaks from one fight into the next; keep it in fight.vars/combatant.vars").format(names=", ".join(changed))
             )
-        return played + 1, f"{played + 1} fights, {len(before)} module values watched"
+        return played + 1, _("{count} fights, {values} module values watched").format(count=played + 1, values=len(before))
 
     def exact_vs_sampled(self, sampled: int = 1500, max_states: int = DEFAULT_MAX_STATES) -> tuple[int, str]:
         """Exact analysis and sampled fights agree on party wins for small generated duels."""
@@ -575,19 +586,20 @@ class Kit:
             spread = 4.5 * sqrt(max(p * (1 - p), 1 / sampled) / sampled)  # ~1 in 150,000 by chance
             if abs(rate - p) > spread:
                 raise ConformanceFailure(
-                    f"on {describe(data)}, exact analysis gives party_wins {p:.4f} but {sampled} sampled fights "
-                    f"(seeds '{seed}:0'...) give {rate:.4f}, {abs(rate - p) / spread * 4.5:.1f} standard errors apart: "
-                    "a snapshot does not carry the whole state (a key created after setup, state outside the fight) "
-                    "or a chain's key does not determine it"
+                    _("on {encounter}, exact analysis gives party_wins {exact} but {count} sampled fights (seeds '{seed}:0'...) "
+                      "give {rate}, {errors} standard errors apart: a snapshot does not carry the whole state (a key created "
+                      "after setup, state outside the fight) or a chain's key does not determine it").format(
+                        encounter=describe(data), exact=f"{p:.4f}", count=sampled, seed=seed, rate=f"{rate:.4f}",
+                        errors=f"{abs(rate - p) / spread * 4.5:.1f}")
                 )
             compared += 1
         if compared == 0:
             raise ConformanceFailure(
-                f"exact analysis solved none of {tried} duels of one hero against one foe of life 1-2 within "
-                f"{max_states:,} states ({over} over budget): return a tuple from rulebench_initiative and resolve "
-                "turns in rulebench_turn so states merge between turns (docs/writing-a-ruleset.md)"
+                _("exact analysis solved none of {tried} duels of one hero against one foe of life 1-2 within {states} states "
+                  "({over} over budget): return a tuple from rulebench_initiative and resolve turns in rulebench_turn so states "
+                  "merge between turns (docs/writing-a-ruleset.md)").format(tried=tried, states=format_integer(max_states), over=over)
             )
-        return compared * sampled, f"{compared} duels agree ({over} of {tried} over the budget)"
+        return compared * sampled, _("{count} duels agree ({over} of {tried} over the budget)").format(count=compared, over=over, tried=tried)
 
 
 def run(ruleset: str, *, seconds: float = 4.0, fights: int = 40, seed: int = 0, catalog: Catalog | None = None) -> Report:
@@ -618,10 +630,12 @@ def check_encounter(encounter: Encounter, rulesets: list[str], *, catalog: Catal
                 checks.check_fight(encounter, seed + i)
                 checked += 1
             if checks.play(encounter, seed) != first:
-                raise ConformanceFailure(f"{name}: the fight of seed {seed} came out differently after {fights} other fights: state is kept outside the fight")
+                raise ConformanceFailure(_("{name}: the fight of seed {seed} came out differently after {count} other fights: "
+                                           "state is kept outside the fight").format(name=name, seed=seed, count=fights))
             changed = _changed(before, objects)
             if changed:
-                raise ConformanceFailure(f"{name}: playing fights changed {', '.join(changed)}: state kept outside the fight")
+                raise ConformanceFailure(_("{name}: playing fights changed {names}: state kept outside the fight").format(
+                    name=name, names=", ".join(changed)))
         except ConformanceFailure as failure:
             raise PluginError(f"--check: {failure}", plugin=name, package=f"{record.package} {record.version}") from None
     return checked
