@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rulebench.api.labels import method_name, outcome_name, vary_label
-from rulebench.api.numbers import fixed, shortest
-from rulebench.api.plots import _pyplot, require_matplotlib
+from rulebench.api.numbers import percent, shortest
+from rulebench.api.plots import _pyplot, percent_axis, require_matplotlib
 from rulebench.core.errors import BadInput
 from rulebench.core.i18n import _
 
@@ -68,7 +68,8 @@ def plot_grid(grid: GridSweep, path: Path, outcome: str = "party_wins", target: 
                 if r.method != "exact":
                     ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, hatch=SAMPLED_HATCH,
                                                edgecolor="white", linewidth=0, alpha=0.5))
-                ax.text(j, i, fixed(p, 2), ha="center", va="center", fontsize="x-small",
+                # Percent as everywhere else: a sampled 0.999 reads 99.9%, never a rounded 1.00.
+                ax.text(j, i, percent(r.outcomes[outcome]), ha="center", va="center", fontsize="x-small",
                         color="black" if p > 0.6 else "white")
         if len(rows.values) > 1 and len(cols.values) > 1 and min(map(min, values)) < target < max(map(max, values)):
             ax.contour(range(len(cols.values)), range(len(rows.values)), values, levels=[target],
@@ -80,10 +81,11 @@ def plot_grid(grid: GridSweep, path: Path, outcome: str = "party_wins", target: 
         ax.set_title(name)
     for ax in list(axes.flat)[len(names):]:
         ax.set_visible(False)
-    fig.colorbar(image, ax=axes, label=outcome_name(outcome), shrink=0.9)
+    bar = fig.colorbar(image, ax=axes, label=outcome_name(outcome), shrink=0.9)
+    percent_axis(bar.ax.yaxis)
     legend = [Patch(facecolor="grey", label=method_name("exact")),
               Patch(facecolor="grey", hatch=SAMPLED_HATCH, label=method_name("sampled")),
-              plt.Line2D([], [], color="red", linewidth=2, label=f"{outcome_name(outcome)} = {shortest(target)}")]
+              plt.Line2D([], [], color="red", linewidth=2, label=f"{outcome_name(outcome)} = {percent(target)}")]
     fig.legend(handles=legend, loc="outside lower center", ncols=3, fontsize="small")
     fig.suptitle(f"{grid.encounter.name}: {outcome_name(outcome)}")
     fig.savefig(path)
