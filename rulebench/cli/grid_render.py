@@ -6,7 +6,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from rulebench.analysis.grid import BalanceCurve, GridSweep
-from rulebench.api.labels import outcome_name
+from rulebench.api.labels import FIELDS, outcome_name
 from rulebench.api.numbers import percent
 from rulebench.cli.render import (
     bar,
@@ -22,8 +22,16 @@ from rulebench.cli.render import (
     stays,
     styled,
 )
-from rulebench.core.i18n import _, decimal_symbol, format_integer, percent_sign
+from rulebench.core.i18n import _, decimal_symbol, format_integer, percent_sign, pgettext
 from rulebench.core.outcome import OUTCOMES
+
+
+def field_name(path: str) -> str:
+    """A varied path's last field as a column title: ``count``, ``armour`` (``Anzahl``, ``Rüstung``)."""
+    field = path.rsplit(".", 1)[-1]
+    if field == "count":
+        return pgettext("encounter field", "count")
+    return _(FIELDS[field]) if field in FIELDS else field
 
 
 def grid_tables(result: GridSweep, fractions: bool = False) -> list[Table]:
@@ -38,7 +46,7 @@ def grid_tables(result: GridSweep, fractions: bool = False) -> list[Table]:
         table = data_table(title, results_caption(points, fractions))
         table.show_lines = any(r.ci95 for r in points)  # a blank line keeps each point's two lines together
         for path in paths:
-            table.add_column(escape(path.rsplit(".", 1)[-1]), justify="right")
+            table.add_column(escape(field_name(path)), justify="right")
         for outcome in OUTCOMES:
             table.add_column(outcome_name(outcome.value), justify="right")
         table.add_column(header, justify="right")
@@ -63,7 +71,7 @@ def curve_table(result: BalanceCurve) -> Table:
         path=escape(result.vary.path), along=along)
     table = data_table(title, _("crossing: read linearly between the two bracketing values."))
     confidence = percent_sign(format_integer(95))
-    for column in (_("ruleset"), result.along.path.rsplit(".", 1)[-1], _("crosses between"), outcome_name("party_wins"),
+    for column in (_("ruleset"), field_name(result.along.path), _("crosses between"), outcome_name("party_wins"),
                    _("crossing"), _("{confidence} interval").format(confidence=confidence)):
         table.add_column(escape(column))
     for row in doc["results"]:

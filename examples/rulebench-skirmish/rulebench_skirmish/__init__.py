@@ -27,7 +27,7 @@ def rulebench_ruleset() -> RulesetInfo:
     return RulesetInfo(
         name="skirmish",
         title=_("Skirmish (example plugin)"),
-        source="rulebench-skirmish example package",
+        source=_("rulebench-skirmish example package"),
         summary=_("One die plus melee against four plus armour; one hit point per hit."),
         stats=("skill", "armour", "hp"),
     )
