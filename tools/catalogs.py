@@ -68,6 +68,11 @@ DOMAINS = (
 )
 
 
+def _shown(path: Path) -> str:
+    """``path`` relative to the checkout where it lies inside it (catalog locations, messages), else as it is."""
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
 def extract(domain: Domain) -> Catalog:
     """Every message ``domain``'s code marks (``_``, ``ngettext``, ``pgettext``, ``N_``; Jinja templates too)."""
     method_map = [(pattern, "ignore") for pattern in domain.ignore]
@@ -78,7 +83,7 @@ def extract(domain: Domain) -> Catalog:
     for filename, lineno, message, comments, context in extract_from_dir(
         str(domain.source), method_map, options, keywords=DEFAULT_KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True
     ):
-        location = (f"{domain.source.relative_to(ROOT)}/{filename}", lineno)
+        location = (f"{_shown(domain.source)}/{filename}", lineno)
         catalog.add(message, None, [location], auto_comments=comments, context=context)
     return catalog
 
@@ -178,15 +183,15 @@ def problems(domains: tuple[Domain, ...] = DOMAINS) -> list[str]:
             catalog = _read(domain.po(lang))
             for message in template:
                 if message.id and catalog.get(message.id, context=message.context) is None:
-                    found.append(f"{domain.po(lang).relative_to(ROOT)}: not in the catalog: {message.id!r}")
-            found += [f"{domain.po(lang).relative_to(ROOT)}: untranslated: {mid!r}" for mid in untranslated(catalog)]
+                    found.append(f"{_shown(domain.po(lang))}: not in the catalog: {message.id!r}")
+            found += [f"{_shown(domain.po(lang))}: untranslated: {mid!r}" for mid in untranslated(catalog)]
             if not domain.mo(lang).exists():
-                found.append(f"{domain.mo(lang).relative_to(ROOT)}: missing (run compile)")
+                found.append(f"{_shown(domain.mo(lang))}: missing (run compile)")
                 continue
             with domain.mo(lang).open("rb") as handle:
                 compiled = read_mo(handle)
             if _messages(compiled) != _messages(catalog):
-                found.append(f"{domain.mo(lang).relative_to(ROOT)}: older than its .po (run compile)")
+                found.append(f"{_shown(domain.mo(lang))}: older than its .po (run compile)")
     return found
 
 
