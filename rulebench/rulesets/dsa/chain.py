@@ -6,8 +6,8 @@ import functools
 from collections.abc import Callable, Hashable
 from typing import Any
 
+import rulebench.rulesets.dsa.narration as say
 from rulebench import Attack, Combatant, Done, Fight, hookimpl
-from rulebench.rulesets.dsa import narration as say
 from rulebench.rulesets.dsa.free_attacks import free_attack, free_attack_lands
 from rulebench.rulesets.dsa.hits import harmless, roll_damage, struck, take_damage
 from rulebench.rulesets.dsa.stats import attack_value, defence_value

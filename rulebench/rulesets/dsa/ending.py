@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import rulebench.rulesets.dsa.narration as say
 from rulebench import Attack, Combatant, EndState, Fate, Fight, Outcome, hookimpl
-from rulebench.rulesets.dsa import narration as say
 from rulebench.rulesets.dsa.hits import struck
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
 from rulebench.rulesets.dsa.subfights import build_subfights

@@ -5,8 +5,8 @@ from __future__ import annotations
 import functools
 from typing import Any, cast
 
+import rulebench.rulesets.dsa.narration as say
 from rulebench import Attack, Combatant, Damage, Dice, Done, Fight, hookimpl
-from rulebench.rulesets.dsa import narration as say
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
 
 IGNORES_ARMOUR = frozenset({"ignores_armour"})

@@ -5,8 +5,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Hashable
 
+import rulebench.rulesets.dsa.narration as say
 from rulebench import Combatant, Done, Fight, hookimpl
-from rulebench.rulesets.dsa import narration as say
 from rulebench.rulesets.dsa.chain import attack_at_once, rulebench_attack
 from rulebench.rulesets.dsa.hits import rulebench_damage, rulebench_wounds
 
