@@ -12,13 +12,21 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Protocol, TypeVar
 
 from rulebench.analysis.results import RulesetResult, Tally
-from rulebench.analysis.round_memo import remembered_fights
+from rulebench.analysis.round_memo import memo_of, remembered_fights
 from rulebench.core.dice import RandomRoller
 from rulebench.core.fight import Snapshot
 from rulebench.core.kernel import FightConfig, configure, play_out, result_of
 from rulebench.core.outcome import FightResult
 
 CHUNK = 2_000
+
+PROBE = 250
+"""Fights a configuration plays through the round memo before sampling judges whether it pays."""
+MAX_PROBE_MISS_SHARE = 0.75
+"""A memo whose look-ups missed more often than this in its first ``PROBE`` fights is switched off
+at once: its own judgement waits for thousands of look-ups, a whole chunk of fights played at the
+cost of a miss each where rules play their rounds quickly (talisman, endurance). The examples'
+rounds that the memo pays for miss at most about 0.7 of the time at that point (a cold memo)."""
 
 T = TypeVar("T")
 
@@ -38,7 +46,7 @@ def run_chunk(config: FightConfig, seed: int, index: int, size: int) -> Tally:
     counted by final state, and each state's result is asked once.
     """
     roller = RandomRoller(f"{seed}:{index}")
-    results, played = remembered_fights(config, roller, size)
+    results, played = _remembered(config, roller, size)
     fight = config.new_fight(roller)
     counts: dict[Snapshot, int] = {}
     finals: dict[Snapshot, FightResult] = {}
@@ -58,6 +66,27 @@ def run_chunk(config: FightConfig, seed: int, index: int, size: int) -> Tally:
     for result, count in results.items():
         tally.add(result, count)
     return tally
+
+
+def _remembered(config: FightConfig, roller: RandomRoller, size: int) -> tuple[dict[FightResult, int], int]:
+    """``remembered_fights``, with the configuration's first ``PROBE`` fights judged on their own.
+
+    Both ways of playing draw the same random numbers in the same order, so where the memo is
+    switched off changes how fast the fights are played, never which fights they are.
+    """
+    if config.caches.get("memo probed") or size <= PROBE:
+        return remembered_fights(config, roller, size)
+    config.caches["memo probed"] = True
+    results, played = remembered_fights(config, roller, PROBE)
+    memo = memo_of(config)
+    if memo.on and memo.misses > MAX_PROBE_MISS_SHARE * memo.lookups:
+        memo.switch_off()
+    if played < PROBE or not memo.on:
+        return results, played
+    more, also = remembered_fights(config, roller, size - PROBE)
+    for result, count in more.items():
+        results[result] = results.get(result, 0) + count
+    return results, played + also
 
 
 ConfigSpec = tuple[Any, str, tuple[str, ...], "str | None"]

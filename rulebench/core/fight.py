@@ -80,6 +80,14 @@ class Fight:
         """Whether the ruleset's own default tactics answer every decision (no script, no tactics
         plugin): the ruleset may then take its default answers directly instead of building a
         ``Decision`` for each, which is the same answer at a fraction of the Monte Carlo cost."""
+        self.static_modifiers = False
+        """Whether every plugin's modifiers are static (``remember_modifiers``): the same answer for
+        the same combatant, purpose and opponent all fight long, so a ruleset may work out once per
+        fight what they add up to."""
+        self.cache: dict[str, Any] = {}
+        """What rules code works out once per fight from what never changes in it (stats, static
+        modifiers, the encounter), under a key of its own: kept across ``reset`` (Monte Carlo plays
+        a whole chunk on one fight), never part of the state."""
         self._round = 0
         self.round_watch: RoundClock | None = None
         """Set by exact analysis to learn how each step uses the round number (see ``RoundClock``)."""
@@ -244,6 +252,7 @@ class Fight:
             return found
 
         self.modifiers = modifiers
+        self.static_modifiers = True
 
     # -- derived stats and overrides ---------------------------------------------------------
     def override(self, combatant: Combatant, stat: str, value: Any) -> Any:
@@ -301,7 +310,7 @@ class Fight:
             self.outcome,
             self.pending,
             tuple(self.vars.values()),
-            tuple(tuple(c.vars.values()) for c in self.combatants),
+            tuple([tuple(c.vars.values()) for c in self.combatants]),  # a list is built faster than a generator runs
         )
 
     def restore(self, snapshot: Snapshot) -> None:

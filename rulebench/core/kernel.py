@@ -89,6 +89,38 @@ def _resolve(hook: pluggy.HookCaller, argnames: tuple[str, ...]) -> Callable[...
     return first
 
 
+def _resolve_turn(hook: pluggy.HookCaller) -> Callable[..., Any]:
+    """``rulebench_turn`` without the kernel's own pass-through, which ``take_turn`` applies itself.
+
+    A ruleset whose turns are tokens answers None for a turn nobody plays (a fallen member), and
+    pluggy's order would then ask the kernel's ``rulebench_turn`` too, for nothing: it passes only a
+    tuple through. ``take_turn`` asks it only for a tuple. With no other implementation (or a
+    wrapper, which needs pluggy's own call) the kernel's is the hook.
+    """
+    impls = hook.get_hookimpls()
+    if any(i.hookwrapper or i.wrapper for i in impls):
+        return _call_through_pluggy(hook, _HOOKS["turn"])
+    others = [i for i in reversed(impls) if i.plugin is not defaults]
+    if not others or len(others) == len(impls):
+        return _resolve(hook, _HOOKS["turn"])
+    calls = [_adapt(i, _HOOKS["turn"]) for i in others]
+    if len(calls) == 1:
+        return calls[0]
+
+    def first(*args: Any) -> Any:
+        for call in calls:
+            result = call(*args)
+            if result is not None:
+                return result
+        return None
+
+    return first
+
+
+def _nothing(*args: Any) -> None:
+    """A notification hook nobody implements: the loop skips calling it."""
+
+
 def _notify(hook: pluggy.HookCaller, argnames: tuple[str, ...], registered_order: bool = False) -> Callable[..., None]:
     """Call every implementation for its effect; the kernel reads no answers of these hooks.
 
@@ -101,7 +133,7 @@ def _notify(hook: pluggy.HookCaller, argnames: tuple[str, ...], registered_order
         return _call_through_pluggy(hook, argnames)
     calls = [_adapt(i, argnames) for i in impls]
     if not calls:
-        return lambda *args: None
+        return _nothing
     if len(calls) == 1:
         return calls[0]
 
@@ -153,6 +185,8 @@ class ResolvedHooks:
                 self.modifiers = _flat_modifiers(hook)
             elif short == "setup":
                 self.setup = _notify(hook, argnames, registered_order=True)
+            elif short == "turn":
+                self.turn = _resolve_turn(hook)
             else:
                 setattr(self, short, (_notify if short in _NOTIFY else _resolve)(hook, argnames))
 
@@ -160,6 +194,8 @@ class ResolvedHooks:
     round_start: Callable[[Fight], None]
     initiative: Callable[[Fight], Any]
     turn: Callable[[Fight, Any], Any]
+    """The plugins' ``rulebench_turn`` without the kernel's pass-through of a pair (``take_turn``
+    applies that); the kernel's own when no plugin implements it."""
     attack: Callable[..., Any]
     damage: Callable[..., Any]
     wounds: Callable[..., Any]
@@ -297,15 +333,23 @@ def configure(
 def start_round(fight: Fight) -> Iterable[Any]:
     """Open the next round: advance the counter, let the round's decisions be made, and return its turns."""
     fight.round += 1
-    fight.rules.round_start(fight)
-    return fight.rules.initiative(fight) or ()
+    rules = fight.rules
+    if rules.round_start is not _nothing:
+        rules.round_start(fight)
+    return rules.initiative(fight) or ()
 
 
 def take_turn(fight: Fight, turn: Any) -> None:
     """Play one turn: find who acts against whom, then attack, damage and wounds."""
     rules = fight.rules
     # With only the kernel's own resolver, a turn is an (attacker, defender) pair as it stands.
-    pair = turn if rules.turn is defaults.rulebench_turn else rules.turn(fight, turn)
+    if rules.turn is defaults.rulebench_turn:
+        pair = turn
+    else:
+        pair = rules.turn(fight, turn)
+        if pair is None and type(turn) is tuple:
+            # The kernel's rulebench_turn comes last and passes only a tuple through: asked only then.
+            pair = defaults.rulebench_turn(fight, turn)
     if pair is None:
         return
     attack = rules.attack(fight, pair[0], pair[1])
@@ -326,11 +370,26 @@ def end_round(fight: Fight) -> None:
 
 
 def play_round(fight: Fight) -> None:
-    """Play one whole round of ``fight`` through the hooks."""
+    """Play one whole round of ``fight`` through the hooks: ``start_round``, every turn, ``end_round``.
+
+    Monte Carlo plays every round through here, so both are written out in place (one call each
+    fewer per round); ``play_step`` calls them.
+    """
+    rules = fight.rules
     try:
-        for turn in start_round(fight):
-            take_turn(fight, turn)
-        end_round(fight)
+        fight.round += 1
+        if rules.round_start is not _nothing:
+            rules.round_start(fight)
+        order = rules.initiative(fight)
+        if order:  # a ruleset that played the round itself returns no turns
+            for turn in order:
+                take_turn(fight, turn)
+        outcome = rules.round_end(fight)
+        if outcome is not None:
+            if not isinstance(outcome, Outcome):
+                plugin_errors.check_outcome(fight, outcome)
+            fight.outcome = outcome
+            rules.fight_end(fight)
     except Exception as error:
         plugin_errors.reraise(error, fight)
 

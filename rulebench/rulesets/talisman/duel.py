@@ -15,6 +15,7 @@ from rulebench.rulesets.talisman.narration import (
     narrate_duel,
     narrate_evade,
 )
+from rulebench.rulesets.talisman.quick import plan_of, play_round
 from rulebench.rulesets.talisman.traits import harmless, spared, spared_by
 
 DUEL = Dice(((1, 6), (-1, 6)))
@@ -52,10 +53,27 @@ def rulebench_initiative(fight: Fight) -> tuple[int, ...]:
 
     Damage order is the marching order, reversed when ambushed from behind, with non-fighters at
     the back (docs/rules/talisman.md). The turns are the members' indices; ``rulebench_turn`` resolves each
-    when it comes, so that exact analysis merges fight states after every duel.
+    when it comes, so that exact analysis merges fight states after every duel. A silent fight
+    that only talisman's hooks and default tactics play, on a plain random roller (Monte Carlo),
+    has the round's duels played here at once instead (``quick``: the same dice, the same lives)
+    and no turns.
     """
+    plan = plan_of(fight, _own_hooks)
+    if plan is not None and play_round(fight, plan):
+        return ()
     members = fight.party.members
     return tuple([i for i in fight.party.stats["turn_order"] if members[i].vars["lives"] > 0])
+
+
+def _own_hooks(fight: Fight) -> bool:
+    """Whether talisman's own turn, attack, damage and wounds hooks are the only ones."""
+    rules = fight.rules
+    return (
+        rules.turn is rulebench_turn
+        and rules.attack is rulebench_attack
+        and rules.damage is rulebench_damage
+        and rules.wounds is rulebench_wounds
+    )
 
 
 @hookimpl

@@ -21,14 +21,17 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
             break
     else:
         return _verdict(fight, Outcome.PARTY_WINS)
-    standing = [m for m in fight.party.members if m.engaged and m.vars["lives"] > 0]
-    if not standing:
+    for member in fight.party.members:
+        if member.engaged and member.vars["lives"] > 0:
+            break
+    else:
         return _verdict(fight, Outcome.ENEMY_WINS)
     # Only a tactics source other than the defaults (which never evade) can make anyone evade:
     # under the defaults alone every ``evaded`` flag stays False, so the flight check and the
     # clearing below cannot change anything and are skipped.
     evading = not fight.default_tactics
     if evading:
+        standing = [m for m in fight.party.members if m.engaged and m.vars["lives"] > 0]
         active = [m for m in standing if m.spec.fighter] or standing
         if all(m.vars["evaded"] for m in active):
             return _verdict(fight, Outcome.PARTY_FLED)

@@ -1,0 +1,61 @@
+"""talisman and endurance play a silent fight's rounds at once when only their own hooks and the
+default tactics take part (their ``quick`` modules): fight for fight, dice for dice, the same as
+playing every turn through the kernel."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulebench import Fight, FightResult, RandomRoller
+from rulebench.core.discovery import discover
+from rulebench.core.encounter import encounter_from_dict, load_encounter
+from rulebench.core.kernel import FightConfig, configure, play
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+RULESETS = ("talisman",)
+
+
+class TurnByTurn(RandomRoller):
+    """The same random numbers as ``RandomRoller``; not a plain one, so every turn is played."""
+
+
+def _fights(config: FightConfig, roller: RandomRoller, count: int) -> tuple[list[FightResult], Fight]:
+    fight = config.new_fight(roller)
+    results = []
+    for _ in range(count):
+        fight.reset()
+        results.append(play(fight))
+    return results, fight
+
+
+@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.toml")))
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_quick_rounds_play_the_fights_every_turn_plays(ruleset: str, example: str) -> None:
+    config = configure(load_encounter(EXAMPLES / example), ruleset, catalog=discover())
+    quick, fight = _fights(config, RandomRoller(11), 300)
+    turn_by_turn, _ = _fights(config, TurnByTurn(11), 300)
+    assert quick == turn_by_turn
+    if config.default_tactics and not config.encounter.enemy.grouped:  # else every turn is played
+        assert any(fight.cache.values()), "the quick path was not taken"
+
+
+def test_the_quick_path_is_not_taken_when_anything_else_takes_part() -> None:
+    encounter = load_encounter(EXAMPLES / "skeleton-guards.toml")
+    scripted = encounter_from_dict(
+        {
+            "name": "scripted",
+            "party": [{"name": "Hero", "melee": 3, "life": 3}],
+            "enemy": {"members": [{"name": "Orc", "melee": 2, "life": 2}]},
+            "tactics": {"round": [{"evade": ["Hero"], "retreat": False}]},
+        }
+    )
+    for ruleset in RULESETS:
+        recorded = configure(encounter, ruleset, catalog=discover()).new_fight(RandomRoller(1), record=True)
+        play(recorded)
+        assert not any(recorded.cache.values()), ruleset
+        config = configure(scripted, ruleset, catalog=discover())
+        fight = config.new_fight(RandomRoller(1))
+        play(fight)
+        assert not any(fight.cache.values()), ruleset
