@@ -85,7 +85,7 @@ def plot_grid(grid: GridSweep, path: Path, outcome: str = "party_wins", target: 
     percent_axis(bar.ax.yaxis)
     legend = [Patch(facecolor="grey", label=method_name("exact")),
               Patch(facecolor="grey", hatch=SAMPLED_HATCH, label=method_name("sampled")),
-              plt.Line2D([], [], color="red", linewidth=2, label=f"{outcome_name(outcome)} = {percent(target)}")]
+              plt.Line2D([], [], color="red", linewidth=2, label=f"{outcome_name(outcome)} = {shortest(target)}")]
     fig.legend(handles=legend, loc="outside lower center", ncols=3, fontsize="small")
     fig.suptitle(f"{grid.encounter.name}: {outcome_name(outcome)}")
     fig.savefig(path)
