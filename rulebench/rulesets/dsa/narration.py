@@ -94,15 +94,13 @@ def explain(fight: Fight, topic: str) -> None:
     fight.explain(topic, _(EXPLANATIONS[topic]))
 
 
-def _tell(fight: Fight, *labels: str, shown: tuple[str, ...] = ()) -> dict[str, int]:
-    """Mark the rolls just made with these labels, in this order, ``told`` (the sentence about to be
-    written gives them) and return their totals by label (untranslated); a label in ``shown`` is
-    matched but keeps its own line.
+def _tell(fight: Fight, *labels: str, shown: tuple[str, ...] = ()) -> None:
+    """Mark the rolls just made with these labels, in this order, ``told``: the sentence about to be
+    written gives them. A label in ``shown`` is matched but keeps its own line.
 
     Only rolls at the log's very end count, so a roll another plugin made in between, or one a
     sentence does not give, is left to tell itself.
     """
-    told: dict[str, int] = {}
     log = fight.log or []
     at = len(log)
     for name in reversed(labels):
@@ -114,8 +112,6 @@ def _tell(fight: Fight, *labels: str, shown: tuple[str, ...] = ()) -> dict[str, 
             break
         if name not in shown:
             event["told"] = True
-        told[name] = event["total"]
-    return told
 
 
 # -- sub-fights and initiative ---------------------------------------------------------------------
