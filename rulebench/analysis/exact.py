@@ -32,7 +32,9 @@ import sys
 from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterator
 from fractions import Fraction
+from itertools import chain
 from math import lcm
+from operator import mul
 from typing import Any, TypeVar, cast
 
 from rulebench.analysis.chains import absorption
@@ -222,13 +224,20 @@ def step_outcomes(
 class _Layer:
     """The probability reaching one stage of the fight, as integer numerators over a few denominators."""
 
-    __slots__ = ("additions", "parts")
+    __slots__ = ("additions", "parts", "summed")
 
     def __init__(self) -> None:
         self.parts: dict[int, defaultdict[Any, Any]] = {}
         """Denominator -> state -> numerator (in floating point, one denominator 1: probabilities)."""
         self.additions: Counter[Hashable] = Counter()
-        """In floating point, how many sums each state's probability was added up from."""
+        """In floating point, how many sums each finished result's probability was added up from."""
+        self.summed: list[list[Any]] = []
+        """In floating point, each state reached once per sum it was added up from, one list per
+        arrival: counted once, when the layer is expanded (``counted``), instead of per arrival."""
+
+    def counted(self) -> Counter[Hashable]:
+        """How many sums each state's probability was added up from."""
+        return Counter(chain.from_iterable(self.summed))
 
     def settle(self) -> tuple[int, dict[Any, Any]]:
         """One common denominator and each state's numerator over it."""
@@ -356,37 +365,53 @@ class Solver:
             den, weights = layer.settle()
             self._spend(len(weights))
             if not self.fractions:
-                self._round_off(layer.additions, weights)
+                self._round_off(layer.counted(), weights)
+                self._carry_floats(number, weights)
+                continue
             targets_of: dict[tuple[tuple[int, Stage], int], defaultdict[int, Any]] = {}
             """Where this layer's probability goes, by (rounds gone by, stage) and step denominator:
             the numerators of the states reached, over this layer's and the step's denominators."""
-            sums_of: dict[tuple[int, Stage], list[int]] = {}
-            """In floating point, each reached state once per sum it is added up from (counted once
-            per layer: one Counter over a list is much cheaper than updating one per state)."""
-            counting = not self.fractions
             for state, weight in weights.items():
                 known = current.get(state)
                 if known is not None and number <= known[0] and number not in known[1]:
                     step_den, groups = known[2]
                 else:
                     step_den, groups = self.outcomes(number, state)
-                for where, moves, ids in groups:
+                for where, moves, _ in groups:
                     target = targets_of.get((where, step_den))
                     if target is None:
                         target = targets_of[(where, step_den)] = defaultdict(int)
                     for after, num in moves:
                         target[after] += weight * num
-                    if counting:
-                        summed = sums_of.get(where)
-                        if summed is None:
-                            summed = sums_of[where] = []
-                        summed.extend(ids)
             for ((delta, stage), step_den), reached in targets_of.items():
-                sums = Counter(sums_of[(delta, stage)]) if counting else None
-                self._arrive(number + delta, stage, den * step_den, reached, sums)
+                self._arrive(number + delta, stage, den * step_den, reached)
         if not self.fractions:
             self._round_off(self.finished.additions, self.finished.parts.get(1, {}))
         return self._results()
+
+    def _carry_floats(self, number: int, weights: dict[int, float]) -> None:
+        """``run``'s step in floating point: carry each state's probability of round ``number`` on
+        to the states its step reaches, and note each reached state once per sum it is added up
+        from (for ``_round_off``). The inner loop of long fights, so kept to the bone: one
+        denominator (1), one target and one list of summed states per (rounds gone by, stage)."""
+        current, outcomes = self.current, self.outcomes
+        slots: dict[tuple[int, Stage], tuple[defaultdict[int, float], list[int]]] = {}
+        for state, weight in weights.items():
+            known = current.get(state)
+            if known is not None and number <= known[0] and number not in known[1]:
+                groups = known[2][1]
+            else:
+                groups = outcomes(number, state)[1]
+            for where, moves, reached_ids in groups:
+                slot = slots.get(where)
+                if slot is None:
+                    slot = slots[where] = (defaultdict(float), [])
+                target = slot[0]
+                for after, p in moves:
+                    target[after] += weight * p
+                slot[1].extend(reached_ids)
+        for (delta, stage), (reached, sums) in slots.items():
+            self._arrive(number + delta, stage, 1, reached, sums)
 
     def _round_off(self, additions: Counter[Hashable], weights: dict[Hashable, Any]) -> None:
         """Add the rounding of a layer's sums and of the products its probability moves on with.
@@ -396,22 +421,23 @@ class Solver:
         rounded step probability (two roundings), and the moves of a state carry its whole weight.
         """
         mass = sum(weights.values())
-        summed = sum(count * weights[state] for state, count in additions.items() if state in weights)
+        summed = sum(map(mul, additions.values(), map(weights.__getitem__, additions)))  # every counted state is in weights
         self.rounding += UNIT_ROUNDOFF * (2 * mass + summed)
 
     def _arrive(
-        self, number: int, stage: Stage, den: int, reached: defaultdict[int, Any], sums: Counter[int] | None = None
+        self, number: int, stage: Stage, den: int, reached: defaultdict[int, Any], sums: list[int] | None = None
     ) -> None:
         """Add the numerators over ``den`` of states reached in round ``number`` to their layer, or
-        of finished fights to their results; ``sums`` counts, in floating point, the sums each
-        reached state's probability was added up from."""
+        of finished fights to their results; ``sums`` holds, in floating point, each reached
+        state once per sum its probability was added up from."""
         if stage is None:
             results = self.finished.parts.setdefault(den, defaultdict(int))
+            counts = Counter(sums) if sums is not None else None
             for after, num in reached.items():
                 result = self._result(number, after)
                 results[result] += num
-                if sums is not None:
-                    self.finished.additions[result] += sums[after] + 1
+                if counts is not None:
+                    self.finished.additions[result] += counts[after] + 1
             return
         key = (number, stage)
         layer = self.layers.get(key)
@@ -425,8 +451,8 @@ class Solver:
             for after, num in reached.items():
                 arrived[after] += num
         if sums is not None:
-            layer.additions.update(sums)
-            layer.additions.update(reached.keys())  # the addition into the layer
+            layer.summed.append(sums)
+            layer.summed.append(list(reached))  # the addition into the layer
 
     def _result(self, number: int, state: int) -> FightResult:
         """The result of a fight that ended in round ``number`` in ``state``."""
