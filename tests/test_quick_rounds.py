@@ -14,7 +14,7 @@ from rulebench.core.encounter import encounter_from_dict, load_encounter
 from rulebench.core.kernel import FightConfig, configure, play
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-RULESETS = ("talisman",)
+RULESETS = ("talisman", "endurance")
 
 
 class TurnByTurn(RandomRoller):

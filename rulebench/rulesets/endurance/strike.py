@@ -110,10 +110,12 @@ def take(fight: Fight, target: Combatant, amount: int, avoid: int) -> None:
     if fight.recording:
         narration.damage(fight, target, amount, avoid, net, before)
     if net > before:
-        _wound(fight, target, net, before)
+        wound(fight, target, net, before)
 
 
-def _wound(fight: Fight, target: Combatant, net: int, before: int) -> None:
+def wound(fight: Fight, target: Combatant, net: int, before: int) -> None:
+    """A blow of ``net`` damage got past the ``before`` endurance left: one more wound; at max wounds
+    he falls and bleeds, and a wound while bleeding kills (docs/rules/endurance.md)."""
     tvars: dict[str, Any] = target.vars
     tvars["wounds"] += 1
     wounds, most = tvars["wounds"], target.stats["max_wounds"]

@@ -9,21 +9,13 @@ Exact analysis can then merge equal states after every blow (``core/hookspecs.py
 from __future__ import annotations
 
 from rulebench import Combatant, Fight, hookimpl
+from rulebench.rulesets.endurance.quick import plan_of, play_round
 from rulebench.rulesets.endurance.state import BLEEDING, SHELTERED, STANDING
+from rulebench.rulesets.endurance.stats import front_order
 from rulebench.rulesets.endurance.strike import rulebench_attack, rulebench_damage, rulebench_wounds, strike_at_once
 
-PARTY = "party"
 ACTING = (STANDING, SHELTERED)
 """Who may still act: the standing, and the sheltered who may yet step up."""
-
-
-def front_order(fight: Fight, attacker: Combatant) -> list[Combatant]:
-    """The attacker's opponents front first: the party in damage order, reversed by an ambush from
-    behind (docs/rules/endurance.md "Order"); enemies in list order."""
-    if attacker.side == PARTY:
-        return fight.enemy.members
-    members = fight.party.members
-    return members[::-1] if fight.encounter.ambush_from_behind else members
 
 
 def choose_target(fight: Fight, attacker: Combatant) -> Combatant | None:
@@ -56,11 +48,28 @@ def rulebench_initiative(fight: Fight) -> tuple[int, ...]:
 
     The fallen never act again, so they get no turn; the sheltered keep theirs, since a non-fighter
     steps up in the very round the last fighter of his side falls and acts at his turn (docs/rules/endurance.md).
+    A silent fight that only endurance's hooks and default tactics play, on a plain random roller
+    (Monte Carlo), has the round's blows struck here at once instead (``quick``: the same dice, the
+    same wounds) and no turns.
     """
+    plan = plan_of(fight, _own_hooks)
+    if plan is not None and play_round(fight, plan):
+        return ()
     turns: tuple[tuple[int, ...], tuple[int, ...]] = fight.vars["turns"]
     order = turns[0] if fight.round == 1 else turns[1]
     combatants = fight.combatants
     return tuple([i for i in order if combatants[i].vars["status"] in ACTING])
+
+
+def _own_hooks(fight: Fight) -> bool:
+    """Whether endurance's own turn, attack, damage and wounds hooks are the only ones."""
+    rules = fight.rules
+    return (
+        rules.turn is rulebench_turn
+        and rules.attack is rulebench_attack
+        and rules.damage is rulebench_damage
+        and rules.wounds is rulebench_wounds
+    )
 
 
 @hookimpl
