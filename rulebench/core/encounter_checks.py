@@ -116,7 +116,7 @@ def describe(detail: ErrorDetails, models: Mapping[str | None, type[BaseModel]])
     elif kind == "literal_error":
         expected = detail["ctx"]["expected"]
         hint = did_you_mean(detail["input"], re.findall(r"'([^']*)'", expected)) if isinstance(detail["input"], str) else ""
-        what = _("expected {expected}, got {value}").format(expected=expected, value=got) + hint
+        what = _("expected {expected}, got {value}").format(expected=_listed(expected), value=got) + hint
     elif kind in _EXPECTED:
         what = _(_EXPECTED[kind]).format(value=got)
     else:
@@ -206,6 +206,15 @@ def _entries(value: Any) -> list[tuple[int, Mapping[str, Any]]]:
 
 def _valid_name(value: Any) -> TypeGuard[str]:
     return isinstance(value, str) and bool(value.strip())
+
+
+def _listed(expected: str) -> str:
+    """pydantic's list of allowed values (``'none', 'party' or 'enemy'``) with the current language's "or"."""
+    parts = re.findall(r"'[^']*'", expected)
+    if len(parts) < 2 or f"{', '.join(parts[:-1])} or {parts[-1]}" != expected:
+        return expected  # not the shape pydantic writes: shown as it is
+    # TRANSLATORS: the last of several allowed values: "'none', 'party' or 'enemy'".
+    return _("{values} or {last}").format(values=", ".join(parts[:-1]), last=parts[-1])
 
 
 def did_you_mean(word: str, options: Iterable[str]) -> str:
