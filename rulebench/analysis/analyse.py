@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 from rulebench.analysis import exact
 from rulebench.analysis.precision import DEFAULT_CAP, check_precision, simulate_to_precision
-from rulebench.analysis.results import RulesetResult
+from rulebench.analysis.results import RulesetResult, Tally
 from rulebench.analysis.sampling import ConfigSpec, Progress, SamplingPool, simulate, spec_of, worker_config
 from rulebench.core.dice import Dice
 from rulebench.core.discovery import RULESET, Catalog
@@ -230,8 +230,10 @@ def _say_solving(configs: Sequence[FightConfig], progress: ProgressFactory | Non
 
 
 def analyse_all(configs: Sequence[FightConfig], options: AnalysisOptions, pool: SamplingPool,
-                progress: ProgressFactory | None = None, labels: Sequence[str] | None = None) -> list[Analysed]:
-    """Analyse every configuration as ``options`` say, with the results ``analyse`` gives one by one.
+                progress: ProgressFactory | None = None, labels: Sequence[str] | None = None,
+                decided: Callable[[Tally], bool] | None = None) -> list[Analysed]:
+    """Analyse every configuration as ``options`` say, with the results ``analyse`` gives one by one
+    (``decided`` as ``analyse`` takes it).
 
     With several workers, every exact attempt is sent to ``pool`` at once, and a configuration
     whose attempt is dropped (or that is to be sampled) starts sampling the moment it is known,
@@ -245,7 +247,7 @@ def analyse_all(configs: Sequence[FightConfig], options: AnalysisOptions, pool: 
     labels = list(labels) if labels is not None else [c.ruleset.name for c in configs]
     if pool.workers <= 1 or len(configs) <= 1 or not all(config.portable for config in configs):
         solved = solve_all(configs, options, pool, progress)
-        return [analyse(config, options, progress, pool, label, done) for config, label, done in zip(configs, labels, solved)]
+        return [analyse(config, options, progress, pool, label, done, decided) for config, label, done in zip(configs, labels, solved)]
     attempts: list[Future[Solved] | None] = [None] * len(configs)
     if options.exact is not False:
         _say_solving(configs, progress)
@@ -253,7 +255,7 @@ def analyse_all(configs: Sequence[FightConfig], options: AnalysisOptions, pool: 
 
     def one(i: int) -> Analysed:
         found = attempts[i]
-        return analyse(configs[i], options, progress, pool, labels[i], None if found is None else found.result())
+        return analyse(configs[i], options, progress, pool, labels[i], None if found is None else found.result(), decided)
 
     # Threads only wait here: the work runs in the pool. Twice as many runs as workers keep every
     # worker busy while each run waits for its next chunk.
@@ -264,6 +266,7 @@ def analyse_all(configs: Sequence[FightConfig], options: AnalysisOptions, pool: 
 def analyse(
     config: FightConfig, options: AnalysisOptions, progress: ProgressFactory | None = None,
     pool: SamplingPool | None = None, label: str | None = None, solved: Solved | None = None,
+    decided: Callable[[Tally], bool] | None = None,
 ) -> Analysed:
     """Analyse one configuration as ``options`` say; provenance is filled in on the result.
 
@@ -274,6 +277,8 @@ def analyse(
         pool: the command's worker processes (else one pool for this configuration).
         label: how progress names the configuration (default: its ruleset).
         solved: the exact attempt already made (``solve_all``); None to make it here if the options ask.
+        decided: a precision-driven run also stops when this says the question asked of the
+            configuration is answered (``precision.target_side``, for balance).
 
     Raises:
         BadInput: exact analysis was insisted on but is unavailable or the encounter is too big.
@@ -298,13 +303,14 @@ def analyse(
     if result is None:
         if pool is None:
             with SamplingPool(options.processes) as own:
-                return analyse(config, options, progress, own, label)
+                return analyse(config, options, progress, own, label, solved, decided)  # the attempt is not made again
         if options.fights is None:
             precision = options.stop_precision
             advance = progress(_("{label}: sampled to ±{precision}").format(label=label, precision=_shortest(precision)), None) if progress else None
-            result, reached = simulate_to_precision(config, precision, options.seed, cap=options.cap, progress=advance, pool=pool)
+            result, reached = simulate_to_precision(config, precision, options.seed, cap=options.cap, progress=advance, pool=pool,
+                                                     decided=decided)
             extra = {"precision": precision, "half_width": reached, "cap": options.cap}
-            if reached > precision:
+            if result.stopped_by == "cap":
                 notes.append(_("{ruleset}: stopped at the cap of {cap} fights with a half-width of {reached}").format(
                     ruleset=config.ruleset.name, cap=format_integer(options.cap), reached=_local(f"{reached:.4f}")))
         else:

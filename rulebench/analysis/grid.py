@@ -34,6 +34,7 @@ from rulebench.analysis.analyse import (
     analyse_all as analyse_all,  # re-exported: commands and tests run their analyses through it
 )
 from rulebench.analysis.cluster import sampling_pool
+from rulebench.analysis.precision import target_side
 from rulebench.analysis.results import RulesetResult, result_row
 from rulebench.analysis.sampling import SamplingPool
 from rulebench.analysis.sweeps import Balance, Sweep, Vary, balance, bracket_steps, csv_document, sweep
@@ -283,7 +284,8 @@ def _run_searches(searches: list[_Search], vary: Vary, target: float, options: A
         configs = [configure(s.encounter.with_value(vary.path, vary.values[i]), s.ruleset, catalog=catalog,
                              plugins=options.plugins, tactics=options.tactics) for s, i in wanted]
         labels = [f"{s.where}{vary.path} = {vary.values[i]}" for s, i in wanted]
-        for (s, i), label, done in zip(wanted, labels, analyse_all(configs, options, pool, progress, labels)):
+        decided = target_side(target) if options.fights is None else None  # as balance: only the side matters
+        for (s, i), label, done in zip(wanted, labels, analyse_all(configs, options, pool, progress, labels, decided)):
             s.seen[vary.values[i]] = done.result
             s.above[i] = done.result.outcomes["party_wins"] >= target
             notes.add(s.ruleset, label, done)

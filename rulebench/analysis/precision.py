@@ -8,6 +8,7 @@ precision is only another way of choosing the fight count, and the answer reprod
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from rulebench.analysis.results import RulesetResult, Tally, wilson
 from rulebench.analysis.sampling import CHUNK, Progress, SamplingPool
@@ -37,6 +38,21 @@ def check_precision(precision: float) -> None:
         raise BadInput(_("--precision {precision}: expected a 95% half-width above 0 and at most 0.5, such as 0.01").format(precision=precision))
 
 
+def target_side(target: float) -> Callable[[Tally], bool]:
+    """The rule that stops a balance's run once it is known on which side of ``target`` the
+    party wins: ``party_wins``'s 95% Wilson interval lies wholly above or below it.
+
+    A balance only asks of each value whether the party wins at least ``target`` of the fights,
+    so a value far from the crossing needs far fewer fights than one near it.
+    """
+
+    def decided(tally: Tally) -> bool:
+        low, high = wilson(int(tally.outcomes.get("party_wins", 0)), int(tally.total))
+        return high < target or low > target
+
+    return decided
+
+
 def fights_needed(tally: Tally, precision: float) -> int:
     """About how many fights bring every half-width of ``tally`` down to ``precision`` (for progress).
 
@@ -54,8 +70,10 @@ def simulate_to_precision(
     workers: int = 1,
     progress: Progress | None = None,
     pool: SamplingPool | None = None,
+    decided: Callable[[Tally], bool] | None = None,
 ) -> tuple[RulesetResult, float]:
-    """Play chunks of ``CHUNK`` fights until every outcome's 95% half-width is at most ``precision``.
+    """Play chunks of ``CHUNK`` fights until every outcome's 95% half-width is at most ``precision``
+    (or, with ``decided``, until it says the question asked is answered).
 
     The rule is checked after every chunk, in chunk order, so the number of fights does not
     depend on how many workers played them.
@@ -68,15 +86,16 @@ def simulate_to_precision(
         workers: processes to share the chunks between, when no ``pool`` is given.
         progress: told after each chunk how many fights it played, and how many it may take.
         pool: worker processes to reuse (a command's); else a pool of ``workers`` for this run.
+        decided: checked after every chunk too: True stops the run (``target_side``).
 
     Returns:
-        The result (its ``fights`` is the number needed, its ``stopped_by`` ``precision`` or
-        ``cap``) and the half-width reached.
+        The result (its ``fights`` is the number needed, its ``stopped_by`` ``precision``,
+        ``target`` (``decided``) or ``cap``) and the half-width reached.
     """
     check_precision(precision)
     if pool is None:
         with SamplingPool(workers) as own:
-            return simulate_to_precision(config, precision, seed, cap=cap, progress=progress, pool=own)
+            return simulate_to_precision(config, precision, seed, cap=cap, progress=progress, pool=own, decided=decided)
     tally: Tally | None = None
     played = 0
     sizes = (min(CHUNK, cap - start) for start in range(0, cap, CHUNK))
@@ -94,7 +113,7 @@ def simulate_to_precision(
             played += size
             if progress:
                 progress(size, min(cap, fights_needed(tally, precision)))
-            if half_width(tally) <= precision:
+            if half_width(tally) <= precision or (decided is not None and decided(tally)):
                 break
     finally:
         parts.close()  # cancels the chunks played ahead
@@ -107,6 +126,6 @@ def simulate_to_precision(
         party_size=len(config.encounter.party),
         fights=played,
         seed=seed,
-        stopped_by="precision" if reached <= precision else "cap",
+        stopped_by="precision" if reached <= precision else "target" if decided is not None and decided(tally) else "cap",
     )
     return result, reached

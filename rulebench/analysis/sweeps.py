@@ -27,7 +27,8 @@ from rulebench.analysis.analyse import (
     ruleset_names,
 )
 from rulebench.analysis.cluster import sampling_pool
-from rulebench.analysis.results import RulesetResult, result_row
+from rulebench.analysis.precision import target_side
+from rulebench.analysis.results import RulesetResult, Tally, result_row
 from rulebench.analysis.sampling import SamplingPool
 from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
@@ -250,13 +251,13 @@ class _Points:
         """How progress names ``ruleset`` at ``value``."""
         return _("{ruleset} at {path} = {value}").format(ruleset=ruleset, path=self.parsed.path, value=value)
 
-    def analyse(self, pairs: list[tuple[str, int]]) -> list[RulesetResult]:
+    def analyse(self, pairs: list[tuple[str, int]], decided: Callable[[Tally], bool] | None = None) -> list[RulesetResult]:
         """The encounter analysed under each ruleset with the varied number at each value, all
-        on the command's pool at once (``analyse_all``); their notes kept for the end."""
+        on the command's pool at once (``analyse_all``, which takes ``decided``); their notes kept for the end."""
         configs = [self.config(name, value) for name, value in pairs]
         labels = [self.label(name, value) for name, value in pairs]
         results = []
-        for (ruleset, value), done in zip(pairs, analyse_all(configs, self.options, self.pool, self.progress, labels)):
+        for (ruleset, value), done in zip(pairs, analyse_all(configs, self.options, self.pool, self.progress, labels, decided)):
             if done.dropped is not None:
                 self.dropped.setdefault(ruleset, {})[value] = done.dropped
             self.notes.extend(f"{self.parsed.path} = {value}: {note}" for note in done.notes)
@@ -321,7 +322,9 @@ def balance(
     """Find, per ruleset, the neighbouring values of ``vary`` between which ``party_wins`` crosses ``target``.
 
     Every value is sampled from the same seed (as in :func:`sweep`), so the bracket found is the
-    same in every run with the same options.
+    same in every run with the same options. Without ``fights``, a sampled value stops at the
+    precision or as soon as its ``party_wins`` interval lies wholly on one side of ``target``
+    (``stopped_by``: ``target``), whichever comes first: only the side matters to the search.
 
     Raises:
         BadInput: as :func:`sweep`, and for a target outside (0, 1).
@@ -330,6 +333,9 @@ def balance(
         raise BadInput(_("--target {target}: expected a probability strictly between 0 and 1, such as 0.5").format(target=target))
     chosen = AnalysisOptions.build(options, **kwargs)
     model, source, parsed, catalog, names = _setup(encounter, vary, rulesets, catalog)
+    # A sampled value stops once it is clear on which side of the target it lies: values far
+    # from the crossing take a chunk or two of fights instead of a percentage point's precision.
+    decided = target_side(target) if chosen.fights is None else None
     brackets: dict[str, tuple[int, int] | None] = {}
     seen: dict[str, dict[int, RulesetResult]] = {name: {} for name in names}
     above: dict[str, dict[int, bool]] = {name: {} for name in names}
@@ -340,7 +346,7 @@ def balance(
         while asks:
             # Every ruleset's next values at once: their exact attempts run side by side.
             pairs = [(name, parsed.values[i]) for name, indices in asks.items() for i in indices if i not in above[name]]
-            for (name, value), result in zip(pairs, analysed.analyse(pairs)):
+            for (name, value), result in zip(pairs, analysed.analyse(pairs, decided)):
                 seen[name][value] = result
                 above[name][parsed.values.index(value)] = result.outcomes["party_wins"] >= target
             for name in list(asks):
