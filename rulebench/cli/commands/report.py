@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 
 from rulebench.analysis.analyse import AnalysisOptions
-from rulebench.api.report import build_report, write_report
 from rulebench.cli.options import EncounterArg, Exact, Fights, Json, MaxStates, Plugins, Precision, Rulesets, Seed, Workers
 from rulebench.cli.output_paths import writable
 from rulebench.cli.progress import progress_bar
@@ -56,6 +55,9 @@ def command(
     json: Json = False,
 ) -> None:
     """Run ``rulebench report``; :data:`HELP` says what it does."""
+    # Imported here: the report brings Jinja, which every other command would load for nothing at start-up.
+    from rulebench.api.report import build_report, write_report
+
     options = AnalysisOptions.make(
         exact=True if exact else None, fights=fights, precision=precision, max_states=max_states, seed=seed,
         workers=workers, plugins=tuple(plugin or ()),
