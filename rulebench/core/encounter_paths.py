@@ -112,7 +112,8 @@ def _list_index(entries: list[Any], step: str, bracketed: bool, loc: Loc, path: 
         raise BadInput(_("{path}: {where} is a list; pick an entry by index or name, like {where}[0]").format(path=path, where=where))
     if step.isdigit():
         if int(step) >= len(entries):
-            raise BadInput(ngettext("{path}: {where} has {count} entry, numbered from 0", "{path}: {where} has {count} entries, numbered from 0",
+            # Both English forms read "entries", as they always have; a translation gets its own singular.
+            raise BadInput(ngettext("{path}: {where} has {count} entries, numbered from 0", "{path}: {where} has {count} entries, numbered from 0",
                                     len(entries)).format(path=path, where=where, count=len(entries)))
         return int(step)
     names = [entry.get("name") if isinstance(entry, dict) else None for entry in entries]
