@@ -56,6 +56,10 @@ EXPLANATIONS = {
         "A hit takes its Trefferpunkte (TP) less the armour's Rüstungsschutz (RS) off the Lebensenergie "
         "(LE); under 10 LE a fighter falls unconscious, under 0 he dies."
     ),
+    "flight": N_(
+        "Flight (Flucht): each fleeing fighter's opponent gets one attack at him with a d20 ≤ his full AT, "
+        "and it cannot be parried."
+    ),
     "critical": N_(
         "After each hit a d20 checks for a critical hit: on a 1 the severity TP + 1d100 kills if it reaches "
         "100 and beats 10 × RS; otherwise the TP ignore the armour."
@@ -437,6 +441,7 @@ def flees_freely(fight: Fight, member: Combatant) -> None:
 
 def flight_attack(fight: Fight, member: Combatant, foe: Combatant, at: int, roll: int | None, hit: bool) -> None:
     """A fleeing member's opponent gets one unparryable attack."""
+    explain(fight, "flight")
     names = {"name": member.name, "foe": foe.name, "roll": roll, "at": at}
     if roll is None:
         text = _("{name} flees; {foe} gets an unparryable attack: cannot hit, miss.")
