@@ -11,7 +11,7 @@ from rulebench.cli.narrate import narrate
 from rulebench.cli.options import EncounterArg, Json, Plugins, Ruleset, Seed, Tactics
 from rulebench.cli.plugin_options import Check, check_rulesets
 from rulebench.cli.render import out, print_json, report, warn
-from rulebench.core.i18n import N_, ngettext
+from rulebench.core.i18n import N_, _
 
 NAME = "fight"
 HELP = N_("Play one fight and narrate it round by round: every roll, modifier, total, damage and wound.")
@@ -43,10 +43,8 @@ def command(
     if record.unused_dice:
         first = record.dice_used + 1
         values = ",".join(map(str, record.unused_dice))
-        unused = len(record.unused_dice)
-        text = ngettext("--dice: {unused} value unused at the end, from position {first}: {values}",
-                        "--dice: {unused} values unused at the end, from position {first}: {values}", unused)
-        warn(text.format(unused=unused, first=first, values=values))
+        text = _("--dice: {unused} value(s) unused at the end, from position {first}: {values}")
+        warn(text.format(unused=len(record.unused_dice), first=first, values=values))
     if json:
         print_json(record.to_dict(), texts=True)
     else:
