@@ -44,11 +44,11 @@ def template(domain: str, localedir: str) -> frozenset[tuple[str | None, str]]:
         return frozenset()
     with path.open("rb") as handle:
         catalog = read_po(handle)
-    pairs = set()
+    pairs: set[tuple[str | None, str]] = set()
     for message in catalog:
         if message.id:
-            ids = message.id if isinstance(message.id, tuple) else (message.id,)
-            pairs |= {(message.context, i) for i in ids}
+            ids = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
+            pairs |= {(message.context, str(i)) for i in ids}
     return frozenset(pairs)
 
 
