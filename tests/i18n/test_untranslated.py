@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import typer.main
 from typer.testing import CliRunner
 
 from rulebench.api.glossary import terms
@@ -117,7 +118,11 @@ def names() -> frozenset[str]:
     """Every word that is a name, not prose: the examples' encounters, combatants, traits and skills,
     the plugins and their packages, the rulesets' stat keys, the commands, and the enumerated values
     ``rulebench explain`` takes."""
-    words: set[str] = {"rulebench", *COMMANDS, "json", "toml", "html", "png", "svg", "pdf", "csv"}
+    words: set[str] = {"rulebench", "json", "toml", "html", "png", "svg", "pdf", "csv"}
+    words |= {w for command in COMMANDS for w in _words(command)}
+    # Each command's arguments, by the parameter names typer's help panel shows (encounter, term…).
+    for command in typer.main.get_command(app).commands.values():  # type: ignore[attr-defined]
+        words |= {param.name for param in command.params if param.param_type_name == "argument" and param.name}
     words |= {"party_wins", "enemy_wins", "withdrawn", "party_fled", "unhurt", "hurt", "out", "dead"}
     for path in EXAMPLES.glob("*.toml"):
         words.add(path.stem)
@@ -137,7 +142,9 @@ _SYMBOLIC = re.compile(
     r"(?:\S*/\S*)"  # paths, fractions, rules pages
     r"|(?:--?[A-Za-z][\w-]*)"  # options
     r"|(?:\b\d*d\d+\b)"  # dice notation
-    r"|(?:\{[a-z_]+\})|(?:<[a-z\[\]_]+>)"  # typer's metavars: a parameter's name, a type
+    r"|(?:\{[a-z_]+\})|(?:<[a-z\[\]_ ]+>)"  # typer's metavars: a parameter's name, a type (<float range>)
+    r"|(?:\bx(?=[<>]=?))"  # typer's ranges: [x>=1]
+    r"|(?:no:NAME)"  # -p's metavar
     r"|(?:\w+=\S*)"  # key=value: a stat block (armour=2), a --vary path
     r"|(?:\w+(?:\[[^\]]*\])?(?:\.\w+(?:\[[^\]]*\])?)+)"  # dotted paths (enemy.members[0].count), modules, file names
     r"|(?:\b[A-Z][A-Z_]*\b)"  # metavars written in capitals (FILE, PATH, E, N)
@@ -217,6 +224,8 @@ RUNS: dict[str, tuple[str, ...]] = {
     "error: balance plot": ("balance", ex("skeleton-guards.toml"), "--vary", "enemy.members[0].count=1..2", "--target", "0.5",
                             "--plot", "plot.png"),
     "error: plugin name": ("new-plugin", "Bad Name"),
+    "help": ("--help",),
+    **{f"help {command}": (command, "--help") for command in COMMANDS},
 }
 
 
