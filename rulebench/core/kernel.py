@@ -370,28 +370,40 @@ def end_round(fight: Fight) -> None:
 
 
 def play_round(fight: Fight) -> None:
-    """Play one whole round of ``fight`` through the hooks: ``start_round``, every turn, ``end_round``.
+    """Play one whole round of ``fight`` through the hooks: ``start_round``, every turn, ``end_round``."""
+    _play_rounds(fight, once=True)
 
-    Monte Carlo plays every round through here, so both are written out in place (one call each
-    fewer per round); ``play_step`` calls them.
+
+def _play_rounds(fight: Fight, once: bool) -> None:
+    """One round (``once``), or rounds until the fight is over, each as ``play_round`` plays it.
+
+    Monte Carlo plays every round through here, so ``start_round`` and ``end_round`` are written
+    out in place and the hooks looked up once per fight (``play_step`` calls them).
     """
     rules = fight.rules
-    try:
-        fight.round += 1
-        if rules.round_start is not _nothing:
-            rules.round_start(fight)
-        order = rules.initiative(fight)
-        if order:  # a ruleset that played the round itself returns no turns
-            for turn in order:
-                take_turn(fight, turn)
-        outcome = rules.round_end(fight)
-        if outcome is not None:
-            if not isinstance(outcome, Outcome):
-                plugin_errors.check_outcome(fight, outcome)
-            fight.outcome = outcome
-            rules.fight_end(fight)
-    except Exception as error:
-        plugin_errors.reraise(error, fight)
+    round_start, initiative, round_end = rules.round_start, rules.initiative, rules.round_end
+    while True:
+        number = fight.round
+        if not once and number >= MAX_ROUNDS:
+            raise plugin_errors.endless(fight.ruleset, MAX_ROUNDS)
+        try:
+            fight.round = number + 1
+            if round_start is not _nothing:
+                round_start(fight)
+            order = initiative(fight)
+            if order:  # a ruleset that played the round itself returns no turns
+                for turn in order:
+                    take_turn(fight, turn)
+            outcome = round_end(fight)
+            if outcome is not None:
+                if not isinstance(outcome, Outcome):
+                    plugin_errors.check_outcome(fight, outcome)
+                fight.outcome = outcome
+                rules.fight_end(fight)
+        except Exception as error:
+            plugin_errors.reraise(error, fight)
+        if once or fight.outcome is not None:
+            return
 
 
 def play_step(fight: Fight) -> None:
@@ -422,10 +434,8 @@ def play_step(fight: Fight) -> None:
 
 def play_out(fight: Fight) -> None:
     """Play ``fight`` to its end without asking for its result (Monte Carlo asks once per final state)."""
-    while fight.outcome is None:
-        if fight.round >= MAX_ROUNDS:
-            raise plugin_errors.endless(fight.ruleset, MAX_ROUNDS)
-        play_round(fight)
+    if fight.outcome is None:
+        _play_rounds(fight, once=False)
 
 
 def result_of(fight: Fight) -> FightResult:

@@ -184,7 +184,7 @@ def _wrong_answer(frames: list[FrameType], error: BaseException) -> tuple[str, A
             if pair is not None and not (isinstance(pair, tuple) and len(pair) == 2):
                 return "rulebench_turn", pair, ()
             return None
-        in_round = frame.f_code.co_name in ("play_round", "play_step", "start_round")
+        in_round = frame.f_code.co_name in ("_play_rounds", "play_step", "start_round")
         if in_round and isinstance(error, TypeError) and ("iter" in str(error) or "not subscriptable" in str(error)):
             return "rulebench_initiative", local.get("turns", _Unseen(str(error))), ()
         for name, hook, kind in (("damage", "rulebench_damage", Damage), ("attack", "rulebench_attack", Attack)):

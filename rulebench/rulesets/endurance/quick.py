@@ -15,6 +15,7 @@ enumerating roller (exact analysis) gets the turns, one blow each.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
 from rulebench import Combatant, Dice, Fight, RandomRoller
 from rulebench.rulesets.endurance.state import STANDING
@@ -46,15 +47,10 @@ class Plan:
         """Every later round's turns."""
 
 
-def plan_of(fight: Fight, own_hooks: Callable[[Fight], bool]) -> Plan | None:
-    """The fight's plan when its rounds may be played at once, else None; worked out the first
-    time it is asked and kept in ``fight.cache`` (False there for None). ``own_hooks(fight)``:
-    endurance's own hooks are the only ones."""
-    plan: Plan | bool | None = fight.cache.get("endurance")
-    if plan is None:
-        allowed = own_hooks(fight) and fight.default_tactics and fight.static_modifiers and not fight.recording
-        plan = fight.cache["endurance"] = Plan(fight) if allowed else False
-    return plan if isinstance(plan, Plan) else None
+def _plan_of(fight: Fight, own_hooks: Callable[[Fight], bool]) -> Plan | Literal[False]:
+    """The fight's plan when its rounds may be played at once, else False."""
+    allowed = own_hooks(fight) and fight.default_tactics and fight.static_modifiers and not fight.recording
+    return Plan(fight) if allowed else False
 
 
 def _blow(fight: Fight, attacker: Combatant, defender: Combatant) -> Blow:
@@ -72,11 +68,18 @@ def _blow(fight: Fight, attacker: Combatant, defender: Combatant) -> Blow:
     return 0, dice, offset - dice.bonus  # the roll's total has the constant already
 
 
-def play_round(fight: Fight, plan: Plan) -> bool:
+def play_round(fight: Fight, own_hooks: Callable[[Fight], bool]) -> bool:
     """Play every blow of the round as the turns of ``turns.rulebench_initiative`` would; False,
-    with nothing played, when the fight's roller is not a plain ``RandomRoller``."""
+    with nothing played, when they must be played turn by turn.
+
+    The fight's plan is worked out the first time (False when its rounds may not be played at
+    once) and kept in ``fight.cache``; ``own_hooks(fight)``: endurance's own hooks are the only ones.
+    """
+    plan: Plan | Literal[False] | None = fight.cache.get("endurance")
+    if plan is None:
+        plan = fight.cache["endurance"] = _plan_of(fight, own_hooks)
     roller = fight.roller
-    if type(roller) is not RandomRoller:
+    if plan is False or type(roller) is not RandomRoller:
         return False
     uniform = roller.uniform
     for attacker, opponents in plan.first if fight.round == 1 else plan.later:

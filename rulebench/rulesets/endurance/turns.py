@@ -9,7 +9,7 @@ Exact analysis can then merge equal states after every blow (``core/hookspecs.py
 from __future__ import annotations
 
 from rulebench import Combatant, Fight, hookimpl
-from rulebench.rulesets.endurance.quick import plan_of, play_round
+from rulebench.rulesets.endurance.quick import play_round
 from rulebench.rulesets.endurance.state import BLEEDING, SHELTERED, STANDING
 from rulebench.rulesets.endurance.stats import front_order
 from rulebench.rulesets.endurance.strike import rulebench_attack, rulebench_damage, rulebench_wounds, strike_at_once
@@ -52,8 +52,7 @@ def rulebench_initiative(fight: Fight) -> tuple[int, ...]:
     (Monte Carlo), has the round's blows struck here at once instead (``quick``: the same dice, the
     same wounds) and no turns.
     """
-    plan = plan_of(fight, _own_hooks)
-    if plan is not None and play_round(fight, plan):
+    if play_round(fight, _own_hooks):
         return ()
     turns: tuple[tuple[int, ...], tuple[int, ...]] = fight.vars["turns"]
     order = turns[0] if fight.round == 1 else turns[1]

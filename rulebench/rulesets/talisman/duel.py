@@ -15,7 +15,7 @@ from rulebench.rulesets.talisman.narration import (
     narrate_duel,
     narrate_evade,
 )
-from rulebench.rulesets.talisman.quick import plan_of, play_round
+from rulebench.rulesets.talisman.quick import play_round
 from rulebench.rulesets.talisman.traits import harmless, spared, spared_by
 
 DUEL = Dice(((1, 6), (-1, 6)))
@@ -58,8 +58,7 @@ def rulebench_initiative(fight: Fight) -> tuple[int, ...]:
     has the round's duels played here at once instead (``quick``: the same dice, the same lives)
     and no turns.
     """
-    plan = plan_of(fight, _own_hooks)
-    if plan is not None and play_round(fight, plan):
+    if play_round(fight, _own_hooks):
         return ()
     members = fight.party.members
     return tuple([i for i in fight.party.stats["turn_order"] if members[i].vars["lives"] > 0])

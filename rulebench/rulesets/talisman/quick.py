@@ -15,6 +15,7 @@ enumerating roller (exact analysis) gets the turns, one duel each.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
 from rulebench import PARTY, Combatant, Fight, RandomRoller
 from rulebench.rulesets.talisman.traits import spared_by
@@ -48,21 +49,16 @@ class Plan:
         """The foes in the order a member faces them: the first standing one is ``duel.front_foe``."""
 
 
-def plan_of(fight: Fight, own_hooks: Callable[[Fight], bool]) -> Plan | None:
-    """The fight's plan when its rounds may be played at once, else None; worked out the first
-    time it is asked and kept in ``fight.cache`` (False there for None). ``own_hooks(fight)``:
-    talisman's own hooks are the only ones."""
-    plan: Plan | bool | None = fight.cache.get("talisman")
-    if plan is None:
-        allowed = (
-            own_hooks(fight)
-            and fight.default_tactics
-            and fight.static_modifiers
-            and not fight.recording
-            and not fight.encounter.enemy.grouped
-        )
-        plan = fight.cache["talisman"] = Plan(fight) if allowed else False
-    return plan if isinstance(plan, Plan) else None
+def _plan_of(fight: Fight, own_hooks: Callable[[Fight], bool]) -> Plan | Literal[False]:
+    """The fight's plan when its rounds may be played at once, else False."""
+    allowed = (
+        own_hooks(fight)
+        and fight.default_tactics
+        and fight.static_modifiers
+        and not fight.recording
+        and not fight.encounter.enemy.grouped
+    )
+    return Plan(fight) if allowed else False
 
 
 def _duel(fight: Fight, member: Combatant, foe: Combatant) -> Duel:
@@ -98,11 +94,18 @@ def _shielded(fight: Fight, combatant: Combatant) -> bool:
     return sum(s.value for s in fight.modifiers(combatant, "protection", None)) > 0
 
 
-def play_round(fight: Fight, plan: Plan) -> bool:
+def play_round(fight: Fight, own_hooks: Callable[[Fight], bool]) -> bool:
     """Play every duel of the round as the turns of ``duel.rulebench_initiative`` would; False,
-    with nothing played, when the fight's roller is not a plain ``RandomRoller``."""
+    with nothing played, when they must be played turn by turn.
+
+    The fight's plan is worked out the first time (False when its rounds may not be played at
+    once) and kept in ``fight.cache``; ``own_hooks(fight)``: talisman's own hooks are the only ones.
+    """
+    plan: Plan | Literal[False] | None = fight.cache.get("talisman")
+    if plan is None:
+        plan = fight.cache["talisman"] = _plan_of(fight, own_hooks)
     roller = fight.roller
-    if type(roller) is not RandomRoller:
+    if plan is False or type(roller) is not RandomRoller:
         return False
     uniform = roller.uniform
     front = plan.front
