@@ -16,6 +16,7 @@ from babel.messages.pofile import read_po
 from test_ambermarch_rules import FireBolt, encounter, events, fought
 
 import rulebench.rulesets.ambermarch as ambermarch
+import rulebench.rulesets.ambermarch.narration as narration
 from rulebench import Fight, set_language
 from rulebench.core.dice import RandomRoller, ScriptedRoller, parse_dice_script
 from rulebench.core.discovery import discover
@@ -222,7 +223,7 @@ def test_descriptor_errors_and_test_results_in_german(german: None) -> None:
     info = ambermarch.rulebench_ruleset()
     assert info.title == "Ambermarch: Haltung, Schwung, Standhaftigkeit"
     assert "Wundenleiter" in info.summary
-    assert [ambermarch.tier_name(t) for t in ("triumph", "success", "partial", "failure", "doom")] == [
+    assert [narration.tier_name(t) for t in ("triumph", "success", "partial", "failure", "doom")] == [
         "Triumph", "Erfolg", "Teilerfolg", "Fehlschlag", "Verhängnis"]
 
 

@@ -6,13 +6,12 @@ one part of the rules: ``stats`` (descriptor, stat blocks), ``stances`` (the rou
 flow, the wound ladder), ``ending`` (verdict, retreat, plunder, end states), ``tactics`` (defaults),
 ``probe`` (the 2d6 test) and ``narration`` (every sentence a narrated fight logs, the explanations of
 its mechanics, and every text in the reader's language). pluggy registers this module, so it
-re-exports every hook, and ``probe_tiers`` with ``tier_name`` for the ``probe`` command.
+re-exports every hook, and ``probe_tiers`` for the ``probe`` command.
 """
 
 from rulebench.rulesets.ambermarch.damage import rulebench_damage, rulebench_wounds
 from rulebench.rulesets.ambermarch.ending import rulebench_end_state, rulebench_fight_end, rulebench_round_end
 from rulebench.rulesets.ambermarch.exchange import rulebench_attack, rulebench_initiative
-from rulebench.rulesets.ambermarch.narration import tier_name
 from rulebench.rulesets.ambermarch.probe import probe_result, probe_tiers
 from rulebench.rulesets.ambermarch.stances import rulebench_round_start
 from rulebench.rulesets.ambermarch.stats import rulebench_ruleset, rulebench_setup
@@ -32,5 +31,4 @@ __all__ = [
     "rulebench_ruleset",
     "rulebench_setup",
     "rulebench_wounds",
-    "tier_name",
 ]

@@ -80,11 +80,7 @@ def skill_name(skill: str) -> str:
 
 
 def tier_name(tier: str) -> str:
-    """A result of the test (Probe) in words: ``triumph``, ``success``, ``partial``, ``failure``, ``doom``.
-
-    Exported by the ruleset's package next to ``probe_tiers``, so whoever shows a test's results
-    (the ``probe`` command) can show them in the reader's language.
-    """
+    """A result of the test (Probe) in words: ``triumph``, ``success``, ``partial``, ``failure``, ``doom``."""
     names = {
         "triumph": pgettext("test result", "triumph"),
         "success": pgettext("test result", "success"),
