@@ -1,6 +1,7 @@
 """talisman and endurance play a silent fight's rounds at once when only their own hooks and the
 default tactics take part (their ``quick`` modules): fight for fight, dice for dice, the same as
-playing every turn through the kernel."""
+playing every turn through the kernel. Sampling gives up the round memo early where it keeps
+missing, with the same fights."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ from pathlib import Path
 import pytest
 
 from rulebench import Fight, FightResult, RandomRoller
+from rulebench.analysis.results import Tally
+from rulebench.analysis.round_memo import WINDOW, memo_of
+from rulebench.analysis.sampling import run_chunk
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import encounter_from_dict, load_encounter
 from rulebench.core.kernel import FightConfig, configure, play
@@ -59,3 +63,24 @@ def test_the_quick_path_is_not_taken_when_anything_else_takes_part() -> None:
         fight = config.new_fight(RandomRoller(1))
         play(fight)
         assert not any(fight.cache.values()), ruleset
+
+
+def test_a_memo_that_keeps_missing_is_switched_off_after_its_first_fights_and_the_fights_stay() -> None:
+    encounter = load_encounter(EXAMPLES / "skeleton-guards.toml")
+    endurance = configure(encounter, "endurance", catalog=discover())
+    assert run_chunk(endurance, 1, 0, 2000) == _tally(endurance, "1:0", 2000)
+    memo = memo_of(endurance)
+    # Switched off by sampling's first probe (100 fights, some 500 look-ups), long before the
+    # memo's own judgement after WINDOW look-ups.
+    assert not memo.on and memo.lookups < WINDOW
+    classic = configure(encounter, "classic", catalog=discover())
+    assert run_chunk(classic, 1, 0, 2000) == _tally(classic, "1:0", 2000)
+    assert memo_of(classic).on  # its rounds repeat: it pays and stays
+
+
+def _tally(config: FightConfig, seed: str, count: int) -> Tally:
+    results, fight = _fights(config, RandomRoller(seed), count)
+    tally = Tally(tuple(c.name for c in fight.combatants))
+    for result in results:
+        tally.add(result)
+    return tally

@@ -38,12 +38,16 @@ class Plan:
 
     def __init__(self, fight: Fight) -> None:
         members, foes = fight.party.members, fight.enemy.members
-        self.turns: tuple[tuple[Combatant, bool, tuple[Duel, ...]], ...] = tuple(
-            (members[i], not members[i].spec.fighter, tuple(_duel(fight, members[i], foe) for foe in foes))
-            for i in fight.party.stats["turn_order"]
-        )
+        turns = []
+        for i in fight.party.stats["turn_order"]:
+            duels = [_duel(fight, members[i], foe) for foe in foes]
+            tables = tuple(None if isinstance(duel, int) else duel for duel in duels)
+            fixed = tuple(duel if isinstance(duel, int) else NOBODY for duel in duels)
+            turns.append((members[i], not members[i].spec.fighter, tables, fixed))
+        self.turns: tuple[tuple[Combatant, bool, tuple[tuple[int, ...] | None, ...], tuple[int, ...]], ...] = tuple(turns)
         """Per turn in damage order: the member, whether he sits out while an engaged fighter of
-        the party stands, and his duel against each foe (by the foe's index)."""
+        the party stands, and his duel against each foe (by the foe's index): the table over the
+        face pairs, or None and the fixed result."""
         self.fighters = tuple(m for m in members if m.engaged and m.spec.fighter)
         self.front = tuple(f for f in foes if f.spec.fighter) + tuple(f for f in foes if not f.spec.fighter)
         """The foes in the order a member faces them: the first standing one is ``duel.front_foe``."""
@@ -109,7 +113,7 @@ def play_round(fight: Fight, own_hooks: Callable[[Fight], bool]) -> bool:
         return False
     uniform = roller.uniform
     front = plan.front
-    for member, sheltered, duels in plan.turns:
+    for member, sheltered, tables, fixed in plan.turns:
         mvars = member.vars
         if mvars["lives"] <= 0:
             continue
@@ -120,12 +124,11 @@ def play_round(fight: Fight, own_hooks: Callable[[Fight], bool]) -> bool:
                 break
         else:
             break  # nobody is left to duel, this round or later
-        duel = duels[foe.index]
-        # The member's die first, then the foe's: the order fight.roll(DUEL) draws them in.
-        if isinstance(duel, int):
-            result = duel
-        else:
-            result = duel[int(uniform() * 6) * 6 + int(uniform() * 6)]
+        table = tables[foe.index]
+        if table is None:
+            result = fixed[foe.index]
+        else:  # the member's die first, then the foe's: the order fight.roll(DUEL) draws them in
+            result = table[int(uniform() * 6) * 6 + int(uniform() * 6)]
         if result > 0:
             foe.vars["lives"] -= 1
         elif result < 0:
