@@ -24,7 +24,9 @@ from rulebench.rulesets.dsa.tactics import rulebench_decide
 
 def encounter(party: list[Any], enemies: list[Any], overrides: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
     """An encounter dict; party and enemies are names or member dicts."""
-    as_member = lambda m: {"name": m} if isinstance(m, str) else m  # noqa: E731
+    def as_member(m: Any) -> Any:
+        return {"name": m} if isinstance(m, str) else m
+
     return {
         "name": "test",
         "party": [as_member(m) for m in party],
@@ -409,6 +411,6 @@ def test_a_fleeing_single_whose_primary_fell_faces_the_attacker_who_takes_its_pl
     # one unparryable attack. X falls in exchange 1, so Y is A's opponent when A flees.
     data = encounter(["A"], ["X", "Y"], {"X": {"le": 10, "rs": 0}}, surprise="party", tactics={"round": [{"retreat": True}]})
     result, f = fight(data, "1 2 6 5  20 15")
-    assert result.outcome is Outcome.PARTY_FLED
+    assert result.outcome is Outcome.PARTY_FLED and f.log is not None
     [flight] = [e for e in f.log if e["kind"] == "flight"]
     assert (flight["attacker"], flight["roll"], flight["cap"], flight["success"]) == ("Y", 15, 7, False)
