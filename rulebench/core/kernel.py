@@ -75,7 +75,11 @@ def _resolve(hook: pluggy.HookCaller, argnames: tuple[str, ...]) -> Callable[...
     impls = list(reversed(hook.get_hookimpls()))
     if any(i.hookwrapper or i.wrapper for i in impls):
         return _call_through_pluggy(hook, argnames)
-    calls = [_adapt(i, argnames) for i in impls]
+    return _first_answer([_adapt(i, argnames) for i in impls])
+
+
+def _first_answer(calls: list[Callable[..., Any]]) -> Callable[..., Any]:
+    """The first answer that is not None among ``calls``, asked in order (pluggy's firstresult)."""
     if len(calls) == 1:
         return calls[0]
 
@@ -101,20 +105,9 @@ def _resolve_turn(hook: pluggy.HookCaller) -> Callable[..., Any]:
     if any(i.hookwrapper or i.wrapper for i in impls):
         return _call_through_pluggy(hook, _HOOKS["turn"])
     others = [i for i in reversed(impls) if i.plugin is not defaults]
-    if not others or len(others) == len(impls):
+    if not others:
         return _resolve(hook, _HOOKS["turn"])
-    calls = [_adapt(i, _HOOKS["turn"]) for i in others]
-    if len(calls) == 1:
-        return calls[0]
-
-    def first(*args: Any) -> Any:
-        for call in calls:
-            result = call(*args)
-            if result is not None:
-                return result
-        return None
-
-    return first
+    return _first_answer([_adapt(i, _HOOKS["turn"]) for i in others])
 
 
 def _nothing(*args: Any) -> None:
