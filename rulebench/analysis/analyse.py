@@ -26,7 +26,7 @@ from rulebench.core.dice import Dice
 from rulebench.core.discovery import RULESET, Catalog
 from rulebench.core.encounter import Encounter, load_encounter
 from rulebench.core.errors import BadInput, RulebenchError
-from rulebench.core.i18n import _, decimal_symbol, format_integer
+from rulebench.core.i18n import _, decimal_symbol, format_integer, language
 from rulebench.core.kernel import FightConfig
 from rulebench.core.plugin_errors import PluginError
 from rulebench.version import __version__
@@ -358,10 +358,12 @@ def load(encounter: Encounter | str | Path) -> tuple[Encounter, str | None]:
 
 
 def provenance(encounter: Encounter, source: str | None, results: list[RulesetResult]) -> dict[str, Any]:
-    """Where a set of numbers came from: versions, the encounter's name and content hash, each ruleset."""
+    """Where a set of numbers came from: versions, the encounter's name and content hash, each ruleset,
+    and the language its text fields (notes, labels) are written in."""
 
     return {
         "rulebench": __version__,
+        "lang": language(),
         "encounter": {"name": encounter.name, "hash": encounter.content_hash(), "file": source},
         "rulesets": {
             r.ruleset: {k: r.provenance["ruleset"][k] for k in ("package", "version")} for r in results if r.provenance
