@@ -15,6 +15,7 @@ from rulebench.analysis.results import RulesetResult, Tally
 from rulebench.analysis.round_memo import memo_of, remembered_fights
 from rulebench.core.dice import RandomRoller
 from rulebench.core.fight import Snapshot
+from rulebench.core.i18n import language, set_language
 from rulebench.core.kernel import FightConfig, configure, play_out, result_of
 from rulebench.core.outcome import FightResult
 
@@ -150,6 +151,14 @@ class SamplingPool:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
 
+    def _processes(self) -> ProcessPoolExecutor:
+        """The worker processes, started on first use. Each speaks the command's language from the
+        start (a message a worker writes, such as a plugin's error, reads like the rest), whether
+        the processes are forked or spawned."""
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(self.workers, initializer=set_language, initargs=(language(),))
+        return self._executor
+
     def submit(self, function: Callable[..., T], *args: Any) -> Future[T]:
         """``function(*args)`` as a task in the worker processes (``function`` must be a module's
         own function); with one worker, played here at once."""
@@ -157,18 +166,15 @@ class SamplingPool:
             done: Future[T] = Future()
             done.set_result(function(*args))
             return done
-        if self._executor is None:
-            self._executor = ProcessPoolExecutor(self.workers)
-        return self._executor.submit(function, *args)
+        return self._processes().submit(function, *args)
 
     def map(self, function: Callable[..., T], calls: Sequence[tuple[Any, ...]]) -> Iterator[T]:
         """``function(*args)`` for each of ``calls``, in order: in the worker processes, all at once,
         when there are several (``function`` must then be a module's own function); else here."""
         if self.workers <= 1 or len(calls) <= 1:
             return (function(*args) for args in calls)
-        if self._executor is None:
-            self._executor = ProcessPoolExecutor(self.workers)
-        futures = [self._executor.submit(function, *args) for args in calls]
+        executor = self._processes()
+        futures = [executor.submit(function, *args) for args in calls]
         return (future.result() for future in futures)
 
     def chunks(
@@ -186,8 +192,7 @@ class SamplingPool:
             for index, size in enumerate(pending):
                 yield run_chunk(config, seed, index, size)
             return
-        if self._executor is None:
-            self._executor = ProcessPoolExecutor(self.workers)
+        executor = self._processes()
         spec = spec_of(config)
         ahead: deque[Future[Tally]] = deque()
         index = sent = 0
@@ -197,7 +202,7 @@ class SamplingPool:
                     fights = next(pending, None)
                     if fights is None:
                         break
-                    ahead.append(self._executor.submit(_worker_chunk, spec, seed, index, fights))
+                    ahead.append(executor.submit(_worker_chunk, spec, seed, index, fights))
                     index += 1
                     sent += fights
                 if not ahead:
