@@ -187,15 +187,20 @@ def probability_text(p: Probability, fractions: bool = False) -> str:
     return percent(p)
 
 
-def plural(word: str, count: float = 2) -> str:
+def plural(word: str, count: float = 2, after: bool = False) -> str:
     """A unit's name for ``count`` of it, in the current language: ``round`` → ``rounds`` (German
-    ``Runden``), singular for exactly one. A unit rulebench does not know (a third-party ruleset's)
-    stays as it is and takes a plain ``s``."""
+    ``Runden``), singular for exactly one. ``after`` gives the form that follows "after" (German
+    puts it in the dative: ``nach 4 Schlagabtauschen``). A unit rulebench does not know (a
+    third-party ruleset's) stays as it is and takes a plain ``s``."""
     n = 1 if count == 1 else 2
     # The units the built-in rulesets count in; each call is spelled out so the catalog sees it.
     if word == "round":
+        if after:
+            return npgettext("fight length unit, after", "round", "rounds", n)
         return npgettext("fight length unit", "round", "rounds", n)
     if word == "exchange":
+        if after:
+            return npgettext("fight length unit, after", "exchange", "exchanges", n)
         return npgettext("fight length unit", "exchange", "exchanges", n)
     return word if n == 1 else word + "s"
 
@@ -215,9 +220,10 @@ def length_text(mean: Probability, unit: str = "round") -> str:
     return f"{fixed(float(mean), 2)} {plural(unit)}"
 
 
-def count_text(count: int, unit: str = "round") -> str:
-    """A whole number of a fight-length unit: ``1 round``, ``4 exchanges`` (``4 Schlagabtausche``)."""
-    return f"{format_integer(count)} {plural(unit, count)}"
+def count_text(count: int, unit: str = "round", after: bool = False) -> str:
+    """A whole number of a fight-length unit: ``1 round``, ``4 exchanges`` (``4 Schlagabtausche``);
+    ``after`` for the words that follow "after" (``nach 4 Schlagabtauschen``)."""
+    return f"{format_integer(count)} {plural(unit, count, after)}"
 
 
 def fights_text(count: int) -> str:

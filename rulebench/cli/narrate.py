@@ -121,7 +121,7 @@ def round_title(record: FightRecord, row: dict[str, Any]) -> str:
 def ending_line(record: FightRecord) -> str:
     """The last line of every narration: the outcome, the fight's length and why it ended."""
     result = record.result
-    length = count_text(result.rounds, record.config.ruleset.round_word)
+    length = count_text(result.rounds, record.config.ruleset.round_word, after=True)
     outcome = escape(outcome_name(result.outcome.value))
     line = _("{outcome} after {length}: {ending}").format(outcome=outcome, length=length, ending=escape(record.ending()))
     return styled("bold", _("Outcome:")) + f" {line} [dim](rulebench explain {result.outcome.value})[/]"
