@@ -138,9 +138,9 @@ def test_a_sweep_starts_its_worker_pool_once(monkeypatch: pytest.MonkeyPatch) ->
     started: list[int] = []
 
     class Counting(sampling.ProcessPoolExecutor):
-        def __init__(self, workers: int) -> None:
+        def __init__(self, workers: int, **options: Any) -> None:
             started.append(workers)
-            super().__init__(workers)
+            super().__init__(workers, **options)
 
     monkeypatch.setattr(sampling, "ProcessPoolExecutor", Counting)
     result = rulebench.sweep(DUEL, "enemy.members[0].count=1..4", ["skirmish", "classic"], fights=4000, workers=2)
