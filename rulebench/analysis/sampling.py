@@ -6,6 +6,7 @@ depends only on the seed and the number of fights, never on how many workers sha
 
 from __future__ import annotations
 
+import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -138,6 +139,9 @@ class SamplingPool:
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self._executor: ProcessPoolExecutor | None = None
+        # Several configurations are sampled side by side from threads (analyse_all): the first
+        # chunk of each may ask for the processes at once, and only one pool may start.
+        self._starting = threading.Lock()
 
     def __enter__(self) -> SamplingPool:
         return self
@@ -155,9 +159,10 @@ class SamplingPool:
         """The worker processes, started on first use. Each speaks the command's language from the
         start (a message a worker writes, such as a plugin's error, reads like the rest), whether
         the processes are forked or spawned."""
-        if self._executor is None:
-            self._executor = ProcessPoolExecutor(self.workers, initializer=set_language, initargs=(language(),))
-        return self._executor
+        with self._starting:
+            if self._executor is None:
+                self._executor = ProcessPoolExecutor(self.workers, initializer=set_language, initargs=(language(),))
+            return self._executor
 
     def submit(self, function: Callable[..., T], *args: Any) -> Future[T]:
         """``function(*args)`` as a task in the worker processes (``function`` must be a module's
