@@ -14,7 +14,7 @@ from rulebench.core.discovery import discover
 from rulebench.core.encounter import Encounter, load_encounter
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.fight import Fight
-from rulebench.core.i18n import Messages, format_fixed, format_integer, language, set_language
+from rulebench.core.i18n import N_, Messages, format_fixed, format_integer, language, set_language
 from rulebench.core.kernel import FightConfig, configure, play, run_fight
 from rulebench.core.markers import hookimpl
 from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
@@ -52,6 +52,7 @@ __all__ = [
     "load_encounter",
     "Messages",
     "Modifier",
+    "N_",
     "Outcome",
     "play",
     "PluginInfo",

@@ -13,16 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rulebench import Combatant, Dice, Fate, Fight, Modifier, Outcome, Side
+from rulebench import N_, Combatant, Dice, Fate, Fight, Modifier, Outcome, Side
 from rulebench.rulesets.classic.choices import Fighter
 from rulebench.rulesets.classic.info import MELEE, MESSAGES, ORDER, _
 
 ngettext = MESSAGES.ngettext
-
-
-def N_(message: str) -> str:
-    """Mark ``message`` for the catalog; it is translated where it is used (``_(TABLE[key])``)."""
-    return message
 
 
 # Roll labels: what a logged roll is for (the rule modules pass them through ``label``).

@@ -17,15 +17,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from rulebench import Combatant, Damage, Fight, Messages, Modifier
+from rulebench import N_, Combatant, Damage, Fight, Messages, Modifier
 
 MESSAGES = Messages("rulebench-dsa", Path(__file__).with_name("locale"))
 _ = MESSAGES.gettext
-
-
-def N_(message: str) -> str:
-    """Mark ``message`` for the catalog; it is translated where it is used (``_(TABLE[key])``)."""
-    return message
 
 
 # Roll labels: the die's name in the log (``Hero: TP 1d8 → 4``).

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from rulebench import Combatant, Dice, Fate, Fight, Messages, Modifier, Outcome
+from rulebench import N_, Combatant, Dice, Fate, Fight, Messages, Modifier, Outcome
 from rulebench.rulesets.endurance.state import BLED_OUT, BLEEDING, SLAIN, STANDING
 
 MESSAGES = Messages("rulebench-endurance", Path(__file__).with_name("locale"))
@@ -19,11 +19,6 @@ MESSAGES = Messages("rulebench-endurance", Path(__file__).with_name("locale"))
 
 _ = MESSAGES.gettext
 ngettext = MESSAGES.ngettext
-
-
-def N_(message: str) -> str:
-    """Mark ``message`` for the catalog; it is translated where it is used (``_(TABLE[key])``)."""
-    return message
 
 
 # Roll labels: what a logged roll is for.

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rulebench import PARTY, Combatant, Damage, EndState, Fate, Fight, Side, hookimpl
-from rulebench.rulesets.talisman.narration import N_, fate_in_words, narrate_life, narrate_protected
+from rulebench import N_, PARTY, Combatant, Damage, EndState, Fate, Fight, Side, hookimpl
+from rulebench.rulesets.talisman.narration import fate_in_words, narrate_life, narrate_protected
 
 # The conditions stay English in results and JSON (keys, like the end states); a recorded fight
 # shows them in the reader's language (``fate_in_words``).

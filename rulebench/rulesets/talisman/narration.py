@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from rulebench import PARTY, Attack, Combatant, Fate, Fight, Messages, Modifier, Outcome, Side
+from rulebench import N_, PARTY, Attack, Combatant, Fate, Fight, Messages, Modifier, Outcome, Side
 from rulebench.rulesets.talisman.traits import harmless
 from rulebench.rulesets.talisman.traits import spared as spared_kind
 
@@ -23,12 +23,6 @@ MESSAGES = Messages("rulebench-talisman", Path(__file__).with_name("locale"))
 
 _ = MESSAGES.gettext
 pgettext = MESSAGES.pgettext
-
-
-def N_(message: str) -> str:
-    """Mark ``message`` for talisman's catalog without translating it yet (module-level tables);
-    translate it where it is used, with ``_(...)``."""
-    return message
 
 
 DUEL_LABEL = N_("duel dice (member − opponent)")
