@@ -14,7 +14,7 @@ from rulebench.core.discovery import discover
 from rulebench.core.encounter import Encounter, load_encounter
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.fight import Fight
-from rulebench.core.i18n import N_, Messages, format_fixed, format_integer, language, set_language
+from rulebench.core.i18n import N_, Messages, format_integer, language, set_language
 from rulebench.core.kernel import FightConfig, configure, play, run_fight
 from rulebench.core.markers import hookimpl
 from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
@@ -45,7 +45,6 @@ __all__ = [
     "fight",
     "FightConfig",
     "FightResult",
-    "format_fixed",
     "format_integer",
     "hookimpl",
     "language",

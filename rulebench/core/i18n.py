@@ -24,7 +24,7 @@ from functools import cache
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
-from babel.numbers import format_decimal, get_decimal_symbol, parse_pattern
+from babel.numbers import format_decimal, get_decimal_symbol
 
 SOURCE_LANGUAGE = "en"
 """The language the messages are written in; it needs no catalog."""
@@ -128,8 +128,14 @@ def N_(message: str) -> str:
 
 
 def _locale() -> Locale:
+    return _locale_of(language())
+
+
+@cache
+def _locale_of(code: str) -> Locale:
+    """Babel's locale data for ``code``, read once per language (every number printed asks)."""
     try:
-        return Locale.parse(language())
+        return Locale.parse(code)
     except (UnknownLocaleError, ValueError):
         return Locale.parse(SOURCE_LANGUAGE)
 
@@ -137,12 +143,6 @@ def _locale() -> Locale:
 def format_integer(value: int) -> str:
     """``value`` with the current language's grouping: ``1,000`` in English, ``1.000`` in German."""
     return str(format_decimal(value, locale=_locale()))
-
-
-def format_fixed(value: float, decimals: int) -> str:
-    """``value`` with exactly ``decimals`` decimals in the current language (``0.5``, ``0,5``)."""
-    pattern = parse_pattern("#,##0." + "0" * decimals if decimals else "#,##0")
-    return str(pattern.apply(value, _locale()))
 
 
 def decimal_symbol() -> str:
