@@ -26,7 +26,7 @@ from rulebench.core.dice import Dice
 from rulebench.core.discovery import RULESET, Catalog
 from rulebench.core.encounter import Encounter, load_encounter
 from rulebench.core.errors import BadInput, RulebenchError
-from rulebench.core.i18n import _, decimal_symbol, format_integer, language
+from rulebench.core.i18n import _, format_integer, language, localise_decimal
 from rulebench.core.kernel import FightConfig
 from rulebench.core.plugin_errors import PluginError
 from rulebench.version import __version__
@@ -306,26 +306,17 @@ def analyse(
                 return analyse(config, options, progress, own, label, solved, decided)  # the attempt is not made again
         if options.fights is None:
             precision = options.stop_precision
-            advance = progress(_("{label}: sampled to ±{precision}").format(label=label, precision=_shortest(precision)), None) if progress else None
+            advance = progress(_("{label}: sampled to ±{precision}").format(label=label, precision=localise_decimal(f"{precision:g}")), None) if progress else None
             result, reached = simulate_to_precision(config, precision, options.seed, cap=options.cap, progress=advance, pool=pool,
                                                      decided=decided)
             extra = {"precision": precision, "half_width": reached, "cap": options.cap}
             if result.stopped_by == "cap":
                 notes.append(_("{ruleset}: stopped at the cap of {cap} fights with a half-width of {reached}").format(
-                    ruleset=config.ruleset.name, cap=format_integer(options.cap), reached=_local(f"{reached:.4f}")))
+                    ruleset=config.ruleset.name, cap=format_integer(options.cap), reached=localise_decimal(f"{reached:.4f}")))
         else:
             advance = progress(_("{label}: sampled").format(label=label), options.fights) if progress else None
             result = simulate(config, options.fights, options.seed, progress=advance, pool=pool)
     return Analysed(record_provenance(config, result, extra), notes, dropped)
-
-
-def _local(number: str) -> str:
-    """A number formatted with ``.`` in the current language's decimal mark."""
-    return number.replace(".", decimal_symbol())
-
-
-def _shortest(value: float) -> str:
-    return _local(f"{value:g}")
 
 
 def record_provenance(config: FightConfig, result: RulesetResult, extra: dict[str, Any] | None = None) -> RulesetResult:

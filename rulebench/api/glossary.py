@@ -27,9 +27,9 @@ _REFERENCE = re.compile(r"(?<=[.)])\s+\[[^\]]+\]\(rules/[^)]+\)\.?")
 """A rules-page link standing as its own sentence after a definition: listed under the text instead."""
 _GERMAN_ROW = re.compile(r"^\| (?P<german>[^|]+?) \| (?P<entries>.+) \|$")
 _ALIASES = re.compile(r"^\((?P<words>[^)]+)\)")
+"""An entry that opens with words in parentheses, ``(Rüstungsschutz, RS)``, is found by each of them too."""
 _TRANSLATED_HEADING = re.compile(r"^(?P<word>.+) \((?P<english>[^()]+)\)$")
 """A translated entry's heading: its word, then the English entry's term in parentheses."""
-"""An entry that opens with words in parentheses, ``(Rüstungsschutz, RS)``, is found by each of them too."""
 
 
 @dataclass(frozen=True)

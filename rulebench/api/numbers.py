@@ -16,7 +16,7 @@ import math
 from fractions import Fraction
 from functools import cache
 
-from rulebench.core.i18n import decimal_symbol, format_integer, ngettext, npgettext, percent_sign
+from rulebench.core.i18n import format_integer, localise_decimal, ngettext, npgettext, percent_sign
 
 Probability = float | Fraction
 
@@ -56,11 +56,6 @@ def _fixed(units: int, decimals: int) -> str:
     return f"{sign}{whole}.{part:0{decimals}d}" if decimals else f"{sign}{whole}"
 
 
-def _local(text: str) -> str:
-    """A number formatted with ``.`` as decimal mark, in the current language's (``0.5`` → ``0,5``)."""
-    return text.replace(".", decimal_symbol())
-
-
 def _nearest(value: Fraction, decimals: int) -> int:
     """``value`` in units of its last decimal, rounded half up (exact: no float in between)."""
     scale: int = 10**decimals  # int ** int is typed loosely (a negative power is a float)
@@ -70,7 +65,7 @@ def _nearest(value: Fraction, decimals: int) -> int:
 def percent_number(p: Probability) -> str:
     """A probability as a percentage without the ``%`` sign: ``94.5``, ``0.58``, ``<0.01``, ``>99.99``
     (``94,5``, ``<0,01`` in German)."""
-    return _local(_percent_number(p))
+    return localise_decimal(_percent_number(p))
 
 
 def _percent_number(p: Probability) -> str:
@@ -98,7 +93,7 @@ def percent(p: Probability) -> str:
 def lower_bound(p: Probability) -> str:
     """An interval's lower bound as a percentage without the sign, rounded down (never to 0 unless it is 0;
     a float a hair below a printed number reads as that number, see :data:`GRID_TOLERANCE`)."""
-    return _local(_lower_bound(p))
+    return localise_decimal(_lower_bound(p))
 
 
 def _lower_bound(p: Probability) -> str:
@@ -115,7 +110,7 @@ def _lower_bound(p: Probability) -> str:
 def upper_bound(p: Probability) -> str:
     """An interval's upper bound as a percentage without the sign, rounded up (never to 100 unless it is 100;
     a float a hair above a printed number reads as that number, see :data:`GRID_TOLERANCE`)."""
-    return _local(_upper_bound(p))
+    return localise_decimal(_upper_bound(p))
 
 
 def _upper_bound(p: Probability) -> str:
@@ -155,7 +150,7 @@ def decimal_expansion(value: Fraction, digits: int = EXPANSION_DIGITS) -> str:
     Fixed-point, however small: ``0.000000000140…``, never ``1.4e-10``; the current language's
     decimal mark (``0,5`` in German).
     """
-    return _local(_decimal_expansion(value, digits))
+    return localise_decimal(_decimal_expansion(value, digits))
 
 
 def _decimal_expansion(value: Fraction, digits: int) -> str:
@@ -207,12 +202,12 @@ def plural(word: str, count: float = 2, after: bool = False) -> str:
 
 def fixed(value: float, decimals: int) -> str:
     """``value`` with ``decimals`` decimals as Python rounds it, in the current language's decimal mark (``0.25``, ``0,25``)."""
-    return _local(f"{value:.{decimals}f}")
+    return localise_decimal(f"{value:.{decimals}f}")
 
 
 def shortest(value: float) -> str:
     """``value`` in its shortest form (``0.5``, ``12``), in the current language's decimal mark (``0,5``)."""
-    return _local(f"{value:g}")
+    return localise_decimal(f"{value:g}")
 
 
 def length_text(mean: Probability, unit: str = "round") -> str:

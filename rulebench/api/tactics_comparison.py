@@ -21,6 +21,7 @@ from rulebench.analysis.analyse import (
     AnalysisOptions,
     OptionArgs,
     ProgressFactory,
+    analyse_all,
     dataframe,
     dropped_note,
     load,
@@ -28,7 +29,6 @@ from rulebench.analysis.analyse import (
     ruleset_names,
 )
 from rulebench.analysis.cluster import sampling_pool
-from rulebench.analysis.grid import analyse_all
 from rulebench.analysis.results import RulesetResult, result_row
 from rulebench.core.discovery import TACTICS, Catalog, discover
 from rulebench.core.encounter import Encounter

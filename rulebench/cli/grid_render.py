@@ -7,7 +7,7 @@ from rich.table import Table
 
 from rulebench.analysis.grid import BalanceCurve, GridSweep
 from rulebench.api.labels import FIELDS, outcome_name
-from rulebench.api.numbers import percent
+from rulebench.api.numbers import fixed, percent
 from rulebench.cli.render import (
     bar,
     bracket_intervals,
@@ -22,7 +22,7 @@ from rulebench.cli.render import (
     stays,
     styled,
 )
-from rulebench.core.i18n import _, decimal_symbol, format_integer, percent_sign, pgettext
+from rulebench.core.i18n import _, format_integer, percent_sign, pgettext
 from rulebench.core.outcome import OUTCOMES
 
 
@@ -78,7 +78,7 @@ def curve_table(result: BalanceCurve) -> Table:
         for k, entry in enumerate(row["curve"]):
             name = escape(row["ruleset"]) if k == 0 else ""
             if entry["crosses"]:
-                crossing = f"{entry['crossing']:.2f}".replace(".", decimal_symbol())
+                crossing = fixed(entry["crossing"], 2)
                 table.add_row(name, str(entry["along"]), *crossing_cells(entry["bracket"]), crossing,
                               bracket_intervals(entry["bracket"]))
             else:

@@ -18,8 +18,19 @@ from rich.table import Table
 
 from rulebench.analysis.results import RulesetResult
 from rulebench.api.labels import end_state_name, method_name, outcome_name, vary_label
-from rulebench.api.numbers import Probability, fights_text, interval, length_text, percent, plural, probability_text, round_word
-from rulebench.core.i18n import N_, _, decimal_symbol, format_integer, language, percent_sign, pgettext
+from rulebench.api.numbers import (
+    Probability,
+    fights_text,
+    fixed,
+    interval,
+    length_text,
+    percent,
+    plural,
+    probability_text,
+    round_word,
+    shortest,
+)
+from rulebench.core.i18n import N_, _, format_integer, language, percent_sign, pgettext
 from rulebench.core.outcome import END_STATES, OUTCOMES
 
 if TYPE_CHECKING:
@@ -118,7 +129,7 @@ EXPLAIN_HINT = N_("What a word or sign means: rulebench explain withdrawn (or ·
 
 def points(width: float) -> str:
     """A half-width in percentage points as ``±1`` or ``±0.5`` (``±0,5`` in German)."""
-    return "±" + f"{width * 100:g}".replace(".", decimal_symbol())
+    return "±" + shortest(width * 100)
 
 
 def results_caption(results: Sequence[RulesetResult], fractions: bool = False) -> str:
@@ -172,7 +183,7 @@ def length_cell(result: RulesetResult, header: str) -> str:
     """A mean fight length; its unit is spelled out unless the column's title names it."""
     unit = round_word(result.ruleset)
     if header == _mean_of(unit):
-        return f"{float(result.rounds_mean):.2f}".replace(".", decimal_symbol())
+        return fixed(float(result.rounds_mean), 2)
     return length_text(result.rounds_mean, unit)
 
 

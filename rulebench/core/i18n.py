@@ -145,9 +145,10 @@ def format_integer(value: int) -> str:
     return str(format_decimal(value, locale=_locale()))
 
 
-def decimal_symbol() -> str:
-    """The current language's decimal mark (``.`` in English, ``,`` in German), for numbers formatted exactly elsewhere."""
-    return str(get_decimal_symbol(_locale()))
+def localise_decimal(number: str) -> str:
+    """``number``, formatted with ``.`` as its decimal mark (exactly, elsewhere), in the current
+    language's mark: ``0.5`` stays in English, reads ``0,5`` in German."""
+    return number.replace(".", str(get_decimal_symbol(_locale())))
 
 
 def percent_sign(number: str) -> str:

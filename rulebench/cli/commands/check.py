@@ -8,10 +8,11 @@ import typer
 from rich.markup import escape
 
 from rulebench.analysis.conformance import run
+from rulebench.api.numbers import fixed
 from rulebench.cli.options import Json
 from rulebench.cli.render import out, print_json, report, styled
 from rulebench.core.discovery import discover
-from rulebench.core.i18n import N_, _, decimal_symbol, ngettext
+from rulebench.core.i18n import N_, _, ngettext
 
 NAME = "check"
 HELP = N_(
@@ -44,7 +45,7 @@ def command(
         out.print(header, highlight=False)
         for check in result.results:
             mark = styled("green", _("pass")) if check.passed else styled("bold red", _("FAIL"))
-            took = f"{check.seconds:.1f}".replace(".", decimal_symbol())
+            took = fixed(check.seconds, 1)
             out.print(f"  {mark} {check.name} ({took} s): {escape(check.detail)}", highlight=False, soft_wrap=True)
         failed, total = sum(not c.passed for c in result.results), len(result.results)
         failures = ngettext("{failed} of {total} check failed", "{failed} of {total} checks failed", total)

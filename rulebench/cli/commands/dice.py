@@ -8,11 +8,12 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from rulebench.api.numbers import shortest
 from rulebench.cli.options import Fractions, Json
 from rulebench.cli.render import bar, out, print_json, probability
 from rulebench.core.dice import Dice, DiceError, compare
 from rulebench.core.errors import BadInput
-from rulebench.core.i18n import N_, _, decimal_symbol
+from rulebench.core.i18n import N_, _
 
 NAME = "dice"
 HELP = N_("Show the exact distribution of a dice expression; with --vs, the chances of beating another.")
@@ -50,7 +51,7 @@ def command(expression: Expression, vs: Versus = None, fractions: Fractions = Fa
         print_json(document)
         return
     top = max(distribution.values())
-    mean = f"{dice.mean:g}".replace(".", decimal_symbol())
+    mean = shortest(dice.mean)
     table = Table(title=_("{dice}: mean {mean}").format(dice=dice, mean=mean))
     for column in (_("total"), _("probability"), _("at least"), ""):
         table.add_column(column, justify="right" if column != "" else "left")

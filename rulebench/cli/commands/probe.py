@@ -9,6 +9,7 @@ from typing import Annotated, cast
 import typer
 from rich.table import Table
 
+from rulebench.api.labels import method_name
 from rulebench.cli.options import Fractions, Json
 from rulebench.cli.render import bar, out, print_json, probability
 from rulebench.core.discovery import discover
@@ -61,7 +62,7 @@ def command(
     signed = " ".join(f"{m:+d}" for m in modifiers)
     roll = f"2d6 + {attribute}{' ' + signed if signed else ''}"
     table = Table(title=_("{roll} against {target}").format(roll=roll, target=target))
-    for column in (_("tier"), _("probability"), pgettext("method", "exact"), ""):
+    for column in (_("tier"), _("probability"), method_name("exact"), ""):
         table.add_column(column)
     for tier, p in tiers.items():
         table.add_row(tier_name(tier), probability(p), f"{p.numerator}/{p.denominator}", f"[green]{bar(p)}[/]")

@@ -21,7 +21,7 @@ HELP = N_(
     "named)."
 )
 
-_NEUTRAL_NUMBERS = ("melee", "ranged", "armour", "weapon", "body", "speed", "mind", "life")
+_NEUTRAL_NUMBERS = tuple(FIELDS)
 """The neutral stats shown as columns; count, traits and skills go with the name."""
 
 
