@@ -20,7 +20,7 @@ from typing import Literal
 from rulebench import Combatant, Dice, Fight, RandomRoller
 from rulebench.rulesets.endurance.state import STANDING
 from rulebench.rulesets.endurance.stats import front_order
-from rulebench.rulesets.endurance.strike import DEMONIC, avoidance_against, wound
+from rulebench.rulesets.endurance.strike import DEMONIC, avoidance_against, cannot_harm, wound
 
 Blow = tuple[int, Dice | None, int] | None
 """A blow against one opponent: the sides of its one damage die (0 when it has none or several),
@@ -56,7 +56,7 @@ def _plan_of(fight: Fight, own_hooks: Callable[[Fight], bool]) -> Plan | Literal
 def _blow(fight: Fight, attacker: Combatant, defender: Combatant) -> Blow:
     """``strike.strike_at_once``'s blow of ``attacker`` against ``defender``, but for its dice."""
     mine, theirs = attacker.spec.traits, defender.spec.traits
-    if theirs and ("ghost" in theirs or "demon" in theirs) and "magic_weapon" not in mine:
+    if cannot_harm(mine, theirs):
         return None
     dice: Dice = attacker.stats["damage"]
     offset = dice.bonus + sum(m.value for m in fight.modifiers(attacker, "weapon", defender))

@@ -11,6 +11,7 @@ is rolled (``rulebench.plugins.critical``, a ``tryfirst`` ``rulebench_damage``) 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, cast
 
 import rulebench.rulesets.endurance.narration as narration
@@ -20,6 +21,12 @@ from rulebench.rulesets.endurance.stats import physical_armour, release_non_figh
 
 DEMONIC = frozenset({"demonic"})
 PLAIN: frozenset[str] = frozenset()
+
+
+def cannot_harm(mine: Sequence[str], theirs: Sequence[str]) -> bool:
+    """Whether a blow by one with traits ``mine`` cannot harm one with traits ``theirs``: a ghost or
+    a demon, struck without a magic weapon (docs/rules/endurance.md)."""
+    return bool(theirs) and ("ghost" in theirs or "demon" in theirs) and "magic_weapon" not in mine
 
 
 @hookimpl
@@ -32,7 +39,7 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant) -> 
     """
     mine, theirs = attacker.spec.traits, defender.spec.traits
     flags = DEMONIC if "demon" in mine else PLAIN
-    if theirs and ("ghost" in theirs or "demon" in theirs) and "magic_weapon" not in mine:
+    if cannot_harm(mine, theirs):
         # docs/rules/endurance.md: ghost/demon vs no magic weapon, damage 0; a die forced to 0 is not rolled (docs/rules/endurance.md).
         if fight.recording:
             narration.harmless_blow(fight, attacker, defender, "ghost" if "ghost" in theirs else "demon")
@@ -74,7 +81,7 @@ def strike_at_once(fight: Fight, attacker: Combatant, defender: Combatant) -> No
     ``Attack`` with its detail and a ``Damage`` for every blow.
     """
     mine, theirs = attacker.spec.traits, defender.spec.traits
-    if theirs and ("ghost" in theirs or "demon" in theirs) and "magic_weapon" not in mine:
+    if cannot_harm(mine, theirs):
         return  # damage 0, no die (docs/rules/endurance.md): it cannot get past any avoidance or cost any endurance
     modifiers = fight.modifiers(attacker, "weapon", defender)
     dice = attacker.stats["damage"]

@@ -91,7 +91,7 @@ def rulebench_turn(fight: Fight, turn: int) -> tuple[Combatant, Combatant] | Non
         rules.attack is rulebench_attack
         and rules.damage is rulebench_damage
         and rules.wounds is rulebench_wounds
-        and fight.log is None
+        and not fight.recording
     ):
         # Only endurance's own hooks would take the blow and nobody records: play it here.
         strike_at_once(fight, attacker, target)
