@@ -29,7 +29,8 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "rulebench"
-RULESETS = ("ambermarch", "classic", "talisman", "dsa", "endurance")
+RULESETS = sorted(p.name for p in (PACKAGE / "rulesets").iterdir() if (p / "locale").is_dir())
+"""Every built-in ruleset with a catalog: a new ruleset joins by having a ``locale/`` folder."""
 COMMENT_TAGS = ("TRANSLATORS:",)
 
 

@@ -10,7 +10,6 @@ it is still listed (``disabled``), but no fight uses it.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 from collections.abc import Iterable
@@ -24,7 +23,7 @@ from rulebench.core import hookspecs
 from rulebench.core.errors import BadInput
 from rulebench.core.i18n import _, pgettext
 from rulebench.core.markers import PROJECT
-from rulebench.core.plugin_errors import did_you_mean, remember_provenance
+from rulebench.core.plugin_errors import closest, did_you_mean, remember_provenance
 from rulebench.core.values import PluginInfo, RulesetInfo
 
 ENTRY_POINT_GROUP = "rulebench"
@@ -211,8 +210,8 @@ def _suggestion(message: str) -> str:
         spec = getattr(hookspecs, unknown_args.group(1))
         known = spec.__code__.co_varnames[: spec.__code__.co_argcount]
         names = re.findall(r"'(\w+)'", unknown_args.group(2))
-        close = [(n, difflib.get_close_matches(n, list(known), n=1, cutoff=0.6)) for n in names]
-        return "".join(" " + _("({name!r}: did you mean {option!r}?)").format(name=n, option=c[0]) for n, c in close if c)
+        close = [(n, closest(n, known)) for n in names]
+        return "".join(" " + _("({name!r}: did you mean {option!r}?)").format(name=n, option=c) for n, c in close if c)
     return ""
 
 

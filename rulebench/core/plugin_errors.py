@@ -79,10 +79,16 @@ class PluginError(RulebenchError):
         self.combatants = combatants
 
 
+def closest(name: str, known: Iterable[str]) -> str | None:
+    """The one of ``known`` a misspelled ``name`` most likely meant, if any is close enough."""
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
 def did_you_mean(name: str, known: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` for the closest of ``known`` to a misspelled ``name``, else ``""``."""
-    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
-    return " " + _("(did you mean {option!r}?)").format(option=close[0]) if close else ""
+    option = closest(name, known)
+    return " " + _("(did you mean {option!r}?)").format(option=option) if option else ""
 
 
 @dataclass(frozen=True)
