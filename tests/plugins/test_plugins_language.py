@@ -117,10 +117,10 @@ def test_a_critical_hit_in_german(german: None) -> None:
 
 
 # -- the catalog -----------------------------------------------------------------------------------
-def test_the_catalog_is_complete_and_compiled() -> None:
+def test_the_catalog_is_complete() -> None:
+    """Every message translated and the catalog found; tests/i18n/test_catalogs.py checks that the .mo says what the .po says."""
     po = Path(critical.__file__).with_name("locale") / "de" / "LC_MESSAGES" / "rulebench-plugins.po"
     with po.open("rb") as file:
         catalog = read_po(file)
     assert [m.id for m in catalog if m.id and not m.string] == []
     assert critical.MESSAGES.speaks("de")
-    assert po.with_suffix(".mo").stat().st_mtime >= po.stat().st_mtime

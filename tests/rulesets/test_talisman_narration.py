@@ -248,11 +248,11 @@ def test_german_descriptor_and_errors(german: None) -> None:
         fought(encounter([HERO], [OGRE], overrides={"talisman": {"Ogre": {"lives": 9}}}), "")
 
 
-def test_the_catalog_is_complete_and_compiled() -> None:
+def test_the_catalog_is_complete() -> None:
+    """Every message translated and the catalog found; tests/i18n/test_catalogs.py checks that the .mo says what the .po says."""
     locale = Path(narration.__file__).with_name("locale")
     po = locale / "de" / "LC_MESSAGES" / "rulebench-talisman.po"
     with po.open("rb") as file:
         catalog = read_po(file)
     assert [m.id for m in catalog if m.id and not m.string] == []
     assert narration.MESSAGES.speaks("de")
-    assert po.with_suffix(".mo").stat().st_mtime >= po.stat().st_mtime
