@@ -15,7 +15,7 @@ from rulebench.core.encounter import Encounter, load_encounter
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.fight import Fight
 from rulebench.core.i18n import N_, Messages, format_integer, language, set_language
-from rulebench.core.kernel import FightConfig, configure, play, run_fight
+from rulebench.core.kernel import FightConfig, configure, play, plays_only, run_fight
 from rulebench.core.markers import hookimpl
 from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
 from rulebench.core.values import Attack, Damage, Decision, DecisionInfo, Modifier, PluginInfo, RulesetInfo
@@ -54,6 +54,7 @@ __all__ = [
     "N_",
     "Outcome",
     "play",
+    "plays_only",
     "PluginInfo",
     "RandomRoller",
     "RulebenchError",

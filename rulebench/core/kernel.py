@@ -199,6 +199,31 @@ class ResolvedHooks:
     decide: Callable[..., Any]
 
 
+def plays_only(
+    fight: Fight,
+    *,
+    turn: Callable[..., Any] | None = None,
+    attack: Callable[..., Any] | None = None,
+    damage: Callable[..., Any] | None = None,
+    wounds: Callable[..., Any] | None = None,
+) -> bool:
+    """Whether each hook named is played by exactly the implementation given, and by nothing else.
+
+    A ruleset that can play a turn, a blow or a whole round more cheaply than through the hooks
+    (Monte Carlo's fast paths) may do so only while no other plugin implements or wraps those
+    hooks: ``plays_only(fight, attack=rulebench_attack, damage=rulebench_damage)``. A hook left
+    out is not asked about. The kernel's own ``rulebench_turn`` does not count as another
+    implementation (``take_turn`` applies it itself).
+    """
+    rules = fight.rules
+    return (
+        (turn is None or rules.turn is turn)
+        and (attack is None or rules.attack is attack)
+        and (damage is None or rules.damage is damage)
+        and (wounds is None or rules.wounds is wounds)
+    )
+
+
 @dataclass
 class FightConfig:
     """One fight configuration, assembled once and used for every fight of a run.

@@ -8,7 +8,7 @@ Exact analysis can then merge equal states after every blow (``core/hookspecs.py
 
 from __future__ import annotations
 
-from rulebench import Combatant, Fight, hookimpl
+from rulebench import Combatant, Fight, hookimpl, plays_only
 from rulebench.rulesets.endurance.quick import play_round
 from rulebench.rulesets.endurance.state import BLEEDING, SHELTERED, STANDING
 from rulebench.rulesets.endurance.stats import front_order
@@ -62,13 +62,7 @@ def rulebench_initiative(fight: Fight) -> tuple[int, ...]:
 
 def _own_hooks(fight: Fight) -> bool:
     """Whether endurance's own turn, attack, damage and wounds hooks are the only ones."""
-    rules = fight.rules
-    return (
-        rules.turn is rulebench_turn
-        and rules.attack is rulebench_attack
-        and rules.damage is rulebench_damage
-        and rules.wounds is rulebench_wounds
-    )
+    return plays_only(fight, turn=rulebench_turn, attack=rulebench_attack, damage=rulebench_damage, wounds=rulebench_wounds)
 
 
 @hookimpl
@@ -86,13 +80,7 @@ def rulebench_turn(fight: Fight, turn: int) -> tuple[Combatant, Combatant] | Non
     target = choose_target(fight, attacker)
     if target is None:
         return None
-    rules = fight.rules
-    if (
-        rules.attack is rulebench_attack
-        and rules.damage is rulebench_damage
-        and rules.wounds is rulebench_wounds
-        and not fight.recording
-    ):
+    if not fight.recording and plays_only(fight, attack=rulebench_attack, damage=rulebench_damage, wounds=rulebench_wounds):
         # Only endurance's own hooks would take the blow and nobody records: play it here.
         strike_at_once(fight, attacker, target)
         return None

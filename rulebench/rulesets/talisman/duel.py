@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rulebench import ENEMY, Attack, Combatant, Damage, Dice, Fight, Modifier, Side, hookimpl
+from rulebench import ENEMY, Attack, Combatant, Damage, Dice, Fight, Modifier, Side, hookimpl, plays_only
 from rulebench.rulesets.talisman.lives import pay, rulebench_wounds
 from rulebench.rulesets.talisman.narration import (
     DUEL_LABEL,
@@ -66,13 +66,7 @@ def rulebench_initiative(fight: Fight) -> tuple[int, ...]:
 
 def _own_hooks(fight: Fight) -> bool:
     """Whether talisman's own turn, attack, damage and wounds hooks are the only ones."""
-    rules = fight.rules
-    return (
-        rules.turn is rulebench_turn
-        and rules.attack is rulebench_attack
-        and rules.damage is rulebench_damage
-        and rules.wounds is rulebench_wounds
-    )
+    return plays_only(fight, turn=rulebench_turn, attack=rulebench_attack, damage=rulebench_damage, wounds=rulebench_wounds)
 
 
 @hookimpl
@@ -103,13 +97,10 @@ def rulebench_turn(fight: Fight, turn: int) -> tuple[Combatant, Combatant | Side
         return None
     # The default tactics never evade: with no other tactics source, skip building the decision.
     if fight.default_tactics:
-        rules = fight.rules
         if (
-            rules.attack is rulebench_attack
-            and rules.wounds is rulebench_wounds
-            and rules.damage is rulebench_damage
-            and not fight.recording
+            not fight.recording
             and type(opponent) is Combatant
+            and plays_only(fight, attack=rulebench_attack, damage=rulebench_damage, wounds=rulebench_wounds)
         ):
             _duel_at_once(fight, member, opponent)
             return None
