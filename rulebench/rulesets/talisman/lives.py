@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rulebench import N_, PARTY, Combatant, Damage, EndState, Fate, Fight, Side, hookimpl
 from rulebench.rulesets.talisman.narration import fate_in_words, narrate_life, narrate_protected
+from rulebench.rulesets.talisman.stats import is_character
 
 # The conditions stay English in results and JSON (keys, like the end states); a recorded fight
 # shows them in the reader's language (``fate_in_words``).
@@ -35,8 +36,7 @@ def pay(fight: Fight, combatant: Combatant, amount: int) -> None:
     character: the loser may protect himself); a creature card has no items or spells, so a
     beaten enemy creature is not asked.
     """
-    # is_character, inlined: asked after every duel that costs a life.
-    if combatant.side == PARTY or fight.encounter.enemy.characters:
+    if is_character(fight, combatant):
         shields = fight.modifiers(combatant, "protection", None)
         if shields and sum(s.value for s in shields) > 0:
             if fight.recording:
@@ -47,7 +47,7 @@ def pay(fight: Fight, combatant: Combatant, amount: int) -> None:
         left = 0
     combatant.vars["lives"] = left
     if fight.recording:
-        narrate_life(fight, combatant, left)
+        narrate_life(fight, combatant, left, is_character(fight, combatant))
 
 
 @hookimpl
@@ -71,6 +71,6 @@ def fate_of(fight: Fight, combatant: Combatant) -> Fate:
         return FULL
     if lives > 0:
         return LIVES_LOST
-    if combatant.side == PARTY:
-        return PLUNDERED if combatant.vars["plundered"] else NO_LIVES
-    return NO_LIVES if fight.encounter.enemy.characters else DEFEATED  # is_character, for an enemy
+    if combatant.side == PARTY and combatant.vars["plundered"]:
+        return PLUNDERED
+    return NO_LIVES if is_character(fight, combatant) else DEFEATED

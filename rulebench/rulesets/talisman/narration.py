@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from rulebench import N_, PARTY, Attack, Combatant, Fate, Fight, Messages, Modifier, Outcome, Side
+from rulebench import N_, Attack, Combatant, Fate, Fight, Messages, Modifier, Outcome, Side
 from rulebench.rulesets.talisman.traits import harmless
 from rulebench.rulesets.talisman.traits import spared as spared_kind
 
@@ -47,12 +47,6 @@ def trait_name(kind: str) -> str:
     """A kind of creature only a magic weapon harms (``ghost``, ``demon``) in the current language."""
     names = {"ghost": pgettext("trait", "ghost"), "demon": pgettext("trait", "demon")}
     return names.get(kind, kind)
-
-
-def is_character(fight: Fight, combatant: Combatant) -> bool:
-    """Whether the combatant is a character (a party member, or a member of a rival party) rather
-    than a creature card: a character with no lives left is dead, a creature merely defeated."""
-    return combatant.side == PARTY or fight.encounter.enemy.characters
 
 
 def name_of(who: Combatant | Side) -> str:
@@ -289,8 +283,9 @@ def narrate_protected(fight: Fight, combatant: Combatant, shields: Sequence[Modi
     )
 
 
-def narrate_life(fight: Fight, combatant: Combatant, left: int) -> None:
-    """A life given up: how many are left, or dead (a character) or defeated (a creature)."""
+def narrate_life(fight: Fight, combatant: Combatant, left: int, character: bool) -> None:
+    """A life given up: how many are left, or dead (a ``character``, ``stats.is_character``) or
+    defeated (a creature)."""
     full = combatant.stats["lives"]
     fight.explain(
         "lives",
@@ -300,7 +295,7 @@ def narrate_life(fight: Fight, combatant: Combatant, left: int) -> None:
     if left > 0:
         text = _("{name} gives up a life: {left} of {full} left.").format(name=combatant.name, left=left, full=full)
         fight.emit("wound", text, who=combatant.name, lives=left, max_lives=full)
-    elif is_character(fight, combatant):
+    elif character:
         text = _("{name} gives up a life and has none left: dead.").format(name=combatant.name)
         fight.emit("condition", text, who=combatant.name, lives=0, max_lives=full, condition="dead")
     else:

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
-from rulebench import PARTY, Combatant, Fight, RandomRoller
+from rulebench import Combatant, Fight, RandomRoller
+from rulebench.rulesets.talisman.stats import is_character
 from rulebench.rulesets.talisman.traits import spared_by
 
 FOE_PAYS = 1
@@ -93,7 +94,7 @@ def _duel(fight: Fight, member: Combatant, foe: Combatant) -> Duel:
 
 def _shielded(fight: Fight, combatant: Combatant) -> bool:
     """Whether an item or spell spares the combatant the life a lost duel costs (``lives.pay``)."""
-    if combatant.side != PARTY and not fight.encounter.enemy.characters:
+    if not is_character(fight, combatant):
         return False
     return sum(s.value for s in fight.modifiers(combatant, "protection", None)) > 0
 

@@ -23,6 +23,13 @@ OVERRIDABLE = ("strength", "lives", "round_cap")
 """What ``[overrides.talisman."Name"]`` may set: the two derived stats and the round cap."""
 
 
+def is_character(fight: Fight, combatant: Combatant) -> bool:
+    """Whether the combatant is a character (a party member, or a member of a rival party) rather
+    than a creature card: a character with no lives left is dead, a creature merely defeated, and
+    only a character may carry the items and spells that protect a life (docs/rules/talisman.md)."""
+    return combatant.side == PARTY or fight.encounter.enemy.characters
+
+
 @hookimpl
 def rulebench_ruleset() -> RulesetInfo:
     """Describe talisman: its seed, its two derived stats and the one decision it asks."""
