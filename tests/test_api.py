@@ -13,7 +13,7 @@ import rulebench
 from rulebench.analysis import sampling
 from rulebench.analysis.exact import DEFAULT_MAX_STATES, solve
 from rulebench.analysis.precision import half_width
-from rulebench.analysis.sampling import CHUNK
+from rulebench.analysis.sampling import BLOCK, CHUNK
 from rulebench.analysis.sweeps import find_bracket
 from rulebench.api.analyses import AnalysisOptions, Comparison, compare, fight
 from rulebench.core.encounter import encounter_from_dict
@@ -113,10 +113,10 @@ def test_options_defaults() -> None:
 def test_sampling_stops_at_the_default_precision() -> None:
     close = DUEL.with_value("enemy.members[0].count", 3)  # party_wins near 1/4: several chunks needed
     [entry] = compare(close, "skirmish", exact=False, workers=1).to_dict()["results"]
-    assert entry["stopped_by"] == "precision" and entry["fights"] % CHUNK == 0 and entry["fights"] > CHUNK
+    assert entry["stopped_by"] == "precision" and entry["fights"] % BLOCK == 0 and entry["fights"] > CHUNK
     assert all((hi - lo) / 2 <= 0.01 for lo, hi in entry["ci95"].values())
-    # One chunk fewer would not have been precise enough: the rule stopped it as soon as it could.
-    fewer = compare(close, "skirmish", fights=entry["fights"] - CHUNK, workers=1).results[0]
+    # One block fewer would not have been precise enough: the rule stopped it as soon as it could.
+    fewer = compare(close, "skirmish", fights=entry["fights"] - BLOCK, workers=1).results[0]
     assert half_width(fewer.tally) > 0.01
     [fixed] = compare(DUEL, "skirmish", fights=500).to_dict()["results"]
     assert fixed["stopped_by"] == "fights"

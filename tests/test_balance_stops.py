@@ -3,7 +3,7 @@
 A balance asks of each value of the varied number whether the party wins at least the target
 share of the fights. A sampled value therefore stops at the precision, or as soon as its
 ``party_wins`` 95% interval lies wholly above or below the target (``stopped_by``: ``target``);
-the fights it played are still the first chunks of the seed, so ``-n`` reproduces it.
+the fights it played are still the first fights of the seed, so ``-n`` reproduces it.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 import rulebench
 from rulebench.analysis.precision import simulate_to_precision, target_side
 from rulebench.analysis.results import Tally, wilson
-from rulebench.analysis.sampling import CHUNK, simulate
+from rulebench.analysis.sampling import BLOCK, simulate
 from rulebench.core.encounter import load_encounter
 from rulebench.core.kernel import configure
 
@@ -39,7 +39,7 @@ def test_a_run_stops_at_the_target_and_is_the_run_of_that_many_fights() -> None:
     precise, _ = simulate_to_precision(config, 0.001, seed=3)
     sided, reached = simulate_to_precision(config, 0.001, seed=3, decided=target_side(0.5))
     assert sided.stopped_by == "target" and reached > 0.001
-    assert sided.fights == CHUNK < precise.fights
+    assert sided.fights == BLOCK < precise.fights
     assert sided.tally.outcomes == simulate(config, sided.fights, seed=3).tally.outcomes
 
 

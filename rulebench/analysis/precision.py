@@ -1,8 +1,9 @@
 """Precision-driven sampling: play chunks of fights until every outcome is known to within ``E``.
 
-Chunk ``i`` is seeded exactly as :func:`rulebench.analysis.sampling.simulate` seeds it, so a run that
-stops after ``N`` fights gives the same result as ``simulate(config, N, seed)``: asking for a
-precision is only another way of choosing the fight count, and the answer reproduces with ``-n N``.
+Chunk ``i`` is seeded exactly as :func:`rulebench.analysis.sampling.simulate` seeds it and played
+in blocks of ``BLOCK`` fights, so a run that stops after ``N`` fights gives the same result as
+``simulate(config, N, seed)``: asking for a precision is only another way of choosing the fight
+count, and the answer reproduces with ``-n N``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import math
 from collections.abc import Callable
 
 from rulebench.analysis.results import RulesetResult, Tally, wilson
-from rulebench.analysis.sampling import CHUNK, Progress, SamplingPool
+from rulebench.analysis.sampling import BLOCK, Progress, SamplingPool
 from rulebench.core.errors import BadInput
 from rulebench.core.i18n import _
 from rulebench.core.kernel import FightConfig
@@ -72,11 +73,11 @@ def simulate_to_precision(
     pool: SamplingPool | None = None,
     decided: Callable[[Tally], bool] | None = None,
 ) -> tuple[RulesetResult, float]:
-    """Play chunks of ``CHUNK`` fights until every outcome's 95% half-width is at most ``precision``
+    """Play blocks of ``BLOCK`` fights until every outcome's 95% half-width is at most ``precision``
     (or, with ``decided``, until it says the question asked is answered).
 
-    The rule is checked after every chunk, in chunk order, so the number of fights does not
-    depend on how many workers played them.
+    The rule is checked after every block, in order, so the number of fights does not depend on
+    how many workers played them, and a run overshoots the fights it needs by less than a block.
 
     Args:
         config: the fight configuration.
@@ -84,9 +85,9 @@ def simulate_to_precision(
         seed: the run's seed (chunks are seeded as ``simulate`` seeds them).
         cap: stop after this many fights even if the target is not met.
         workers: processes to share the chunks between, when no ``pool`` is given.
-        progress: told after each chunk how many fights it played, and how many it may take.
+        progress: told after each block how many fights it played, and how many it may take.
         pool: worker processes to reuse (a command's); else a pool of ``workers`` for this run.
-        decided: checked after every chunk too: True stops the run (``target_side``).
+        decided: checked after every block too: True stops the run (``target_side``).
 
     Returns:
         The result (its ``fights`` is the number needed, its ``stopped_by`` ``precision``,
@@ -98,14 +99,15 @@ def simulate_to_precision(
             return simulate_to_precision(config, precision, seed, cap=cap, progress=progress, pool=own, decided=decided)
     tally: Tally | None = None
     played = 0
-    sizes = (min(CHUNK, cap - start) for start in range(0, cap, CHUNK))
+    reached = 1.0
+    stopped_by = "cap"
 
     def worth() -> int:
-        # Before the first chunk nothing is known: one chunk per worker; then the fights the
+        # Before the first block nothing is known: a block per worker; then the fights the
         # half-width so far asks for.
-        return pool.workers * CHUNK if tally is None else fights_needed(tally, precision)
+        return pool.workers * BLOCK if tally is None else fights_needed(tally, precision)
 
-    parts = pool.chunks(config, seed, sizes, worth)
+    parts = pool.blocks(config, seed, cap, worth)
     try:
         for part in parts:
             tally = part if tally is None else tally.merge(part)
@@ -113,12 +115,16 @@ def simulate_to_precision(
             played += size
             if progress:
                 progress(size, min(cap, fights_needed(tally, precision)))
-            if half_width(tally) <= precision or (decided is not None and decided(tally)):
+            reached = half_width(tally)
+            if reached <= precision:
+                stopped_by = "precision"
+                break
+            if decided is not None and decided(tally):
+                stopped_by = "target"
                 break
     finally:
-        parts.close()  # cancels the chunks played ahead
+        parts.close()  # cancels the blocks played ahead
     assert tally is not None
-    reached = half_width(tally)
     result = RulesetResult(
         ruleset=config.ruleset.name,
         method="monte-carlo",
@@ -126,6 +132,6 @@ def simulate_to_precision(
         party_size=len(config.encounter.party),
         fights=played,
         seed=seed,
-        stopped_by="precision" if reached <= precision else "target" if decided is not None and decided(tally) else "cap",
+        stopped_by=stopped_by,
     )
     return result, reached

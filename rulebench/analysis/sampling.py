@@ -1,16 +1,19 @@
 """Many fights from one seed: outcome frequencies with Wilson intervals, fates and fight lengths.
 
 Fights are played in chunks of fixed size, chunk ``i`` seeded by ``"{seed}:{i}"``, so the result
-depends only on the seed and the number of fights, never on how many workers share the chunks.
+depends only on the seed and the number of fights, never on how many workers share the chunks. A
+chunk's fights are the successive fights of its random stream, so its first ``k`` fights are the
+same whether it is played whole or in blocks (``run_block``), and a run may stop inside a chunk.
 """
 
 from __future__ import annotations
 
+import random
 import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 from rulebench.analysis.results import RulesetResult, Tally
 from rulebench.analysis.round_memo import memo_of, remembered_fights
@@ -21,6 +24,12 @@ from rulebench.core.kernel import FightConfig, configure, play_out, result_of
 from rulebench.core.outcome import FightResult
 
 CHUNK = 2_000
+
+BLOCK = 250
+"""A precision-driven run plays each chunk in blocks of this many fights and checks its stopping
+rule after every block: it overshoots the fights it needs by less than a block instead of less than
+a chunk. A block of the slowest ruleset's fights takes a fraction of a second, and a block costs
+one message to a worker process, negligible beside its fights even for the quickest rulesets."""
 
 PROBES = ((100, 0.9), (250, 0.75))
 """When sampling judges whether the round memo pays: after the configuration's first 100 fights
@@ -40,14 +49,41 @@ class Progress(Protocol):
 
 
 def run_chunk(config: FightConfig, seed: int, index: int, size: int) -> Tally:
-    """Play ``size`` fights of chunk ``index`` and tally them.
+    """Play ``size`` fights of chunk ``index`` and tally them (the first ``size`` fights of the
+    chunk's random stream)."""
+    return _play(config, RandomRoller(f"{seed}:{index}"), size)
+
+
+Stream = tuple[Any, ...]
+"""Where a chunk's random stream stands (``random.Random.getstate``): a block resumes from it."""
+
+
+def _stream(roller: RandomRoller) -> random.Random:
+    # The roller draws from a random.Random's bound method; its instance holds the stream's state.
+    return cast(random.Random, roller.uniform.__self__)  # type: ignore[attr-defined]  # Callable hides it
+
+
+def run_block(config: FightConfig, seed: int, index: int, size: int, start: Stream | None = None) -> tuple[Tally, Stream]:
+    """Play the next ``size`` fights of chunk ``index``, from where ``start`` left its stream (None:
+    its beginning); their tally and where the stream stands after them.
+
+    The blocks of a chunk played one after another are the fights ``run_chunk`` plays for the
+    chunk, in the same order from the same random numbers.
+    """
+    roller = RandomRoller(f"{seed}:{index}")
+    if start is not None:
+        _stream(roller).setstate(start)
+    return _play(config, roller, size), _stream(roller).getstate()
+
+
+def _play(config: FightConfig, roller: RandomRoller, size: int) -> Tally:
+    """Play ``size`` fights from ``roller`` and tally them.
 
     Rounds met before are walked rather than played (``round_memo``: the same dice, the same
     fights); where the memo does not pay, fights are played round by round. A fight's result (its
     fates above all) follows from its final state, and fights end in few distinct states: they are
     counted by final state, and each state's result is asked once.
     """
-    roller = RandomRoller(f"{seed}:{index}")
     results, played = _remembered(config, roller, size)
     fight = config.new_fight(roller)
     counts: dict[Snapshot, int] = {}
@@ -126,6 +162,11 @@ def worker_config(spec: ConfigSpec) -> FightConfig:
 def _worker_chunk(spec: ConfigSpec, seed: int, index: int, size: int) -> Tally:
     """Play chunk ``index`` of the configuration ``spec`` in a worker process."""
     return run_chunk(worker_config(spec), seed, index, size)
+
+
+def _worker_block(spec: ConfigSpec, seed: int, index: int, size: int, start: Stream | None) -> tuple[Tally, Stream]:
+    """Play a block of chunk ``index`` of the configuration ``spec`` in a worker process."""
+    return run_block(worker_config(spec), seed, index, size, start)
 
 
 class SamplingPool:
@@ -215,6 +256,71 @@ class SamplingPool:
                 yield ahead.popleft().result()
         finally:
             for future in ahead:
+                future.cancel()
+
+
+    def blocks(self, config: FightConfig, seed: int, cap: int, worth: Callable[[], int]) -> Generator[Tally, None, None]:
+        """The tallies of the blocks of ``BLOCK`` fights that make up chunks ``0, 1, ...`` of
+        ``CHUNK`` fights (``cap`` fights in all), in order: every block of a chunk, then the next.
+
+        The first ``k`` blocks are the first ``k * BLOCK`` fights ``simulate`` plays, whatever the
+        worker count. A chunk's blocks are played one after another (each resumes the chunk's
+        stream where the last left it), and one chunk more than there are workers is under way at
+        once, as long as the fights sent stay below ``worth()``; the chunk whose block is asked for
+        always is. Closing the iterator early (a run that is done) cancels the blocks not started.
+        """
+        chunks = [min(CHUNK, cap - start) for start in range(0, cap, CHUNK)]
+        if self.workers <= 1 or not config.portable:
+            for index, fights in enumerate(chunks):
+                roller = RandomRoller(f"{seed}:{index}")
+                for start in range(0, fights, BLOCK):
+                    yield _play(config, roller, min(BLOCK, fights - start))
+            return
+        executor = self._processes()
+        spec = spec_of(config)
+        running: dict[int, Future[tuple[Tally, Stream]]] = {}
+        """Per chunk, the block being played."""
+        played: dict[int, int] = {}
+        """Per chunk begun, the fights sent for it so far."""
+        streams: dict[int, Stream] = {}
+        """Per chunk begun, where its stream stands after its last finished block."""
+        done: dict[int, deque[Tally]] = {}
+        """Per chunk, its finished blocks not yet handed out."""
+        sent = current = 0
+
+        def send(index: int) -> None:
+            nonlocal sent
+            size = min(BLOCK, chunks[index] - played.get(index, 0))
+            running[index] = executor.submit(_worker_block, spec, seed, index, size, streams.get(index))
+            played[index] = played.get(index, 0) + size
+            sent += size
+
+        def collect(index: int) -> None:
+            tally, streams[index] = running.pop(index).result()
+            done.setdefault(index, deque()).append(tally)
+
+        def fill() -> None:
+            for index in range(current, min(len(chunks), current + self.workers + 1)):
+                if index in running or played.get(index, 0) >= chunks[index]:
+                    continue
+                if index == current or sent < worth():
+                    send(index)
+
+        try:
+            while current < len(chunks):
+                for index in [i for i, future in running.items() if i != current and future.done()]:
+                    collect(index)  # a chunk ahead finished a block: its next one may go
+                if not done.get(current):
+                    fill()
+                    collect(current)
+                tally = done[current].popleft()
+                fill()
+                yield tally
+                if not done[current] and current not in running and played[current] >= chunks[current]:
+                    del done[current], played[current], streams[current]
+                    current += 1
+        finally:
+            for future in running.values():
                 future.cancel()
 
 
