@@ -16,13 +16,14 @@ by at most one unit roundoff of its result, and an error carried on through a st
 its outcomes without growing, so the bound is the unit roundoff times the sum of every computed
 product and partial sum. With ``fractions=True`` it is exact, in integers over common denominators.
 
-Two things keep it fast. A step that uses the round number only to compare it with constants or
+Three things keep it fast. A step that uses the round number only to compare it with constants or
 count on from it (``core/round_watch.py``) plays the same in every round where the comparisons come
 out the same, so its outcomes are enumerated once and reused for the same situation in later
-rounds: long, capped fights are mostly such steps. And probability is exact but kept as integers:
-each step's paths are weighed over one common denominator, and the states reached at one step of
-the fight share a few denominators, so the inner loop multiplies and adds integers instead of
-reducing fractions.
+rounds: long, capped fights are mostly such steps. A step with a single outcome (a round's end
+that decides nothing, the next round's start that rolls nothing) is folded into the step before
+it, which then leads straight to where it leads: probability is carried once per round instead
+of once per step. And a finished fight is kept as its end (outcome and fates) without the state
+it ended in, so the many states that end a fight alike merge within the step.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from typing import Any, TypeVar, cast
 
 from rulebench.analysis.chains import absorption
 from rulebench.analysis.results import RulesetResult, Tally
-from rulebench.analysis.round_watch import RoundWatch, Window
+from rulebench.analysis.round_watch import MAX_ROUND, RoundWatch, Window
 from rulebench.core import plugin_errors
 from rulebench.core.chain import Step
 from rulebench.core.dice import Dice
@@ -63,6 +64,10 @@ budget bounds the time of a solve whichever of the two dominates it."""
 T = TypeVar("T")
 
 MAX_ROLLS_PER_STEP = 10_000
+
+MAX_FOLLOWED = 8
+"""How many single-outcome steps in a row ``Solver.outcomes`` folds into the step before them: a
+round's end and the next round's start, with room for rulesets that take a few such steps."""
 
 EARLY_SHARE = 10
 """An early solve (``Solver.early``) gives up when no fight has ended once it has handled this
@@ -172,6 +177,16 @@ reached, each as its number in the solver's table of states with its numerator (
 point: denominator 1 and each state's probability), and those numbers alone."""
 
 
+Step1 = tuple[int, tuple[tuple[int, int, Stage, int], ...], Window, bool]
+"""One step as played from one state: a denominator; each state reached as rounds gone by, its
+number in the solver's table, its stage and its numerator; the rounds where the step holds; and
+whether it holds in that round alone (opaque)."""
+
+
+Followed = tuple[Window, Window | None, int, int, Stage, bool]
+"""Where the single-outcome steps from a state lead (``Solver.followed``)."""
+
+
 def _stage(rest: Snapshot) -> Stage:
     """A state's place in its round: every step moves a fight to a later round or a later stage of
     the same one, so states are solved in (round, stage) order and each is expanded once, after all
@@ -224,13 +239,11 @@ def step_outcomes(
 class _Layer:
     """The probability reaching one stage of the fight, as integer numerators over a few denominators."""
 
-    __slots__ = ("additions", "parts", "summed")
+    __slots__ = ("parts", "summed")
 
     def __init__(self) -> None:
         self.parts: dict[int, defaultdict[Any, Any]] = {}
         """Denominator -> state -> numerator (in floating point, one denominator 1: probabilities)."""
-        self.additions: Counter[Hashable] = Counter()
-        """In floating point, how many sums each finished result's probability was added up from."""
         self.summed: list[list[Any]] = []
         """In floating point, each state reached once per sum it was added up from, one list per
         arrival: counted once, when the layer is expanded (``counted``), instead of per arrival."""
@@ -282,17 +295,31 @@ class Solver:
         self.queue: list[tuple[int, Stage]] = []
         self.finished = _Layer()
         """The probability of each result (``FightResult``)."""
-        self.fates: dict[int, tuple[Fate, ...]] = {}
+        self.finished_sums: Counter[FightResult] = Counter()
+        """In floating point, how many sums each result's probability was added up from."""
+        self.ends: list[tuple[Any, tuple[Fate, ...]]] = []
+        """Every way a fight ends met, without its round: the outcome and every combatant's fate.
+        A step's moves to finished states go to these instead (``_end``), so the many states a
+        fight ends in with the same result merge in the step, once, not in every round."""
+        self.end_ids: dict[tuple[Any, tuple[Fate, ...]], int] = {}
+        self.ending: dict[int, int] = {}
+        """The end (in ``ends``) of each finished state met."""
         self.handled = 0
         """States carried from one step of the fight to the next (the same situation in another
         round counted again), plus ``REPLAY_COST`` for each state a replayed step ended in."""
-        self.current: dict[int, tuple[int, frozenset[int], Moves]] = {}
-        """The step last found for each state, with the last round and the rounds between where
-        it holds: layers are expanded in round order, so a step found for a round holds in later
-        ones up to there."""
+        self.current: dict[int, tuple[int, int, frozenset[int], Moves, bool]] = {}
+        """The step last found for each state, with the rounds where it holds (lowest, highest,
+        those between left out) and whether it holds in that round alone for using the round
+        number in other ways than comparing it (opaque): looked up first, since layers are
+        expanded in round order and a step found for a round mostly holds in the next."""
         self.reusable: dict[int, list[tuple[Window, Moves]]] = {}
         """Steps that used the round number only in comparisons, by their state: the rounds where
-        the comparisons come out the same, and the outcomes, good for any of those rounds."""
+        the comparisons come out the same, and the outcomes, good for any of those rounds (with
+        the single-outcome steps after them folded in: ``outcomes``)."""
+        self.steps: dict[int, list[Step1]] = {}
+        """The same for each step alone, as played (``played``)."""
+        self.follows: dict[int, list[Followed]] = {}
+        """The same for the single-outcome steps that follow a state (``followed``)."""
 
     def _id(self, rest: Snapshot) -> int:
         found = self.ids.get(rest)
@@ -302,12 +329,99 @@ class Solver:
         return found
 
     def outcomes(self, number: int, state: int) -> Moves:
-        """Where the step from ``state`` in round ``number`` leads, reused where no round can differ."""
+        """Where the step from ``state`` in round ``number`` leads, reused where no round can differ.
+
+        A state reached whose own step has a single outcome (a round's end that decides nothing,
+        a round's start that rolls nothing) is replaced by where that step leads, so its layer is
+        never filled nor carried on: the probability that would pass through it goes on at once,
+        unchanged, since a single outcome has probability 1. Followed at most ``MAX_FOLLOWED``
+        steps on, so a fight that goes on unchanged forever still spends its budget round by
+        round. The steps so combined hold in the rounds where each of them does; where
+        only a later one changes (the round's end at the exchange cap), the step itself is not
+        played again (``played``).
+        """
+        found = self.current.get(state)
+        if found is not None and found[0] <= number <= found[1] and number not in found[2]:
+            return found[3]
         known = self.reusable.get(state)
         if known is not None:
-            for (low, high, holes), found in known:
+            for (low, high, holes), reused in known:
                 if low <= number <= high and number not in holes:
-                    self.current[state] = (high, holes, found)
+                    self.current[state] = (low, high, holes, reused, False)
+                    return reused
+        den, paths, (low, high, holes), opaque = self.played(number, state)
+        grouped: dict[tuple[int, Stage], dict[int, int]] = {}
+        for delta, target, stage, num in paths:
+            if stage is not None:
+                _, window, more, target, stage, then_opaque = self.followed(number + delta, target, stage)
+                if window is not None:  # followed: the step holds where the followed ones do too
+                    then_low, then_high, then_holes = window
+                    low, high = max(low, then_low - delta), min(high, then_high - delta)
+                    if then_holes:
+                        holes = holes | {hole - delta for hole in then_holes}
+                    opaque = opaque or then_opaque
+                    delta += more
+            if stage is None:
+                target = self._end(number + delta, target)
+            reached = grouped.setdefault((delta, stage), {})
+            reached[target] = reached.get(target, 0) + num
+        moves: Moves = (
+            den if self.fractions else 1,
+            tuple(
+                # int / int is correctly rounded: each step probability is off by one unit roundoff at most.
+                (where, tuple((after, num if self.fractions else num / den) for after, num in reached.items()), tuple(reached))
+                for where, reached in grouped.items()
+            ),
+        )
+        self.current[state] = (low, high, holes, moves, opaque)
+        if not opaque:
+            self.reusable.setdefault(state, []).append(((low, high, holes), moves))
+        return moves
+
+    def followed(self, number: int, state: int, stage: Stage) -> Followed:
+        """Where the single-outcome steps from ``state`` (at ``stage``) in round ``number`` lead,
+        at most ``MAX_FOLLOWED`` of them: the rounds where this holds, the rounds where the steps
+        followed hold (None if none was), the rounds gone by, the state and stage reached, and
+        whether it holds in this round alone. Many states lead to the same few round ends, so
+        each is followed once per window."""
+        known = self.follows.get(state)
+        if known is not None:
+            for before in known:
+                low, high, holes = before[0]
+                if low <= number <= high and number not in holes:
+                    return before
+        low, high, holes = 0, MAX_ROUND, frozenset[int]()
+        delta, target, opaque, hops = 0, state, False, 0
+        first: Window = (number, number, frozenset())
+        while stage is not None and hops < MAX_FOLLOWED:
+            _, then, window, then_opaque = self.played(number + delta, target)
+            if not hops:
+                first, opaque = window, then_opaque
+            if len(then) != 1:
+                break
+            # A single outcome, probability 1: go on to it; this holds where each step followed does.
+            then_low, then_high, then_holes = window
+            low, high = max(low, then_low - delta), min(high, then_high - delta)
+            holes = holes | {hole - delta for hole in then_holes}
+            opaque = opaque or then_opaque
+            more, target, stage, _ = then[0]
+            delta += more
+            hops += 1
+        # Followed nowhere: that holds where the state's own step is the same.
+        found: Followed = ((low, high, holes), (low, high, holes), delta, target, stage, opaque) if hops else (first, None, 0, state, stage, opaque)
+        if not opaque:
+            self.follows.setdefault(state, []).append(found)
+        return found
+
+    def played(self, number: int, state: int) -> Step1:
+        """The step from ``state`` in round ``number`` as the rules play it (``step_outcomes``):
+        its denominator, the states reached (rounds gone by, state, stage, numerator), the rounds
+        where it holds and whether it holds in this round alone; replayed only where it must be."""
+        known = self.steps.get(state)
+        if known is not None:
+            for found in known:
+                low, high, holes = found[2]
+                if low <= number <= high and number not in holes:
                     return found
         affordable = (self.max_states - self.handled) // REPLAY_COST
         try:
@@ -315,20 +429,12 @@ class Solver:
         except TooManyPaths:
             raise self._over_budget() from None
         self._spend(REPLAY_COST * self.roller.paths)
-        grouped: dict[tuple[int, Stage], list[tuple[int, Any]]] = {}
-        for delta, rest, num in paths:
-            # int / int is correctly rounded: each step probability is off by one unit roundoff at most.
-            weight = num if self.fractions else num / den
-            grouped.setdefault((delta, _stage(rest)), []).append((self._id(rest), weight))
-        moves = (
-            den if self.fractions else 1,
-            tuple((where, tuple(targets), tuple(i for i, _ in targets)) for where, targets in grouped.items()),
-        )
-        if not self.watch.opaque:
-            window = self.watch.window()
-            self.reusable.setdefault(state, []).append((window, moves))
-            self.current[state] = (window[1], window[2], moves)
-        return moves
+        opaque = self.watch.opaque
+        window = (number, number, frozenset()) if opaque else self.watch.window()
+        step = (den, tuple((delta, self._id(rest), _stage(rest), num) for delta, rest, num in paths), window, opaque)
+        if not opaque:
+            self.steps.setdefault(state, []).append(step)
+        return step
 
     def _spend(self, states: int) -> None:
         """Count ``states`` more handled states against the budget."""
@@ -356,7 +462,10 @@ class Solver:
     def run(self) -> dict[FightResult, Fraction | float]:
         """Carry all probability from the start to the fights' ends; each result's probability."""
         start = self.fight.snapshot()
-        self._arrive(start[0], _stage(start[1:]), 1, defaultdict(int, {self._id(start[1:]): 1 if self.fractions else 1.0}))
+        stage, first = _stage(start[1:]), self._id(start[1:])
+        if stage is None:  # over before it began
+            first = self._end(start[0], first)
+        self._arrive(start[0], stage, 1, defaultdict(int, {first: 1 if self.fractions else 1.0}))
         layers, current = self.layers, self.current
         while self.queue:
             key = heapq.heappop(self.queue)
@@ -373,8 +482,8 @@ class Solver:
             the numerators of the states reached, over this layer's and the step's denominators."""
             for state, weight in weights.items():
                 known = current.get(state)
-                if known is not None and number <= known[0] and number not in known[1]:
-                    step_den, groups = known[2]
+                if known is not None and known[0] <= number <= known[1] and number not in known[2]:
+                    step_den, groups = known[3]
                 else:
                     step_den, groups = self.outcomes(number, state)
                 for where, moves, _ in groups:
@@ -386,7 +495,7 @@ class Solver:
             for ((delta, stage), step_den), reached in targets_of.items():
                 self._arrive(number + delta, stage, den * step_den, reached)
         if not self.fractions:
-            self._round_off(self.finished.additions, self.finished.parts.get(1, {}))
+            self._round_off(self.finished_sums, self.finished.parts.get(1, {}))
         return self._results()
 
     def _carry_floats(self, number: int, weights: dict[int, float]) -> None:
@@ -398,8 +507,8 @@ class Solver:
         slots: dict[tuple[int, Stage], tuple[defaultdict[int, float], list[int]]] = {}
         for state, weight in weights.items():
             known = current.get(state)
-            if known is not None and number <= known[0] and number not in known[1]:
-                groups = known[2][1]
+            if known is not None and known[0] <= number <= known[1] and number not in known[2]:
+                groups = known[3][1]
             else:
                 groups = outcomes(number, state)[1]
             for where, moves, reached_ids in groups:
@@ -413,7 +522,7 @@ class Solver:
         for (delta, stage), (reached, sums) in slots.items():
             self._arrive(number + delta, stage, 1, reached, sums)
 
-    def _round_off(self, additions: Counter[Hashable], weights: dict[Hashable, Any]) -> None:
+    def _round_off(self, additions: Counter[Any], weights: dict[Any, Any]) -> None:
         """Add the rounding of a layer's sums and of the products its probability moves on with.
 
         A state added up from ``n`` sums has each partial sum at most its total, so its additions
@@ -432,12 +541,16 @@ class Solver:
         state once per sum its probability was added up from."""
         if stage is None:
             results = self.finished.parts.setdefault(den, defaultdict(int))
-            counts = Counter(sums) if sums is not None else None
+            if sums is not None:
+                # Each finished state's own sums are off by one unit roundoff of it per sum; each
+                # result then adds up its states, one more sum apiece (``finished_sums``).
+                counts = Counter(sums)
+                self.rounding += UNIT_ROUNDOFF * sum(counts[after] * num for after, num in reached.items())
             for after, num in reached.items():
                 result = self._result(number, after)
                 results[result] += num
-                if counts is not None:
-                    self.finished.additions[result] += counts[after] + 1
+                if sums is not None:
+                    self.finished_sums[result] += 1
             return
         key = (number, stage)
         layer = self.layers.get(key)
@@ -454,13 +567,23 @@ class Solver:
             layer.summed.append(sums)
             layer.summed.append(list(reached))  # the addition into the layer
 
-    def _result(self, number: int, state: int) -> FightResult:
-        """The result of a fight that ended in round ``number`` in ``state``."""
-        known = self.fates.get(state)
+    def _end(self, number: int, state: int) -> int:
+        """The end (in ``ends``) of a fight that is over in round ``number`` in ``state``."""
+        known = self.ending.get(state)
         if known is None:
             self.fight.restore((number, *self.states[state]))
-            known = self.fates[state] = fates(self.fight)  # a fight ends alike in whichever round
-        return FightResult(self.states[state][0], number, known)
+            end = (self.states[state][0], fates(self.fight))  # a fight ends alike in whichever round
+            known = self.end_ids.get(end)
+            if known is None:
+                known = self.end_ids[end] = len(self.ends)
+                self.ends.append(end)
+            self.ending[state] = known
+        return known
+
+    def _result(self, number: int, end: int) -> FightResult:
+        """The result of a fight that ended in round ``number`` with ``end`` (in ``ends``)."""
+        outcome, its_fates = self.ends[end]
+        return FightResult(outcome, number, its_fates)
 
     def _results(self) -> dict[FightResult, Fraction | float]:
         """Each result's probability (a float in floating point)."""
