@@ -6,7 +6,7 @@ import rulebench.rulesets.dsa.narration as say
 from rulebench import Attack, Combatant, EndState, Fate, Fight, Outcome, hookimpl
 from rulebench.rulesets.dsa.hits import struck
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
-from rulebench.rulesets.dsa.subfights import build_subfights
+from rulebench.rulesets.dsa.subfights import regroup
 from rulebench.rulesets.dsa.tactics import default_retreat
 
 EXCHANGE_CAP = 100
@@ -67,7 +67,7 @@ def _flee(fight: Fight) -> None:
     damage order (reading: the text gives no order).
     """
     if fight.vars["regroup"]:
-        build_subfights(fight)
+        regroup(fight)
     by_name = {c.name: c for c in fight.combatants}
     members = fight.party.members
     if fight.encounter.ambush_from_behind:
@@ -108,7 +108,7 @@ def _close_exchange(fight: Fight) -> None:
     for group in subfights:
         combatants[group[0]].vars["parried"] = False
     if fight.vars["regroup"]:
-        build_subfights(fight)
+        regroup(fight)
         fight.vars["regroup"] = False
 
 

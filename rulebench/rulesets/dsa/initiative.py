@@ -6,9 +6,10 @@ import functools
 from collections.abc import Hashable
 
 import rulebench.rulesets.dsa.narration as say
-from rulebench import Combatant, Done, Fight, hookimpl
+from rulebench import Combatant, Done, Fight, RandomRoller, hookimpl, plays_only
 from rulebench.rulesets.dsa.chain import attack_at_once, rulebench_attack
 from rulebench.rulesets.dsa.hits import rulebench_damage, rulebench_wounds
+from rulebench.rulesets.dsa.quick import play_exchange, settle_at_once
 
 
 @hookimpl
@@ -22,6 +23,8 @@ def rulebench_round_start(fight: Fight) -> None:
     recording = fight.recording
     if recording:
         say.subfights(fight)
+    elif settle_at_once(fight, _own_hooks):
+        return
     subfights: tuple[tuple[int, ...], ...] = fight.vars["subfights"]
     holders: frozenset[tuple[str, str]] = fight.vars["holders"]
     surprise = fight.encounter.effective_surprise() if fight.round == 1 else "none"
@@ -58,6 +61,15 @@ def _roll_off(fight: Fight, member: Combatant, enemy: Combatant) -> tuple[Combat
     """
     ours_bonus, theirs_bonus = member.stats["reaction"], enemy.stats["reaction"]
     recording = fight.recording
+    roller = fight.roller
+    if not recording and type(roller) is RandomRoller:
+        # Monte Carlo: the same d100s in the same order, without a chain and its step per die.
+        uniform = roller.uniform
+        while True:
+            ours = int(uniform() * 100) + 1 + ours_bonus
+            theirs = int(uniform() * 100) + 1 + theirs_bonus
+            if ours != theirs:
+                return (member, enemy) if ours > theirs else (enemy, member)
     totals: dict[str, int] = {}  # for the sentence only; the roll-off never reads it
 
     def step(state: Hashable, face: int) -> Hashable:
@@ -86,9 +98,18 @@ def rulebench_initiative(fight: Fight) -> tuple[tuple[str, int, int], ...]:
 
     docs/rules/dsa.md. The turns are tokens, resolved when they come (``rulebench_turn``):
     ``("chain", single, primary)`` and ``("free", secondary, single)``, positions in
-    ``fight.combatants``.
+    ``fight.combatants``. A silent fight that only dsa's turn, attack, damage and wounds hooks play,
+    on a plain random roller (Monte Carlo), has the exchange's turns played here at once instead
+    (``quick``: the same dice, the same LE) and no turns.
     """
+    if play_exchange(fight, _own_hooks):
+        return ()
     return exchange_turns(fight.vars["subfights"])
+
+
+def _own_hooks(fight: Fight) -> bool:
+    """Whether dsa's own turn, attack, damage and wounds hooks are the only ones."""
+    return plays_only(fight, turn=rulebench_turn, attack=rulebench_attack, damage=rulebench_damage, wounds=rulebench_wounds)
 
 
 @functools.lru_cache(maxsize=1024)
