@@ -2,24 +2,57 @@
 
 The public API: the ``hookimpl`` marker and value types for plugin authors, and the entry points
 for scripts and notebooks.
+
+Each name is imported from its module when first used (PEP 562), not when ``rulebench`` is: a
+plugin that needs ``hookimpl`` and a few values, and every ``rulebench`` command as it starts, do
+not pay for the exact solver, the sampler and the encounter model they may never touch. The
+imports under ``TYPE_CHECKING`` are the same names for type checkers and documentation tools.
 """
 
-from rulebench.analysis.analyse import AnalysisOptions
-from rulebench.analysis.sampling import simulate
-from rulebench.api import Comparison, balance, compare, fight, sweep
-from rulebench.core.chain import Done
-from rulebench.core.combatants import ENEMY, PARTY, Combatant, Side
-from rulebench.core.dice import Dice, RandomRoller, ScriptedRoller
-from rulebench.core.discovery import discover
-from rulebench.core.encounter import Encounter, load_encounter
-from rulebench.core.errors import BadInput, RulebenchError
-from rulebench.core.fight import Fight
-from rulebench.core.i18n import N_, Messages, format_integer, language, set_language
-from rulebench.core.kernel import FightConfig, configure, play, plays_only, run_fight
-from rulebench.core.markers import hookimpl
-from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
-from rulebench.core.values import Attack, Damage, Decision, DecisionInfo, Modifier, PluginInfo, RulesetInfo
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from rulebench.version import __version__
+
+if TYPE_CHECKING:
+    from rulebench.analysis.analyse import AnalysisOptions
+    from rulebench.analysis.sampling import simulate
+    from rulebench.api import Comparison, balance, compare, fight, sweep
+    from rulebench.core.chain import Done
+    from rulebench.core.combatants import ENEMY, PARTY, Combatant, Side
+    from rulebench.core.dice import Dice, RandomRoller, ScriptedRoller
+    from rulebench.core.discovery import discover
+    from rulebench.core.encounter import Encounter, load_encounter
+    from rulebench.core.errors import BadInput, RulebenchError
+    from rulebench.core.fight import Fight
+    from rulebench.core.i18n import N_, Messages, format_integer, language, set_language
+    from rulebench.core.kernel import FightConfig, configure, play, plays_only, run_fight
+    from rulebench.core.markers import hookimpl
+    from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
+    from rulebench.core.values import Attack, Damage, Decision, DecisionInfo, Modifier, PluginInfo, RulesetInfo
+
+_HOMES: dict[str, tuple[str, ...]] = {
+    "rulebench.analysis.analyse": ("AnalysisOptions",),
+    "rulebench.analysis.sampling": ("simulate",),
+    "rulebench.api": ("Comparison", "balance", "compare", "fight", "sweep"),
+    "rulebench.core.chain": ("Done",),
+    "rulebench.core.combatants": ("ENEMY", "PARTY", "Combatant", "Side"),
+    "rulebench.core.dice": ("Dice", "RandomRoller", "ScriptedRoller"),
+    "rulebench.core.discovery": ("discover",),
+    "rulebench.core.encounter": ("Encounter", "load_encounter"),
+    "rulebench.core.errors": ("BadInput", "RulebenchError"),
+    "rulebench.core.fight": ("Fight",),
+    "rulebench.core.i18n": ("N_", "Messages", "format_integer", "language", "set_language"),
+    "rulebench.core.kernel": ("FightConfig", "configure", "play", "plays_only", "run_fight"),
+    "rulebench.core.markers": ("hookimpl",),
+    "rulebench.core.outcome": ("EndState", "Fate", "FightResult", "Outcome"),
+    "rulebench.core.values": ("Attack", "Damage", "Decision", "DecisionInfo", "Modifier", "PluginInfo", "RulesetInfo"),
+}
+"""The module each public name lives in; the TYPE_CHECKING imports above say the same."""
+
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "AnalysisOptions",
@@ -67,3 +100,20 @@ __all__ = [
     "sweep",
     "__version__",
 ]
+
+
+if not TYPE_CHECKING:  # type checkers see the imports above, so a misspelt name stays an error for them
+
+    def __getattr__(name: str) -> Any:
+        """A public name, imported from its module on first use and kept (PEP 562)."""
+        home = _HOME_OF.get(name)
+        if home is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = getattr(import_module(home), name)
+        globals()[name] = value  # the next use is a plain attribute, without this function
+        return value
+
+
+def __dir__() -> list[str]:
+    """The module's names, the public ones not imported yet included."""
+    return sorted(set(globals()) | set(__all__))

@@ -8,9 +8,12 @@ English values (``party_wins``, ``dead``, ``exact``): they are an interface; onl
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-from rulebench.core.encounter import Encounter
 from rulebench.core.i18n import N_, _, pgettext
+
+if TYPE_CHECKING:  # the CLI's tables import these names at start-up, before any encounter is read
+    from rulebench.core.encounter import Encounter
 
 FIELDS = {
     "melee": N_("melee"), "ranged": N_("ranged"), "armour": N_("armour"), "weapon": N_("weapon"),

@@ -30,7 +30,7 @@ from rulebench.cli.commands import (
 )
 from rulebench.cli.language import Lang
 from rulebench.cli.plugin_options import PluginSwitches, Trace, apply_plugin_switches
-from rulebench.core.i18n import N_, set_language
+from rulebench.core.i18n import N_
 from rulebench.version import __version__
 
 HELP = N_("Compare tabletop-RPG combat rulesets on the same encounter.")
@@ -69,10 +69,12 @@ def root(
     plugin_switches: PluginSwitches = None,
     trace: Trace = False,
 ) -> None:
-    """The root options, applied before any command runs."""
-    # RulebenchGroup.main chose the language already (the help needed it); this confirms the choice.
-    if lang is not None:
-        set_language(lang)
+    """The root options, applied before any command runs.
+
+    ``--lang`` is declared here for the help and for click to check its value; RulebenchGroup.main
+    has already read it from the arguments and set the language, before the help needed it.
+    """
+    del lang
     ctx.meta[DEBUG_KEY] = debug
     apply_plugin_switches(plugin_switches, trace)
 

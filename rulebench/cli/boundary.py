@@ -14,7 +14,7 @@ import sys
 import traceback
 from collections.abc import Sequence
 from enum import IntEnum
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 from rich.markup import escape
@@ -22,7 +22,6 @@ from typer.core import TyperCommand, TyperGroup
 
 from rulebench.cli import language
 from rulebench.cli.render import err
-from rulebench.core.encounter import display_name
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.i18n import N_, _
 
@@ -71,19 +70,38 @@ def error_document(kind: str, message: str, exit_code: int, file: str | None = N
     return json.dumps({"error": error}, ensure_ascii=False)
 
 
-class RulebenchCommand(TyperCommand):
-    """A command whose usage line and help option speak the language of the run."""
+if TYPE_CHECKING:
+    # What the mixin below extends: click's Command, which typer's command and group share (from
+    # typer's own copy of click or from click, by typer's version), as type checkers see it.
+    _Command = TyperCommand
+else:
+    _Command = object
 
-    def format_usage(self, ctx: typer.Context, formatter: Any) -> None:  # type: ignore[override]  # click declares click.Context
+
+class InTheRunsLanguage(_Command):
+    """The help of a command or of the group, in the language of the run: usage line, help option,
+    and typer's own words in its help panels."""
+
+    # ctx is Any: click's Context is typer's own copy of click's or click's, by typer's version.
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
         """The usage line, after the current language's word for "Usage"."""
         formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=language.usage_prefix())
 
-    def get_help_option(self, ctx: typer.Context) -> Any:  # type: ignore[override]  # click declares click.Context
+    def get_help_option(self, ctx: Any) -> Any:
         """The ``--help`` option, its text in the current language."""
         return language.help_option(self, ctx, super().get_help_option)
 
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """The help page, typer's panel titles and "[default: …]" in the current language."""
+        language.put_typer_words()
+        super().format_help(ctx, formatter)
 
-class RulebenchGroup(TyperGroup):
+
+class RulebenchCommand(InTheRunsLanguage, TyperCommand):
+    """A command whose help speaks the language of the run."""
+
+
+class RulebenchGroup(InTheRunsLanguage, TyperGroup):
     """Runs a command and turns whatever escapes it into a clean message and an exit code."""
 
     json_output = False
@@ -99,14 +117,6 @@ class RulebenchGroup(TyperGroup):
         language.settle(argv)
         language.translate_help(self)
         return super().main(argv, *rest, **options)
-
-    def format_usage(self, ctx: typer.Context, formatter: Any) -> None:  # type: ignore[override]  # click declares click.Context
-        """The usage line, after the current language's word for "Usage"."""
-        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=language.usage_prefix())
-
-    def get_help_option(self, ctx: typer.Context) -> Any:  # type: ignore[override]  # click declares click.Context
-        """The ``--help`` option, its text in the current language."""
-        return language.help_option(self, ctx, super().get_help_option)
 
     def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]  # click declares click.Context
         """Parse the root options; a usage error there is reported like any other."""
@@ -127,7 +137,10 @@ class RulebenchGroup(TyperGroup):
         """Invoke the chosen command; each error leaves with its message, document and exit code."""
         try:
             return super().invoke(ctx)
-        except (typer.Exit, typer.Abort):
+        except typer.Exit:
+            raise
+        except typer.Abort:
+            language.put_typer_words()  # typer prints "Aborted." in its error panel
             raise
         except ClickException as error:
             # Usage errors keep click's exit code (2) and say click's message in the run's language;
@@ -141,6 +154,8 @@ class RulebenchGroup(TyperGroup):
             self._crash(ctx, error)
 
     def _usage_document(self, error: Exception) -> None:
+        """Ready the usage error's report: typer's error panel in the run's language, and the JSON document."""
+        language.put_typer_words()
         if self.json_output:
             code = getattr(error, "exit_code", ExitCode.BAD_INPUT)
             typer.echo(error_document("usage", _click_message(error), code))
@@ -188,6 +203,8 @@ def _encounter_file(ctx: typer.Context, command: Any, args: list[str]) -> str | 
     """
     if command is None:
         return None
+    from rulebench.core.encounter import display_name  # an error's courtesy; the encounter model is not needed to start
+
     try:
         with command.make_context(ctx.invoked_subcommand, list(args), parent=ctx, resilient_parsing=True) as sub:
             value = sub.params.get("encounter")

@@ -20,7 +20,6 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal, get_args
 
 import typer
-import typer.rich_utils as rich_utils
 
 from rulebench.core.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, _, language, set_language
 
@@ -29,7 +28,7 @@ Lang = Literal["en", "de"]
 
 LANG_CHOICES: tuple[str, ...] = get_args(Lang)
 
-# typer's own words, as its rich help and error panels print them; re-read from here at each run.
+# typer's own words, as its rich help and error panels print them; put in place by put_typer_words.
 _TYPER_WORDS = {
     "DEPRECATED_STRING": N_("(deprecated) "),
     "DEFAULT_STRING": N_("[default: {}]"),
@@ -68,6 +67,16 @@ def settle(argv: Sequence[str]) -> None:
     """
     chosen = lang_from_argv(argv)
     set_language(chosen if chosen in LANGUAGES else None)
+
+
+def put_typer_words() -> None:
+    """Give typer's help and error panels their words in the current language.
+
+    Called just before typer prints help, a usage error or "Aborted": its rich module (which brings
+    rich's Markdown and markdown-it) is imported then, not at the start of every command.
+    """
+    import typer.rich_utils as rich_utils
+
     for name, english in _TYPER_WORDS.items():
         setattr(rich_utils, name, _(english))
 

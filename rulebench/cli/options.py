@@ -6,13 +6,15 @@ import functools
 import inspect
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from rulebench.analysis.analyse import AnalysisOptions
 from rulebench.cli.output_paths import writable
 from rulebench.core.i18n import N_
+
+if TYPE_CHECKING:  # imported where the options are read: the analysis is not needed to start a command
+    from rulebench.analysis.analyse import AnalysisOptions
 
 # Optional[...] rather than "X | None": typer reads these annotations at run time.
 EncounterArg = Annotated[Path, typer.Argument(help=N_("An encounter TOML file."), show_default=False)]
@@ -80,18 +82,33 @@ ANALYSIS_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
 """The analysis options of compare, sweep and balance: parameter name, typer annotation, default."""
 
 
-FROM_COMMAND_LINE = AnalysisOptions()
+FROM_COMMAND_LINE: Any = None
 """The default of a command's ``options`` parameter, never used: ``with_analysis_options`` always
-passes the options read from the command line."""
+passes the options read from the command line. (Not an ``AnalysisOptions()``: building one at import
+would import the whole analysis with every command.)"""
 
 
 def _options_from(values: dict[str, Any]) -> AnalysisOptions:
     """The command line's analysis options as one checked value (``--exact`` absent: automatic)."""
+    from rulebench.analysis.analyse import AnalysisOptions
+
     return AnalysisOptions.make(
         exact=True if values["exact"] else None, fights=values["fights"], precision=values["precision"],
         max_states=values["max_states"], seed=values["seed"], workers=values["workers"], scheduler=values["scheduler"],
         plugins=tuple(values["plugin"] or ()), tactics=values["tactics"],
     )
+
+
+def _evaluated(annotation: Any, command: Callable[..., None]) -> Any:
+    """An annotation as typer reads it: the object, where postponed evaluation left the text.
+
+    Every annotation but the ``options`` one is evaluated, as ``inspect.signature(eval_str=True)``
+    would do; that one names :class:`AnalysisOptions`, which the command module imports only for
+    type checkers, so that starting a command does not import the analysis.
+    """
+    if isinstance(annotation, str):
+        return eval(annotation, command.__globals__)  # the command's own annotation, as inspect evaluates it
+    return annotation
 
 
 def with_analysis_options(command: Callable[..., None]) -> Callable[..., None]:
@@ -100,14 +117,14 @@ def with_analysis_options(command: Callable[..., None]) -> Callable[..., None]:
     Typer sees the options of ``ANALYSIS_OPTIONS`` where ``command`` has ``options``; the command
     receives them checked, as one :class:`AnalysisOptions` (``BadInput`` for contradictions).
     """
-    own = inspect.signature(command, eval_str=True)
+    own = inspect.signature(command)
     params: list[inspect.Parameter] = []
     for param in own.parameters.values():
         if param.name == "options":
             params += [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default, annotation=annotation)
                        for name, annotation, default in ANALYSIS_OPTIONS]
         else:
-            params.append(param)
+            params.append(param.replace(annotation=_evaluated(param.annotation, command)))
     names = [name for name, _, _ in ANALYSIS_OPTIONS]
 
     @functools.wraps(command)

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import typer
 
-from rulebench.core.encounter import display_name
 from rulebench.core.errors import BadInput
 from rulebench.core.i18n import _
 
@@ -28,6 +27,8 @@ def check_output(path: Path | str | None, option: str, suffixes: Sequence[str] =
     """
     if path is None:
         return
+    from rulebench.core.encounter import display_name  # here, not at import: options.py imports this module at start-up
+
     path = Path(path)
     shown = display_name(path).replace("\x00", "\\0")
 

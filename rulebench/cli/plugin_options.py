@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from rulebench.analysis.conformance import check_encounter
 from rulebench.cli.render import note
-from rulebench.core import discovery, plugin_guards
-from rulebench.core.encounter import load_encounter
 from rulebench.core.errors import BadInput
 from rulebench.core.i18n import N_, _, format_integer, ngettext
 
@@ -50,6 +48,12 @@ def apply_plugin_switches(switches: list[str] | None, trace: bool) -> None:
         if not switch.startswith("no:") or not switch[3:]:
             raise BadInput(_("-p {value}: expected no:NAME to switch the plugin NAME off, e.g. -p no:silver").format(value=repr(switch)))
         names.append(switch[3:])
+    if not names and not trace and not {"rulebench.core.discovery", "rulebench.core.plugin_guards"} & sys.modules.keys():
+        # Nothing to switch on, and nothing an earlier run of this process could have left switched on
+        # (neither module is loaded): a command that loads no plugin (dice, a --help) imports neither.
+        return
+    from rulebench.core import discovery, plugin_guards
+
     discovery.disable(names)
     plugin_guards.trace_hooks(trace)
 
@@ -61,6 +65,11 @@ def check_rulesets(path: Path, rulesets: list[str] | None) -> None:
     Raises:
         PluginError: a plugin broke a rule of the conformance kit (exit 3).
     """
+    # Imported here: the root callback imports this module for every command, --check or not.
+    from rulebench.analysis.conformance import check_encounter
+    from rulebench.core import discovery
+    from rulebench.core.encounter import load_encounter
+
     catalog = discovery.discover()
     names = list(rulesets or sorted(catalog.rulesets()))
     fights = check_encounter(load_encounter(path), names, catalog=catalog)

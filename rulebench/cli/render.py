@@ -16,7 +16,6 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from rulebench.analysis.results import RulesetResult
 from rulebench.api.labels import end_state_name, method_name, outcome_name, vary_label
 from rulebench.api.numbers import (
     Probability,
@@ -34,6 +33,7 @@ from rulebench.core.i18n import N_, _, format_integer, language, percent_sign, p
 from rulebench.core.outcome import END_STATES, OUTCOMES
 
 if TYPE_CHECKING:
+    from rulebench.analysis.results import RulesetResult
     from rulebench.analysis.sweeps import Balance, Sweep
     from rulebench.api.analyses import Comparison
 

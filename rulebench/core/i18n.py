@@ -22,9 +22,10 @@ import gettext as _gettext
 import os
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from babel import Locale, UnknownLocaleError
-from babel.numbers import format_decimal, get_decimal_symbol
+if TYPE_CHECKING:
+    from babel import Locale
 
 SOURCE_LANGUAGE = "en"
 """The language the messages are written in; it needs no catalog."""
@@ -134,6 +135,9 @@ def _locale() -> Locale:
 @cache
 def _locale_of(code: str) -> Locale:
     """Babel's locale data for ``code``, read once per language (every number printed asks)."""
+    # Babel is imported with the first number printed, not with rulebench: most commands print none.
+    from babel import Locale, UnknownLocaleError
+
     try:
         return Locale.parse(code)
     except (UnknownLocaleError, ValueError):
@@ -142,12 +146,16 @@ def _locale_of(code: str) -> Locale:
 
 def format_integer(value: int) -> str:
     """``value`` with the current language's grouping: ``1,000`` in English, ``1.000`` in German."""
+    from babel.numbers import format_decimal
+
     return str(format_decimal(value, locale=_locale()))
 
 
 def localise_decimal(number: str) -> str:
     """``number``, formatted with ``.`` as its decimal mark (exactly, elsewhere), in the current
     language's mark: ``0.5`` stays in English, reads ``0,5`` in German."""
+    from babel.numbers import get_decimal_symbol
+
     return number.replace(".", str(get_decimal_symbol(_locale())))
 
 

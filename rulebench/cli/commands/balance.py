@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rulebench.analysis.analyse import AnalysisOptions
-from rulebench.analysis.grid import BalanceCurve, balance_curve
-from rulebench.cli.grid_render import curve_table
 from rulebench.cli.options import FROM_COMMAND_LINE, EncounterArg, Json, Label, Plot, Rulesets, Vary, with_analysis_options
-from rulebench.cli.progress import progress_bar
 from rulebench.cli.render import balance_table, note, out, print_json, report
 from rulebench.core.errors import BadInput
 from rulebench.core.i18n import N_, _
+
+if TYPE_CHECKING:
+    from rulebench.analysis.analyse import AnalysisOptions
 
 NAME = "balance"
 HELP = N_(
@@ -42,6 +41,10 @@ def command(
     json: Json = False,
 ) -> None:
     """Run ``rulebench balance``; :data:`HELP` says what it does."""
+    from rulebench.analysis.grid import BalanceCurve, balance_curve
+    from rulebench.cli.grid_render import curve_table
+    from rulebench.cli.progress import progress_bar
+
     if plot is not None:
         if along is None:
             raise BadInput(_("--plot {file}: balance draws a balance curve, which needs --along PATH=A..B").format(file=plot))

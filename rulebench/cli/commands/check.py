@@ -7,11 +7,9 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from rulebench.analysis.conformance import run
 from rulebench.api.numbers import fixed
 from rulebench.cli.options import Json
 from rulebench.cli.render import out, print_json, report, styled
-from rulebench.core.discovery import discover
 from rulebench.core.i18n import N_, _, ngettext
 
 NAME = "check"
@@ -35,6 +33,9 @@ def command(
     json: Json = False,
 ) -> None:
     """Run ``rulebench check``; :data:`HELP` says what it does."""
+    from rulebench.analysis.conformance import run
+    from rulebench.core.discovery import discover
+
     catalog = discover()
     report(catalog.warnings)
     result = run(name, seconds=seconds, fights=fights, seed=seed, catalog=catalog)

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from rulebench.analysis.analyse import AnalysisOptions
-from rulebench.api.analyses import compare
 from rulebench.cli.options import FROM_COMMAND_LINE, EncounterArg, Fractions, Json, Plot, Rulesets, with_analysis_options
 from rulebench.cli.plugin_options import Check, check_rulesets
-from rulebench.cli.progress import progress_bar
 from rulebench.cli.render import comparison_fates_table, comparison_table, note, out, print_json, report
 from rulebench.core.i18n import N_, _
+
+if TYPE_CHECKING:
+    from rulebench.analysis.analyse import AnalysisOptions
 
 NAME = "compare"
 HELP = N_(
@@ -30,6 +31,9 @@ def command(
     json: Json = False,
 ) -> None:
     """Run ``rulebench compare``; :data:`HELP` says what it does."""
+    from rulebench.api.analyses import compare
+    from rulebench.cli.progress import progress_bar
+
     if check:
         check_rulesets(encounter, ruleset)
     if plot is not None:

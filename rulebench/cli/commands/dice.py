@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
@@ -11,9 +11,11 @@ from rich.table import Table
 from rulebench.api.numbers import shortest
 from rulebench.cli.options import Fractions, Json
 from rulebench.cli.render import bar, out, print_json, probability
-from rulebench.core.dice import Dice, DiceError, compare
 from rulebench.core.errors import BadInput
 from rulebench.core.i18n import N_, _
+
+if TYPE_CHECKING:
+    from rulebench.core.dice import Dice
 
 NAME = "dice"
 HELP = N_("Show the exact distribution of a dice expression; with --vs, the chances of beating another.")
@@ -24,6 +26,8 @@ Versus = Annotated[str | None, typer.Option("--vs", help=N_("Another expression:
 
 def parse(text: str, option: str) -> Dice:
     """Dice notation, or bad input that names the option."""
+    from rulebench.core.dice import Dice, DiceError
+
     try:
         return Dice.parse(text)
     except DiceError as error:
@@ -32,6 +36,8 @@ def parse(text: str, option: str) -> Dice:
 
 def command(expression: Expression, vs: Versus = None, fractions: Fractions = False, json: Json = False) -> None:
     """Run ``rulebench dice``; :data:`HELP` says what it does."""
+    from rulebench.core.dice import compare
+
     dice = parse(expression, "EXPR")
     other = parse(vs, "--vs") if vs is not None else None
     distribution = dice.probabilities()

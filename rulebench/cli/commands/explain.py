@@ -10,7 +10,6 @@ from rich.markup import escape
 from rulebench.api.glossary import Entry, explain, terms
 from rulebench.cli.options import Json
 from rulebench.cli.render import out, print_json, styled
-from rulebench.core.discovery import discover
 from rulebench.core.errors import BadInput
 from rulebench.core.i18n import N_, _
 
@@ -26,6 +25,8 @@ Term = Annotated[
 
 def ruleset_entry(name: str) -> Entry | None:
     """A loaded ruleset, explained by its descriptor and its rules page; None for any other name."""
+    from rulebench.core.discovery import discover
+
     record = discover().rulesets().get(name.strip().lower())
     if record is None:
         return None

@@ -6,8 +6,6 @@ from typing import Annotated
 
 import typer
 
-from rulebench.api.narrated_fight import fight
-from rulebench.cli.narrate import narrate
 from rulebench.cli.options import EncounterArg, Json, Plugins, Ruleset, Seed, Tactics
 from rulebench.cli.plugin_options import Check, check_rulesets
 from rulebench.cli.render import out, print_json, report, warn
@@ -36,6 +34,9 @@ def command(
     json: Json = False,
 ) -> None:
     """Run ``rulebench fight``; :data:`HELP` says what it does."""
+    from rulebench.api.narrated_fight import fight
+    from rulebench.cli.narrate import narrate
+
     if check:
         check_rulesets(encounter, [ruleset])
     record = fight(encounter, ruleset, seed=seed, dice=dice, plugins=tuple(plugin or ()), tactics=tactics)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rulebench.cli.options import Json
 from rulebench.cli.render import plugin_table, print_json, report
-from rulebench.core.discovery import discover
 from rulebench.core.i18n import N_
 
 NAME = "plugins"
@@ -16,6 +15,8 @@ HELP = N_(
 
 def command(json: Json = False) -> None:
     """Run ``rulebench plugins``; :data:`HELP` says what it does."""
+    from rulebench.core.discovery import discover
+
     catalog = discover()
     report(catalog.warnings)
     records = sorted(catalog.records.values(), key=lambda r: (r.kind, r.name))

@@ -12,7 +12,6 @@ from rich.table import Table
 from rulebench.api.labels import method_name
 from rulebench.cli.options import Fractions, Json
 from rulebench.cli.render import bar, out, print_json, probability
-from rulebench.core.discovery import discover
 from rulebench.core.errors import BadInput
 from rulebench.core.i18n import N_, _, pgettext
 
@@ -30,6 +29,8 @@ Modifiers = Annotated[
 
 def probe_function() -> Callable[..., dict[str, Fraction]]:
     """Ambermarch's ``probe_tiers``, found like any plugin: the CLI imports no ruleset by name."""
+    from rulebench.core.discovery import discover
+
     record = discover().rulesets().get("ambermarch")
     tiers = getattr(record.plugin, "probe_tiers", None) if record is not None else None
     if not callable(tiers):

@@ -7,10 +7,8 @@ from typing import Annotated
 
 import typer
 
-from rulebench.analysis.analyse import AnalysisOptions
 from rulebench.cli.options import EncounterArg, Exact, Fights, Json, MaxStates, Plugins, Precision, Rulesets, Seed, Workers
 from rulebench.cli.output_paths import writable
-from rulebench.cli.progress import progress_bar
 from rulebench.cli.render import note, print_json, report
 from rulebench.core.i18n import N_, _
 
@@ -55,8 +53,10 @@ def command(
     json: Json = False,
 ) -> None:
     """Run ``rulebench report``; :data:`HELP` says what it does."""
-    # Imported here: the report brings Jinja, which every other command would load for nothing at start-up.
+    # Imported here, like every command's analysis: the report brings Jinja too.
+    from rulebench.analysis.analyse import AnalysisOptions
     from rulebench.api.report import build_report, write_report
+    from rulebench.cli.progress import progress_bar
 
     options = AnalysisOptions.make(
         exact=True if exact else None, fights=fights, precision=precision, max_states=max_states, seed=seed,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rulebench.cli.options import Json
 from rulebench.cli.render import plugin_table, print_json, report
-from rulebench.core.discovery import RULESET, discover
 from rulebench.core.i18n import N_
 
 NAME = "rulesets"
@@ -13,6 +12,8 @@ HELP = N_("List rulesets: name, title, source package and version (switched-off 
 
 def command(json: Json = False) -> None:
     """Run ``rulebench rulesets``; :data:`HELP` says what it does."""
+    from rulebench.core.discovery import RULESET, discover
+
     catalog = discover()
     report(catalog.warnings)
     records = sorted((r for r in catalog.records.values() if r.kind == RULESET), key=lambda r: r.name)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rulebench.cli.options import Json
 from rulebench.cli.render import print_json
-from rulebench.core.encounter import encounter_schema
 from rulebench.core.i18n import N_
 
 NAME = "schema"
@@ -16,5 +15,7 @@ HELP = N_(
 
 def command(json: Json = False) -> None:
     """Run ``rulebench schema``; :data:`HELP` says what it does."""
+    from rulebench.core.encounter import encounter_schema
+
     del json  # the schema is JSON either way
     print_json(encounter_schema())

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 from rich.table import Table
 
-from rulebench.api.inspect import show
 from rulebench.api.labels import FIELDS
 from rulebench.cli.options import EncounterArg, Json, Plugins, Rulesets, Tactics
 from rulebench.cli.render import data_table, out, print_json, report, side_name, stat_text, styled
-from rulebench.core.encounter import Encounter
 from rulebench.core.i18n import N_, _, pgettext
+
+if TYPE_CHECKING:
+    from rulebench.core.encounter import Encounter
 
 NAME = "show"
 HELP = N_(
@@ -153,6 +154,8 @@ def command(
     plugin: Plugins = None,
 ) -> None:
     """Run ``rulebench show``; :data:`HELP` says what it does."""
+    from rulebench.api.inspect import show
+
     inspection = show(encounter, ruleset, plugins=tuple(plugin or ()), tactics=tactics)
     report(inspection.warnings)
     if json:

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rulebench.analysis.analyse import AnalysisOptions
-from rulebench.analysis.grid import GridSweep, grid_sweep
-from rulebench.cli.grid_render import grid_tables
 from rulebench.cli.options import FROM_COMMAND_LINE, EncounterArg, Fractions, Json, Label, Plot, Rulesets, with_analysis_options
 from rulebench.cli.output_paths import writable
-from rulebench.cli.progress import progress_bar
 from rulebench.cli.render import note, out, print_json, report, sweep_tables
 from rulebench.core.errors import BadInput
 from rulebench.core.i18n import N_, _
 from rulebench.core.outcome import OUTCOMES
+
+if TYPE_CHECKING:
+    from rulebench.analysis.analyse import AnalysisOptions
+    from rulebench.analysis.grid import GridSweep
 
 NAME = "sweep"
 HELP = N_(
@@ -55,6 +55,9 @@ def command(
     json: Json = False,
 ) -> None:
     """Run ``rulebench sweep``; :data:`HELP` says what it does."""
+    from rulebench.analysis.grid import GridSweep, grid_sweep
+    from rulebench.cli.progress import progress_bar
+
     if outcome not in {o.value for o in OUTCOMES}:
         raise BadInput(_("--outcome {value}: expected one of {outcomes}").format(value=repr(outcome), outcomes=", ".join(o.value for o in OUTCOMES)))
     if plot is not None:
@@ -89,6 +92,8 @@ def command(
 
 def _show_grid(result: GridSweep, plot: Path | None, outcome: str, fractions: bool, json: bool) -> None:
     """A grid's heatmaps of ``outcome``, then its JSON or one table per ruleset."""
+    from rulebench.cli.grid_render import grid_tables
+
     if plot is not None:
         from rulebench.api.grid_plots import plot_grid
 

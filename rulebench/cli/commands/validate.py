@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import typer
 
-from rulebench.api.inspect import validate
 from rulebench.cli.boundary import ExitCode
 from rulebench.cli.options import EncounterArg, Json, Rulesets
 from rulebench.cli.render import err, out, print_json, report
@@ -19,6 +18,8 @@ HELP = N_(
 
 def command(encounter: EncounterArg, ruleset: Rulesets = None, json: Json = False) -> None:
     """Run ``rulebench validate``; :data:`HELP` says what it does."""
+    from rulebench.api.inspect import validate
+
     result = validate(encounter, ruleset)
     report(result.warnings)
     if json:
