@@ -55,7 +55,7 @@ the enemy's holding, each as a one-pair set to add; the member's and the enemy's
 class Plan:
     """Every attack a fight can see, worked out once per fight and layout (see the module)."""
 
-    __slots__ = ("blows", "last", "layouts", "now", "surprise")
+    __slots__ = ("blows", "last", "layouts", "now", "settled", "steady", "surprise")
 
     def __init__(self, fight: Fight) -> None:
         self.layouts: dict[tuple[tuple[int, ...], ...], tuple[tuple[Group, ...], tuple[Pairing, ...]]] = {}
@@ -66,8 +66,15 @@ class Plan:
         object is cheaper to recognise than to hash."""
         self.blows: dict[tuple[int, int], Blow] = {}
         """Per (attacker, defender) position in ``fight.combatants``: the blow."""
+        self.settled: frozenset[tuple[str, str]] | None = None
+        """Holders known to hold every primary pair of the layout ``last``: an exchange that starts
+        with this very set (immutable, so the same content) in that layout has nothing to settle."""
         self.surprise = fight.encounter.effective_surprise()
         """Who surprises in exchange 1."""
+        self.steady: bool | None = None
+        """Whether only dsa's own hooks can make someone fall and dsa's default tactics answer the
+        retreat: an exchange in which nobody fell then ends as the one before it did (``ending``
+        works it out when it first asks)."""
 
     def layout(self, fight: Fight) -> tuple[tuple[Group, ...], tuple[Pairing, ...]]:
         """The groups and pairings of the fight's current layout, worked out the first time it is met.
@@ -145,8 +152,15 @@ def _plan(fight: Fight, own_hooks: Callable[[Fight], bool]) -> Plan | Literal[Fa
     plan: Plan | Literal[False] | None = fight.cache.get("dsa")
     if plan is None:
         allowed = own_hooks(fight) and fight.static_modifiers and not fight.recording
-        plan = fight.cache["dsa"] = Plan(fight) if allowed else False
+        made = fight.cache["dsa"] = Plan(fight) if allowed else False
+        return made
     return plan
+
+
+def quick_plan(fight: Fight) -> Plan | None:
+    """The fight's plan if this exchange is played at once, else None."""
+    plan: Plan | Literal[False] | None = fight.cache.get("dsa")
+    return plan if plan and type(fight.roller) is RandomRoller else None
 
 
 def settle_at_once(fight: Fight, own_hooks: Callable[[Fight], bool]) -> bool:
@@ -158,9 +172,11 @@ def settle_at_once(fight: Fight, own_hooks: Callable[[Fight], bool]) -> bool:
     roller = fight.roller
     if plan is False or type(roller) is not RandomRoller:
         return False
-    uniform = roller.uniform
     fight_vars = fight.vars
     holders: frozenset[tuple[str, str]] = fight_vars["holders"]
+    if holders is plan.settled and fight_vars["subfights"] is plan.last:
+        return True
+    uniform = roller.uniform
     surprise = ""
     for forward, backward, member_holds, enemy_holds, ours_bonus, theirs_bonus in plan.layout(fight)[1]:
         if forward in holders or backward in holders:
@@ -197,9 +213,9 @@ def play_exchange(fight: Fight, own_hooks: Callable[[Fight], bool]) -> bool:
             primary_blow, frees in plan.layout(fight)[0]:
         holders: frozenset[tuple[str, str]] = fight_vars["holders"]
         if pair in holders:
-            holder, other, at, defence, blow, held, passed = single, primary, single_at, primary_defence, single_blow, ours, theirs
+            other, at, defence, blow, held, passed = primary, single_at, primary_defence, single_blow, ours, theirs
         else:
-            holder, other, at, defence, blow, held, passed = primary, single, primary_at, single_defence, primary_blow, theirs, ours
+            other, at, defence, blow, held, passed = single, primary_at, single_defence, primary_blow, theirs, ours
         # The chain (chain.chain_hits): an attack over its cap misses and passes the initiative; a
         # parry over its cap min(attack roll, defence) is a hit; a parry made caps the next attack.
         cap = at
@@ -242,6 +258,8 @@ def play_exchange(fight: Fight, own_hooks: Callable[[Fight], bool]) -> bool:
                     continue
             if secondary_blow is not None:
                 _wound(fight, roller, uniform, secondary_blow, single)
+    # Nobody fell: every pair of the layout is still held by one of its two (a miss only turns it).
+    plan.settled = None if fight_vars["regroup"] else fight_vars["holders"]
     return True
 
 
