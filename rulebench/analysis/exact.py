@@ -31,16 +31,17 @@ from __future__ import annotations
 import heapq
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from fractions import Fraction
 from itertools import chain
 from math import lcm
-from operator import mul
+from operator import itemgetter, mul
 from typing import Any, TypeVar, cast
 
 from rulebench.analysis.chains import absorption
 from rulebench.analysis.results import RulesetResult, Tally
 from rulebench.analysis.round_watch import MAX_ROUND, RoundWatch, Window
+from rulebench.analysis.state_reads import Key, StateReads, watched
 from rulebench.core import plugin_errors
 from rulebench.core.chain import Step
 from rulebench.core.dice import Dice
@@ -64,6 +65,10 @@ budget bounds the time of a solve whichever of the two dominates it."""
 T = TypeVar("T")
 
 MAX_ROLLS_PER_STEP = 10_000
+
+MAX_PATTERNS = 32
+"""How many different sets of values read ``Solver.shared`` keeps steps for, per pending turns:
+each is one more look-up for every state whose step is not known yet."""
 
 MAX_FOLLOWED = 8
 """How many single-outcome steps in a row ``Solver.outcomes`` folds into the step before them: a
@@ -183,6 +188,27 @@ number in the solver's table, its stage and its numerator; the rounds where the 
 whether it holds in that round alone (opaque)."""
 
 
+Template = tuple[Window, int, tuple[tuple[int, Snapshot, tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...], int], ...]]
+"""A step kept for sharing: the rounds where it holds, its denominator, and per path the rounds
+gone by, the state reached, the positions of the fight's and each combatant's values that keep
+the new state's values (neither read nor written), and its numerator."""
+
+Pattern = tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...], Callable[[Snapshot], Hashable], dict[Hashable, list[Template]]]
+"""Steps that read the same values: their positions in the fight's and each combatant's values,
+what reads those values from a state (``_reader``), and the steps by the values read there."""
+
+
+def _reader(fight_at: tuple[int, ...], combatants_at: tuple[tuple[int, tuple[int, ...]], ...]) -> Callable[[Snapshot], Hashable]:
+    """What reads, from a state without its round number, the values at these positions."""
+    own = itemgetter(*fight_at) if fight_at else None
+    rows = tuple((c, itemgetter(*at)) for c, at in combatants_at)
+
+    def read(rest: Snapshot) -> Hashable:
+        theirs = rest[3]
+        return (own(rest[2]) if own is not None else (), tuple([get(theirs[c]) for c, get in rows]))
+
+    return read
+
 Followed = tuple[Window, Window | None, int, int, Stage, bool]
 """Where the single-outcome steps from a state lead (``Solver.followed``)."""
 
@@ -202,10 +228,21 @@ class TooManyPaths(RulebenchError):
 
 
 def step_outcomes(
-    fight: Fight, roller: EnumeratingRoller, watch: RoundWatch, state: Snapshot, max_paths: int | None = None
-) -> Outcomes:
+    fight: Fight,
+    roller: EnumeratingRoller,
+    watch: RoundWatch,
+    state: Snapshot,
+    max_paths: int | None = None,
+    reads: StateReads | None = None,
+) -> tuple[int, tuple[tuple[int, Snapshot, int], ...], tuple[tuple[Snapshot, frozenset[Key], int], ...]]:
     """Every way one step (``kernel.play_step``) can go from ``state``, paths ending in the same
-    state merged; ``watch`` learns how the step used the round number.
+    state merged; ``watch`` learns how the step used the round number, and ``reads`` (if given)
+    which values of the state it read.
+
+    Returns:
+        The paths' common denominator; each state reached as rounds gone by, the state without its
+        round number, and its numerator; and, with ``reads``, each state reached (with its round
+        number) with the values written on the way there and its numerator.
 
     Raises:
         TooManyPaths: the step has more than ``max_paths`` paths (a whole round of many dice played
@@ -214,26 +251,54 @@ def step_outcomes(
     number = state[0]
     watch.begin(number)
     roller.start()
-    paths: list[tuple[int, int, Snapshot]] = []
+    if reads is not None:
+        reads.begin()
+        combatants = fight.combatants
+    paths: list[tuple[int, int, Snapshot, frozenset[Key]]] = []
     stack: list[tuple[int, ...]] = [()]
+    none: frozenset[Key] = frozenset()
     while stack:
         if max_paths is not None and len(paths) >= max_paths:
             raise TooManyPaths(gettext("a step has more than {limit} paths through its rolls").format(limit=format_integer(max_paths)))
         prefix = stack.pop()
         fight.restore(state)
         roller.begin(prefix)
-        play_step(fight)
+        if reads is None:
+            play_step(fight)
+            written = none
+        else:
+            own = fight.vars = watched(fight.vars, -1, reads)
+            theirs = [watched(c.vars, i, reads) for i, c in enumerate(combatants)]
+            for c, values in zip(combatants, theirs):
+                c.vars = values
+            reads.written = set()
+            reads.on = True
+            try:
+                play_step(fight)
+            finally:
+                reads.on = False
+            if fight.vars is not own or any(c.vars is not values for c, values in zip(combatants, theirs)):
+                reads.whole = True  # a dictionary replaced: what the step read of it is unknown
+            written = frozenset(reads.written)
         stack.extend(roller.siblings())
         num, den = roller.weight()
-        paths.append((num, den, fight.snapshot()))
-    common = lcm(*{den for _, den, _ in paths})
+        paths.append((num, den, fight.snapshot(), written))
+    common = lcm(*{den for _, den, _, _ in paths})
     merged: dict[Snapshot, int] = {}  # hashing each state also shows a round number kept in it (opaque)
     try:
-        for num, den, after in paths:
+        for num, den, after, _ in paths:
             merged[after] = merged.get(after, 0) + num * (common // den)
     except TypeError as error:  # a list or set in the state: name it, at no cost to a sound state
         raise plugin_errors.unhashable_state(fight, error, after) from error
-    return common, tuple((after[0] - number, after[1:], num) for after, num in merged.items())
+    tracked: dict[tuple[Snapshot, frozenset[Key]], int] = {}
+    if reads is not None and not reads.whole:
+        for num, den, after, written in paths:
+            tracked[(after, written)] = tracked.get((after, written), 0) + num * (common // den)
+    return (
+        common,
+        tuple((after[0] - number, after[1:], num) for after, num in merged.items()),
+        tuple((after, written, num) for (after, written), num in tracked.items()),
+    )
 
 
 class _Layer:
@@ -272,7 +337,13 @@ class Solver:
     """
 
     def __init__(
-        self, config: FightConfig, max_states: int = DEFAULT_MAX_STATES, *, fractions: bool = True, early: bool = False
+        self,
+        config: FightConfig,
+        max_states: int = DEFAULT_MAX_STATES,
+        *,
+        fractions: bool = True,
+        early: bool = False,
+        share: bool = True,
     ) -> None:
         self.config = config
         self.max_states = max_states
@@ -318,6 +389,18 @@ class Solver:
         the single-outcome steps after them folded in: ``outcomes``)."""
         self.steps: dict[int, list[Step1]] = {}
         """The same for each step alone, as played (``played``)."""
+        self.reads: StateReads | None = StateReads() if share else None
+        """What each step played reads of the state, so it can be shared (``shared``)."""
+        self.layout = (
+            {name: i for i, name in enumerate(self.fight.vars)},
+            tuple({name: i for i, name in enumerate(c.vars)} for c in self.fight.combatants),
+        )
+        """Where each value of the state stands in its ``vars``: the fight's, each combatant's."""
+        self.positions = len(self.layout[0]) + sum(map(len, self.layout[1]))
+        self.patterns: dict[tuple[Any, Any], list[Pattern]] = {}
+        """Steps kept for sharing, by the outcome and pending turns they start from: what they
+        read (positions in the fight's and each combatant's values), and by the values read
+        there, where they hold and lead (``shared``)."""
         self.follows: dict[int, list[Followed]] = {}
         """The same for the single-outcome steps that follow a state (``followed``)."""
 
@@ -416,25 +499,126 @@ class Solver:
     def played(self, number: int, state: int) -> Step1:
         """The step from ``state`` in round ``number`` as the rules play it (``step_outcomes``):
         its denominator, the states reached (rounds gone by, state, stage, numerator), the rounds
-        where it holds and whether it holds in this round alone; replayed only where it must be."""
+        where it holds and whether it holds in this round alone; replayed only where it must be:
+        not for a state it was played from before in such a round, nor for one that agrees with
+        such a state on everything the step read there (``shared``)."""
         known = self.steps.get(state)
         if known is not None:
             for found in known:
                 low, high, holes = found[2]
                 if low <= number <= high and number not in holes:
                     return found
+        rest = self.states[state]
+        shared = self.shared(number, rest)
+        if shared is not None:
+            den, window, paths = shared
+            self._spend(len(paths))  # as cheap as carrying the states it reaches
+            step = (den, tuple((delta, self._id(after), _stage(after), num) for delta, after, num in paths), window, False)
+            self.steps.setdefault(state, []).append(step)
+            return step
         affordable = (self.max_states - self.handled) // REPLAY_COST
         try:
-            den, paths = step_outcomes(self.fight, self.roller, self.watch, (number, *self.states[state]), affordable)
+            den, played, tracked = step_outcomes(self.fight, self.roller, self.watch, (number, *rest), affordable, self.reads)
         except TooManyPaths:
             raise self._over_budget() from None
         self._spend(REPLAY_COST * self.roller.paths)
         opaque = self.watch.opaque
         window = (number, number, frozenset()) if opaque else self.watch.window()
-        step = (den, tuple((delta, self._id(rest), _stage(rest), num) for delta, rest, num in paths), window, opaque)
+        step = (den, tuple((delta, self._id(after), _stage(after), num) for delta, after, num in played), window, opaque)
         if not opaque:
             self.steps.setdefault(state, []).append(step)
+            if tracked:
+                self._share(number, rest, den, window, tracked)
         return step
+
+    def shared(self, number: int, rest: Snapshot) -> tuple[int, Window, list[tuple[int, Snapshot, int]]] | None:
+        """The step from ``rest`` in round ``number`` worked out from a step played from another
+        state that agrees with it on every value that step read (``state_reads.py``): the same
+        paths with the same probabilities, each ending where it ended there except in the values
+        it neither read nor wrote, which keep their values here. None if no such step is known."""
+        patterns = self.patterns.get((rest[0], rest[1]))
+        if patterns is None:
+            return None
+        own, theirs = rest[2], rest[3]
+        for tried, (_, _, read, table) in enumerate(patterns):
+            templates = table.get(read(rest))
+            if templates is None:
+                continue
+            for window, den, paths in templates:
+                low, high, holes = window
+                if low <= number <= high and number not in holes:
+                    merged: dict[tuple[int, Snapshot], int] = {}
+                    for delta, after, fight_kept, combatants_kept, num in paths:
+                        if fight_kept or combatants_kept:
+                            values = list(after[2])
+                            for i in fight_kept:
+                                values[i] = own[i]
+                            rows = list(after[3])
+                            for c, at in combatants_kept:
+                                row = list(rows[c])
+                                for i in at:
+                                    row[i] = theirs[c][i]
+                                rows[c] = tuple(row)
+                            after = (after[0], after[1], tuple(values), tuple(rows))
+                        merged[(delta, after)] = merged.get((delta, after), 0) + num
+                    if tried:  # the next state most likely reads the same: try this one first
+                        patterns.insert(0, patterns.pop(tried))
+                    return den, window, [(delta, after, num) for (delta, after), num in merged.items()]
+        return None
+
+    def _share(self, number: int, rest: Snapshot, den: int, window: Window, tracked: tuple[tuple[Snapshot, frozenset[Key], int], ...]) -> None:
+        """Keep a step just played for the states that agree with ``rest`` on what it read
+        (``shared``), unless it read everything or something outside the state's layout."""
+        assert self.reads is not None  # only a step played with its reads watched is tracked
+        fight_read: set[int] = set()
+        combatants_read: dict[int, set[int]] = {}
+        for key in self.reads.read:
+            at = self._position(key)
+            if at is None:
+                return
+            if key[0] < 0:
+                fight_read.add(at)
+            else:
+                combatants_read.setdefault(key[0], set()).add(at)
+        if len(fight_read) + sum(map(len, combatants_read.values())) == self.positions:
+            return  # it read every value: it holds for this state alone
+        fight_unread = set(range(len(self.layout[0]))) - fight_read
+        combatants_unread = {c: set(range(len(keys))) - combatants_read.get(c, set()) for c, keys in enumerate(self.layout[1])}
+        kept_by_written: dict[frozenset[Key], tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]] = {}
+        paths = []
+        for after, written, num in tracked:
+            kept = kept_by_written.get(written)
+            if kept is None:  # the values that keep the new state's: neither read nor written
+                fight_kept, combatants_kept = set(fight_unread), {c: set(at) for c, at in combatants_unread.items()}
+                for key in written:
+                    at = self._position(key)
+                    if at is None:
+                        return
+                    (fight_kept if key[0] < 0 else combatants_kept[key[0]]).discard(at)
+                kept = kept_by_written[written] = (
+                    tuple(sorted(fight_kept)), tuple((c, tuple(sorted(at))) for c, at in combatants_kept.items() if at)
+                )
+            paths.append((after[0] - number, after[1:], *kept, num))
+        fight_at = tuple(sorted(fight_read))
+        combatants_at = tuple((c, tuple(sorted(at))) for c, at in sorted(combatants_read.items()))
+        patterns = self.patterns.setdefault((rest[0], rest[1]), [])
+        for pattern in patterns:
+            if pattern[0] == fight_at and pattern[1] == combatants_at:
+                read, table = pattern[2], pattern[3]
+                break
+        else:
+            if len(patterns) >= MAX_PATTERNS:
+                return
+            read, table = _reader(fight_at, combatants_at), {}
+            patterns.append((fight_at, combatants_at, read, table))
+        table.setdefault(read(rest), []).append((window, den, tuple(paths)))
+
+    def _position(self, key: Key) -> int | None:
+        """Where a value of the state stands in its ``vars`` (``Fight.snapshot``'s order), or
+        None for a key the state does not hold."""
+        owner, name = key
+        keys = self.layout[0] if owner < 0 else self.layout[1][owner]
+        return keys.get(name)
 
     def _spend(self, states: int) -> None:
         """Count ``states`` more handled states against the budget."""
