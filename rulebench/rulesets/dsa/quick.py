@@ -151,9 +151,10 @@ def _plan(fight: Fight, own_hooks: Callable[[Fight], bool]) -> Plan | Literal[Fa
     and kept in ``fight.cache``. ``own_hooks(fight)``: dsa's own hooks are the only ones."""
     plan: Plan | Literal[False] | None = fight.cache.get("dsa")
     if plan is None:
-        allowed = own_hooks(fight) and fight.static_modifiers and not fight.recording
-        made = fight.cache["dsa"] = Plan(fight) if allowed else False
-        return made
+        plan = False
+        if own_hooks(fight) and fight.static_modifiers and not fight.recording:
+            plan = Plan(fight)
+        fight.cache["dsa"] = plan
     return plan
 
 
