@@ -5,8 +5,7 @@ from __future__ import annotations
 import rulebench.rulesets.dsa.narration as say
 from rulebench import Attack, Combatant, EndState, Fate, Fight, Outcome, hookimpl
 from rulebench.rulesets.dsa.hits import struck
-from rulebench.rulesets.dsa.initiative import rulebench_round_start
-from rulebench.rulesets.dsa.quick import quick_plan
+from rulebench.rulesets.dsa.quick import end_at_once
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
 from rulebench.rulesets.dsa.subfights import regroup
 from rulebench.rulesets.dsa.tactics import default_retreat
@@ -21,15 +20,17 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
 
     docs/rules/dsa.md: no enemy standing → party_wins; no engaged member standing → enemy_wins;
     exchange 100 → withdrawn (checked before flight: at the cap both sides part anyway); the
-    party may flee after any exchange (decision ``flee``, side-wide) → party_fled.
+    party may flee after any exchange (decision ``flee``, side-wide) → party_fled. An exchange
+    played at once in which nobody fell ends at once (``quick.end_at_once``).
     """
-    steady = not fight.vars["regroup"] and _steady(fight) and fight.round > 1
-    outcome = None if steady else _verdict(fight)
+    if end_at_once(fight, EXCHANGE_CAP):
+        return None
+    outcome = _verdict(fight)
     if outcome is None and fight.round >= EXCHANGE_CAP:
         outcome = Outcome.WITHDRAWN
         if fight.recording:
             say.capped(fight, EXCHANGE_CAP, outcome.value)
-    if outcome is None and not steady:
+    if outcome is None:
         engaged = standing = 0
         for c in fight.party.members:
             if c.engaged:
@@ -46,27 +47,6 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
     if outcome is None:
         _close_exchange(fight)
     return outcome
-
-
-def _steady(fight: Fight) -> bool:
-    """Whether an exchange in which nobody fell ends as the one before it did, in a fight played at
-    once (``quick``): no verdict (who stands is unchanged) and no flight (the default tactics
-    answer from who stands alone), so neither is asked again.
-
-    Only when nothing but dsa's own hooks can make someone fall between the exchanges; an exchange
-    played turn by turn (exact analysis above all) asks both every time.
-    """
-    plan = quick_plan(fight)
-    if plan is None:
-        return False
-    if plan.steady is None:
-        rules = fight.rules
-        plan.steady = (
-            fight.default_tactics
-            and rules.round_start is rulebench_round_start
-            and rules.round_end is rulebench_round_end
-        )
-    return plan.steady
 
 
 def _verdict(fight: Fight) -> Outcome | None:

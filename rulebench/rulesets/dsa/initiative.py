@@ -8,6 +8,7 @@ from collections.abc import Hashable
 import rulebench.rulesets.dsa.narration as say
 from rulebench import Combatant, Done, Fight, RandomRoller, hookimpl, plays_only
 from rulebench.rulesets.dsa.chain import attack_at_once, rulebench_attack
+from rulebench.rulesets.dsa.ending import rulebench_round_end
 from rulebench.rulesets.dsa.hits import rulebench_damage, rulebench_wounds
 from rulebench.rulesets.dsa.quick import play_exchange, settle_at_once
 
@@ -23,7 +24,7 @@ def rulebench_round_start(fight: Fight) -> None:
     recording = fight.recording
     if recording:
         say.subfights(fight)
-    elif settle_at_once(fight, _own_hooks):
+    elif settle_at_once(fight, _own_hooks, _own_ends):
         return
     subfights: tuple[tuple[int, ...], ...] = fight.vars["subfights"]
     holders: frozenset[tuple[str, str]] = fight.vars["holders"]
@@ -102,7 +103,7 @@ def rulebench_initiative(fight: Fight) -> tuple[tuple[str, int, int], ...]:
     on a plain random roller (Monte Carlo), has the exchange's turns played here at once instead
     (``quick``: the same dice, the same LE) and no turns.
     """
-    if play_exchange(fight, _own_hooks):
+    if play_exchange(fight, _own_hooks, _own_ends):
         return ()
     return exchange_turns(fight.vars["subfights"])
 
@@ -110,6 +111,16 @@ def rulebench_initiative(fight: Fight) -> tuple[tuple[str, int, int], ...]:
 def _own_hooks(fight: Fight) -> bool:
     """Whether dsa's own turn, attack, damage and wounds hooks are the only ones."""
     return plays_only(fight, turn=rulebench_turn, attack=rulebench_attack, damage=rulebench_damage, wounds=rulebench_wounds)
+
+
+def _own_ends(fight: Fight) -> bool:
+    """Whether dsa's own exchange start and end are the only ones and its default tactics answer.
+
+    Then only dsa's hooks can make someone fall or end an exchange, which an exchange played at
+    once and ended at once relies on (``quick.end_at_once``).
+    """
+    rules = fight.rules
+    return fight.default_tactics and rules.round_start is rulebench_round_start and rules.round_end is rulebench_round_end
 
 
 @functools.lru_cache(maxsize=1024)

@@ -52,16 +52,30 @@ the pair (single, primary) and (primary, single) as the holders hold them; the p
 the enemy's holding, each as a one-pair set to add; the member's and the enemy's reaction."""
 
 
+class Layout:
+    """One layout of sub-fights (``fight.vars["subfights"]``) as a quick exchange plays it."""
+
+    __slots__ = ("groups", "pairings", "parriers")
+
+    def __init__(self, groups: tuple[Group, ...]) -> None:
+        self.groups = groups
+        """The sub-fights in order."""
+        self.pairings: tuple[Pairing, ...] = tuple(_pairing(g[0], g[1]) for g in groups)
+        """Their primary pairs, in the same order."""
+        self.parriers: tuple[Combatant, ...] = tuple(g[0] for g in groups if g[11])
+        """The singles with secondaries: the only ones whose parry against free attacks is used up."""
+
+
 class Plan:
     """Every attack a fight can see, worked out once per fight and layout (see the module)."""
 
-    __slots__ = ("blows", "last", "layouts", "now", "settled", "steady", "surprise")
+    __slots__ = ("blows", "ends", "last", "layouts", "now", "settled", "surprise")
 
-    def __init__(self, fight: Fight) -> None:
-        self.layouts: dict[tuple[tuple[int, ...], ...], tuple[tuple[Group, ...], tuple[Pairing, ...]]] = {}
-        """Per layout of sub-fights (``fight.vars["subfights"]``): its groups and their pairings."""
+    def __init__(self, fight: Fight, ends: bool) -> None:
+        self.layouts: dict[tuple[tuple[int, ...], ...], Layout] = {}
+        """Per layout of sub-fights, its groups."""
         self.last: tuple[tuple[int, ...], ...] | None = None
-        self.now: tuple[tuple[Group, ...], tuple[Pairing, ...]] = ((), ())
+        self.now = Layout(())
         """The last layout met and its entry: a layout stands for many exchanges, and the same
         object is cheaper to recognise than to hash."""
         self.blows: dict[tuple[int, int], Blow] = {}
@@ -71,13 +85,12 @@ class Plan:
         with this very set (immutable, so the same content) in that layout has nothing to settle."""
         self.surprise = fight.encounter.effective_surprise()
         """Who surprises in exchange 1."""
-        self.steady: bool | None = None
-        """Whether only dsa's own hooks can make someone fall and dsa's default tactics answer the
-        retreat: an exchange in which nobody fell then ends as the one before it did (``ending``
-        works it out when it first asks)."""
+        self.ends = ends
+        """Whether only dsa's own hooks can make someone fall or end an exchange and dsa's default
+        tactics answer the retreat (``end_at_once``)."""
 
-    def layout(self, fight: Fight) -> tuple[tuple[Group, ...], tuple[Pairing, ...]]:
-        """The groups and pairings of the fight's current layout, worked out the first time it is met.
+    def layout(self, fight: Fight) -> Layout:
+        """The fight's current layout, worked out the first time it is met.
 
         The coordination penalties in the combatants' state are those of the current layout
         (``subfights.build_subfights`` sets both), so the layout's AT and defence are read there.
@@ -86,8 +99,7 @@ class Plan:
         if layout is not self.last:
             found = self.layouts.get(layout)
             if found is None:
-                groups = tuple(self._group(fight, group) for group in layout)
-                found = self.layouts[layout] = (groups, tuple(_pairing(g[0], g[1]) for g in groups))
+                found = self.layouts[layout] = Layout(tuple(self._group(fight, group) for group in layout))
             self.last, self.now = layout, found
         return self.now
 
@@ -146,30 +158,30 @@ def _blow(fight: Fight, attacker: Combatant, defender: Combatant) -> Blow:
     return 0, dice.plus(bonus), 0, rs
 
 
-def _plan(fight: Fight, own_hooks: Callable[[Fight], bool]) -> Plan | Literal[False]:
+Hooks = Callable[[Fight], bool]
+"""Whether the fight's hooks are dsa's own where a fast path needs them to be; given by the hooks'
+modules, which this one cannot import."""
+
+
+def _plan(fight: Fight, own_hooks: Hooks, own_ends: Hooks) -> Plan | Literal[False]:
     """The fight's plan when its exchanges may be played at once, else False; made the first time
-    and kept in ``fight.cache``. ``own_hooks(fight)``: dsa's own hooks are the only ones."""
+    and kept in ``fight.cache``. ``own_hooks``: dsa's turn, attack, damage and wounds hooks are the
+    only ones; ``own_ends``: so are its exchange start and end, and its default tactics answer."""
     plan: Plan | Literal[False] | None = fight.cache.get("dsa")
     if plan is None:
         plan = False
         if own_hooks(fight) and fight.static_modifiers and not fight.recording:
-            plan = Plan(fight)
+            plan = Plan(fight, own_ends(fight))
         fight.cache["dsa"] = plan
     return plan
 
 
-def quick_plan(fight: Fight) -> Plan | None:
-    """The fight's plan if this exchange is played at once, else None."""
-    plan: Plan | Literal[False] | None = fight.cache.get("dsa")
-    return plan if plan and type(fight.roller) is RandomRoller else None
-
-
-def settle_at_once(fight: Fight, own_hooks: Callable[[Fight], bool]) -> bool:
+def settle_at_once(fight: Fight, own_hooks: Hooks, own_ends: Hooks) -> bool:
     """Settle the attack initiative of each new primary pair as ``initiative.rulebench_round_start``
     does (a surprising side holds it in exchange 1, else 1d100 + reaction each, the party member
     first, a tie rerolls both); False, with nothing done, when the exchange is not played at once.
     """
-    plan = _plan(fight, own_hooks)
+    plan = _plan(fight, own_hooks, own_ends)
     roller = fight.roller
     if plan is False or type(roller) is not RandomRoller:
         return False
@@ -179,7 +191,7 @@ def settle_at_once(fight: Fight, own_hooks: Callable[[Fight], bool]) -> bool:
         return True
     uniform = roller.uniform
     surprise = ""
-    for forward, backward, member_holds, enemy_holds, ours_bonus, theirs_bonus in plan.layout(fight)[1]:
+    for forward, backward, member_holds, enemy_holds, ours_bonus, theirs_bonus in plan.layout(fight).pairings:
         if forward in holders or backward in holders:
             continue
         if not surprise:
@@ -199,19 +211,40 @@ def settle_at_once(fight: Fight, own_hooks: Callable[[Fight], bool]) -> bool:
     return True
 
 
-def play_exchange(fight: Fight, own_hooks: Callable[[Fight], bool]) -> bool:
+def end_at_once(fight: Fight, cap: int) -> bool:
+    """End an exchange played at once in which nobody fell, as ``ending.rulebench_round_end`` would;
+    False, with nothing done, when that hook must end it.
+
+    Who stands is what it was when the exchange before ended without a verdict and, the default
+    tactics answering from who stands alone, without a flight: neither is asked again. Only the
+    singles' parries against free attacks come back. Not in exchange 1 (nothing ended before it),
+    not at the exchange ``cap``, and only while nothing but dsa's own hooks can make someone fall
+    or end an exchange (``Plan.ends``).
+    """
+    plan = fight.cache.get("dsa")
+    if not plan or not plan.ends or type(fight.roller) is not RandomRoller:
+        return False
+    fight_vars = fight.vars
+    if fight_vars["regroup"] or fight_vars["subfights"] is not plan.last or not 1 < fight.round < cap:
+        return False
+    for single in plan.now.parriers:
+        single.vars["parried"] = False
+    return True
+
+
+def play_exchange(fight: Fight, own_hooks: Hooks, own_ends: Hooks) -> bool:
     """Play every turn of the exchange as ``initiative.exchange_turns`` orders them and
     ``initiative.rulebench_turn`` plays them; False, with nothing played, when they must be played
-    turn by turn. ``own_hooks(fight)``: dsa's own hooks are the only ones.
+    turn by turn. ``own_hooks``, ``own_ends``: as for ``_plan``.
     """
-    plan = _plan(fight, own_hooks)
+    plan = _plan(fight, own_hooks, own_ends)
     roller = fight.roller
     if plan is False or type(roller) is not RandomRoller:
         return False
     uniform = roller.uniform
     fight_vars = fight.vars
     for single, primary, pair, ours, theirs, single_at, single_defence, primary_at, primary_defence, single_blow, \
-            primary_blow, frees in plan.layout(fight)[0]:
+            primary_blow, frees in plan.layout(fight).groups:
         holders: frozenset[tuple[str, str]] = fight_vars["holders"]
         if pair in holders:
             other, at, defence, blow, held, passed = primary, single_at, primary_defence, single_blow, ours, theirs
