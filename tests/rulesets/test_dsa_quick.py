@@ -75,7 +75,23 @@ class Fickle:
         return [Modifier(1, "odd exchange")] if purpose == "weapon" and fight.round % 2 else None
 
 
-CATALOG = discover(extra=[("harsh", Harsh()), ("fickle", Fickle())])
+class Curse:
+    """A modifier with an exchange start of its own: in exchange 3 the whole party drops, no blow struck."""
+
+    @hookimpl
+    def rulebench_plugin(self) -> PluginInfo:
+        """Describe the modifier."""
+        return PluginInfo(name="curse", kind="modifier", title="Curse", rulesets=("dsa",), static_modifiers=True)
+
+    @hookimpl
+    def rulebench_round_start(self, fight: Fight) -> None:
+        """Exchange 3: nobody of the party stands any more."""
+        if fight.round == 3:
+            for member in fight.party.members:
+                member.vars["standing"] = False
+
+
+CATALOG = discover(extra=[("harsh", Harsh()), ("fickle", Fickle()), ("curse", Curse())])
 
 
 def _fights(config: FightConfig, roller: RandomRoller, count: int) -> tuple[list[tuple[FightResult, Snapshot]], Fight]:
@@ -215,6 +231,25 @@ def test_the_fast_path_is_not_taken_when_anything_else_takes_part() -> None:
     scripted = configure(encounter, "dsa", catalog=CATALOG).new_fight(ScriptedRoller([3, 5, 2, 6, 1, 4] * 20_000))
     play(scripted)
     assert not _taken(scripted)
+
+
+def test_an_exchange_start_of_another_plugin_keeps_every_exchange_end_asking() -> None:
+    # The curse drops the party without a blow: only asking for the verdict after exchange 3 sees it.
+    data = {
+        "name": "cursed",
+        "party": [{"name": "Hero", "melee": 3, "life": 6}],
+        "enemy": {"members": [{"name": "Orc", "melee": 2, "life": 6}]},
+    }
+    config = configure(encounter_from_dict(data), "dsa", catalog=CATALOG, plugins=("curse",))
+    fight = _agree(config, 6, 100)
+    plan = fight.cache["dsa"]
+    assert isinstance(plan, Plan) and plan.layouts and not plan.ends
+    fight.reset()
+    result = play(fight)
+    assert result.outcome == Outcome.ENEMY_WINS and result.rounds <= 3
+    plain = configure(encounter_from_dict(data), "dsa", catalog=CATALOG).new_fight(RandomRoller(6))
+    play(plain)
+    assert plain.cache["dsa"].ends
 
 
 def test_sampling_with_its_round_memo_counts_the_fights_the_fast_path_plays() -> None:
