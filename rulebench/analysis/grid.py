@@ -14,8 +14,8 @@ and parts are merged in a fixed order, so the results are the same everywhere, b
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +35,7 @@ from rulebench.analysis.analyse import (
 )
 from rulebench.analysis.cluster import sampling_pool
 from rulebench.analysis.precision import target_side
-from rulebench.analysis.results import RulesetResult, result_row
+from rulebench.analysis.results import RulesetResult, Tally, result_row
 from rulebench.analysis.sampling import SamplingPool
 from rulebench.analysis.sweeps import Balance, Sweep, Vary, balance, bracket_steps, csv_document, sweep
 from rulebench.core.discovery import Catalog, discover
@@ -261,9 +261,16 @@ class _Search:
     seen: dict[int, RulesetResult] = field(default_factory=dict)
     found: tuple[int, int] | None = None
     asks: list[int] = field(default_factory=list)
+    final: set[int] = field(default_factory=set)
+    """The indices analysed in full (the bracket's), not only until their side was clear."""
 
     def __post_init__(self) -> None:
+        self.restart()
+
+    def restart(self) -> None:
+        """Search again from the answers known so far (a bracket's value turned out on the other side)."""
         self.steps = bracket_steps(self.count, self.above)  # the search reads the answers filled in here
+        self.found = None
 
     def advance(self) -> bool:
         """Move to the next request; False once the search is over (``found`` holds its answer)."""
@@ -277,18 +284,43 @@ class _Search:
 
 def _run_searches(searches: list[_Search], vary: Vary, target: float, options: AnalysisOptions, pool: SamplingPool,
                   catalog: Catalog, progress: ProgressFactory | None, notes: _Notes) -> None:
-    """Drive every search to its end, analysing each round of requests together on ``pool``."""
-    active = [s for s in searches if s.advance()]
-    while active:
-        wanted = [(s, i) for s in active for i in s.asks]
+    """Drive every search to its end, analysing each round of requests together on ``pool``.
+
+    As ``balance``: without a fight count, a value is analysed only until its side of the target
+    is clear (sampled, even in the automatic choice), and each bracket's two values are then
+    analysed in full; a search whose bracket value turns out on the other side goes on.
+    """
+    decided = target_side(target, options.stop_precision) if options.fights is None else None
+    coarse = replace(options, exact=False) if decided is not None and options.exact is None else options
+
+    def analyse(wanted: list[tuple[_Search, int]], chosen: AnalysisOptions, rule: Callable[[Tally], bool] | None) -> list[bool]:
+        # Analyse every (search, index) at once; True for each whose side the search had wrong.
         configs = [configure(s.encounter.with_value(vary.path, vary.values[i]), s.ruleset, catalog=catalog,
                              plugins=options.plugins, tactics=options.tactics) for s, i in wanted]
         labels = [f"{s.where}{vary.path} = {vary.values[i]}" for s, i in wanted]
-        decided = target_side(target) if options.fights is None else None  # as balance: only the side matters
-        for (s, i), label, done in zip(wanted, labels, analyse_all(configs, options, pool, progress, labels, decided)):
+        moved = []
+        for (s, i), label, done in zip(wanted, labels, analyse_all(configs, chosen, pool, progress, labels, rule)):
             s.seen[vary.values[i]] = done.result
-            s.above[i] = done.result.outcomes["party_wins"] >= target
+            side = done.result.outcomes["party_wins"] >= target
+            moved.append(i in s.above and s.above[i] != side)
+            s.above[i] = side
+            if rule is None or done.result.method == "exact" or (chosen is options and done.result.stopped_by != "target"):
+                s.final.add(i)
             notes.add(s.ruleset, label, done)
+        return moved
+
+    active = [s for s in searches if s.advance()]
+    while active:
+        analyse([(s, i) for s in active for i in s.asks], coarse, decided)
+        active = [s for s in active if s.advance()]
+        if active or decided is None:
+            continue
+        # Every search is over: the brackets' values not yet analysed in full are, all at once.
+        wanted = [(s, i) for s in searches if s.found for i in s.found if i not in s.final]
+        for (s, _index), moved in zip(wanted, analyse(wanted, options, None)):
+            if moved and s not in active:
+                s.restart()
+                active.append(s)
         active = [s for s in active if s.advance()]
 
 
@@ -315,7 +347,8 @@ class BalanceCurve:
         r = seen[value]
         ci = r.ci95
         return {"value": value, "party_wins": float(r.outcomes["party_wins"]),
-                "ci95": list(ci["party_wins"]) if ci else None, "method": r.method, "fights": r.fights}
+                "ci95": list(ci["party_wins"]) if ci else None, "method": r.method, "fights": r.fights,
+                "stopped_by": r.stopped_by}
 
     def crossing(self, name: str, k: int) -> float | None:
         """Where ``party_wins`` meets the target at ``along.values[k]``, interpolated inside its bracket."""

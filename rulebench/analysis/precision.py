@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from statistics import NormalDist
 
-from rulebench.analysis.results import RulesetResult, Tally, wilson
+from rulebench.analysis.results import Z95, RulesetResult, Tally, wilson
 from rulebench.analysis.sampling import BLOCK, Progress, SamplingPool
 from rulebench.core.errors import BadInput
 from rulebench.core.i18n import _
@@ -39,19 +40,30 @@ def check_precision(precision: float) -> None:
         raise BadInput(_("--precision {precision}: expected a 95% half-width above 0 and at most 0.5, such as 0.01").format(precision=precision))
 
 
-def target_side(target: float) -> Callable[[Tally], bool]:
+def target_side(target: float, precision: float) -> Callable[[Tally], bool]:
     """The rule that stops a balance's run once it is known on which side of ``target`` the
-    party wins: ``party_wins``'s 95% Wilson interval lies wholly above or below it.
+    party wins: ``party_wins``'s Wilson interval lies wholly above or below it.
 
     A balance only asks of each value whether the party wins at least ``target`` of the fights,
-    so a value far from the crossing needs far fewer fights than one near it.
+    so a value far from the crossing needs far fewer fights than one near it. The rule is
+    looked at after every block of a run that the precision rule stops after at most
+    ``looks(precision)`` blocks; each look uses the interval of confidence 1 - 5% / looks, so the
+    chance that any look puts the value on the wrong side stays below 5% (Bonferroni), as a single
+    95% interval promises. The reported intervals stay the plain 95% Wilson intervals.
     """
+    z = NormalDist().inv_cdf(1 - 0.05 / (2 * looks(precision)))
 
     def decided(tally: Tally) -> bool:
-        low, high = wilson(int(tally.outcomes.get("party_wins", 0)), int(tally.total))
+        low, high = wilson(int(tally.outcomes.get("party_wins", 0)), int(tally.total), z)
         return high < target or low > target
 
     return decided
+
+
+def looks(precision: float) -> int:
+    """The most blocks a run to ``precision`` checks its rules after: a Wilson 95% half-width is
+    below ``Z95 / (2 * sqrt(n))``, so ``(Z95 / (2 * precision)) ** 2`` fights always reach it."""
+    return max(1, math.ceil((Z95 / (2 * precision)) ** 2 / BLOCK))
 
 
 def fights_needed(tally: Tally, precision: float) -> int:

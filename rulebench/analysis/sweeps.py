@@ -11,7 +11,7 @@ import io
 import json
 import re
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -164,7 +164,8 @@ class Balance:
         r = self.evaluated[name][value]
         ci = r.ci95
         return {"value": value, "party_wins": float(r.outcomes["party_wins"]),
-                "ci95": list(ci["party_wins"]) if ci else None, "method": r.method, "fights": r.fights}
+                "ci95": list(ci["party_wins"]) if ci else None, "method": r.method, "fights": r.fights,
+                "stopped_by": r.stopped_by}
 
     def to_dict(self) -> dict[str, Any]:
         """The ``balance --json`` document (the JSON contract in the README), with provenance."""
@@ -251,13 +252,15 @@ class _Points:
         """How progress names ``ruleset`` at ``value``."""
         return _("{ruleset} at {path} = {value}").format(ruleset=ruleset, path=self.parsed.path, value=value)
 
-    def analyse(self, pairs: list[tuple[str, int]], decided: Callable[[Tally], bool] | None = None) -> list[RulesetResult]:
+    def analyse(self, pairs: list[tuple[str, int]], decided: Callable[[Tally], bool] | None = None,
+                options: AnalysisOptions | None = None) -> list[RulesetResult]:
         """The encounter analysed under each ruleset with the varied number at each value, all
-        on the command's pool at once (``analyse_all``, which takes ``decided``); their notes kept for the end."""
+        on the command's pool at once (``analyse_all``, which takes ``decided``), as ``options``
+        say (default: the command's); their notes kept for the end."""
         configs = [self.config(name, value) for name, value in pairs]
         labels = [self.label(name, value) for name, value in pairs]
         results = []
-        for (ruleset, value), done in zip(pairs, analyse_all(configs, self.options, self.pool, self.progress, labels, decided)):
+        for (ruleset, value), done in zip(pairs, analyse_all(configs, options or self.options, self.pool, self.progress, labels, decided)):
             if done.dropped is not None:
                 self.dropped.setdefault(ruleset, {})[value] = done.dropped
             self.notes.extend(f"{self.parsed.path} = {value}: {note}" for note in done.notes)
@@ -322,9 +325,13 @@ def balance(
     """Find, per ruleset, the neighbouring values of ``vary`` between which ``party_wins`` crosses ``target``.
 
     Every value is sampled from the same seed (as in :func:`sweep`), so the bracket found is the
-    same in every run with the same options. Without ``fights``, a sampled value stops at the
-    precision or as soon as its ``party_wins`` interval lies wholly on one side of ``target``
-    (``stopped_by``: ``target``), whichever comes first: only the side matters to the search.
+    same in every run with the same options. Without ``fights``, the search asks of each value only
+    on which side of ``target`` it lies: the value is sampled until its ``party_wins`` interval
+    lies wholly on one side (``target_side``; ``stopped_by``: ``target``) or the precision is
+    reached, whichever comes first, even in the automatic choice, where an exact solve would
+    cost far more than the few blocks of fights that tell the side. The bracket's two values are
+    then analysed in full as the options say (exact where it fits, else sampled to the
+    precision); should that put one on the other side, the search goes on from what it knows.
 
     Raises:
         BadInput: as :func:`sweep`, and for a target outside (0, 1).
@@ -334,21 +341,26 @@ def balance(
     chosen = AnalysisOptions.build(options, **kwargs)
     model, source, parsed, catalog, names = _setup(encounter, vary, rulesets, catalog)
     # A sampled value stops once it is clear on which side of the target it lies: values far
-    # from the crossing take a chunk or two of fights instead of a percentage point's precision.
-    decided = target_side(target) if chosen.fights is None else None
+    # from the crossing take a block or two of fights instead of a percentage point's precision.
+    decided = target_side(target, chosen.stop_precision) if chosen.fights is None else None
+    coarse = replace(chosen, exact=False) if decided is not None and chosen.exact is None else chosen
     brackets: dict[str, tuple[int, int] | None] = {}
     seen: dict[str, dict[int, RulesetResult]] = {name: {} for name in names}
     above: dict[str, dict[int, bool]] = {name: {} for name in names}
+    final: dict[str, set[int]] = {name: set() for name in names}
+    """Per ruleset, the values analysed in full (the bracket's)."""
     searches = {name: bracket_steps(len(parsed.values), above[name]) for name in names}
     asks = {name: next(search) for name, search in searches.items()}
     with sampling_pool(chosen) as pool:  # local processes, or the chunks on a Dask cluster
         analysed = _Points(model, parsed, catalog, chosen, progress, pool)
         while asks:
-            # Every ruleset's next values at once: their exact attempts run side by side.
+            # Every ruleset's next values at once: their analyses run side by side.
             pairs = [(name, parsed.values[i]) for name, indices in asks.items() for i in indices if i not in above[name]]
-            for (name, value), result in zip(pairs, analysed.analyse(pairs, decided)):
+            for (name, value), result in zip(pairs, analysed.analyse(pairs, decided, coarse)):
                 seen[name][value] = result
                 above[name][parsed.values.index(value)] = result.outcomes["party_wins"] >= target
+                if result.method == "exact" or (coarse is chosen and result.stopped_by != "target"):
+                    final[name].add(value)  # already what the full analysis would give
             for name in list(asks):
                 try:
                     asks[name] = searches[name].send(None)
@@ -356,6 +368,19 @@ def balance(
                     found = done.value
                     brackets[name] = (parsed.values[found[0]], parsed.values[found[1]]) if found else None
                     del asks[name]
+            if asks or decided is None:
+                continue
+            # Every search is over: the brackets' values not yet analysed in full are, all at once.
+            pairs = [(name, value) for name, bracket in brackets.items() if bracket for value in bracket if value not in final[name]]
+            for (name, value), result in zip(pairs, analysed.analyse(pairs, None, chosen)):
+                seen[name][value] = result
+                final[name].add(value)
+                index = parsed.values.index(value)
+                side = result.outcomes["party_wins"] >= target
+                if side != above[name][index]:  # the coarse look was wrong: search again from what is known
+                    above[name][index] = side
+                    searches[name] = bracket_steps(len(parsed.values), above[name])
+                    asks[name] = next(searches[name])
     brackets = {name: brackets[name] for name in names}
     evaluated = {name: dict(sorted(seen[name].items())) for name in names}
     return Balance(model, source, parsed, target, brackets, evaluated, list(catalog.warnings), analysed.all_notes())
