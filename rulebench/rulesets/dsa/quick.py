@@ -237,14 +237,17 @@ def play_exchange(fight: Fight, own_hooks: Hooks, own_ends: Hooks) -> bool:
     ``initiative.rulebench_turn`` plays them; False, with nothing played, when they must be played
     turn by turn. ``own_hooks``, ``own_ends``: as for ``_plan``.
     """
-    plan = _plan(fight, own_hooks, own_ends)
+    plan = fight.cache.get("dsa")
+    if plan is None:
+        plan = _plan(fight, own_hooks, own_ends)
     roller = fight.roller
     if plan is False or type(roller) is not RandomRoller:
         return False
     uniform = roller.uniform
     fight_vars = fight.vars
+    layout = plan.now if fight_vars["subfights"] is plan.last else plan.layout(fight)
     for single, primary, pair, ours, theirs, single_at, single_defence, primary_at, primary_defence, single_blow, \
-            primary_blow, frees in plan.layout(fight).groups:
+            primary_blow, frees in layout.groups:
         holders: frozenset[tuple[str, str]] = fight_vars["holders"]
         if pair in holders:
             other, at, defence, blow, held, passed = primary, single_at, primary_defence, single_blow, ours, theirs
@@ -252,20 +255,20 @@ def play_exchange(fight: Fight, own_hooks: Hooks, own_ends: Hooks) -> bool:
             other, at, defence, blow, held, passed = single, primary_at, single_defence, primary_blow, theirs, ours
         # The chain (chain.chain_hits): an attack over its cap misses and passes the initiative; a
         # parry over its cap min(attack roll, defence) is a hit; a parry made caps the next attack.
+        # Faces are counted from 0 here (a d20's face less 1), which saves an addition per die.
         cap = at
         hit = False
         while cap >= 1:
-            face = int(uniform() * 20) + 1
-            if face > cap:
+            face = int(uniform() * 20)
+            if face >= cap:
                 break
             if defence < 1:  # no parry can be met: no die is rolled for it
                 hit = True
                 break
-            parry = int(uniform() * 20) + 1
-            if parry > (face if face < defence else defence):
+            cap = int(uniform() * 20) + 1
+            if cap > (face + 1 if face < defence else defence):
                 hit = True
                 break
-            cap = parry
         if not hit:
             fight_vars["holders"] = (holders - held) | passed
         elif blow is not None:
@@ -281,14 +284,15 @@ def play_exchange(fight: Fight, own_hooks: Hooks, own_ends: Hooks) -> bool:
             if secondary_vars["lost"]:
                 secondary_vars["lost"] = False
                 continue
-            roll = int(uniform() * 20) + 1 if secondary_at >= 1 else 0
-            if not roll or roll > secondary_at:
+            # No die below AT 1; the d20's face is counted from 0, as in the chain.
+            roll = int(uniform() * 20) if secondary_at >= 1 else secondary_at
+            if roll >= secondary_at:
                 secondary_vars["lost"] = True
                 continue
             if not single_vars["parried"]:
                 single_vars["parried"] = True
-                cap = roll if roll < single_defence else single_defence
-                if cap >= 1 and int(uniform() * 20) + 1 <= cap:
+                cap = roll + 1 if roll < single_defence else single_defence
+                if cap >= 1 and int(uniform() * 20) < cap:
                     continue
             if secondary_blow is not None:
                 _wound(fight, roller, uniform, secondary_blow, single)
