@@ -194,6 +194,16 @@ def test_margin_and_compare_known_values() -> None:
     assert compare(Dice.parse("1d6+6"), d6) == (1, 0, 0)
 
 
+def test_minus_puts_its_own_dice_first_and_is_built_once() -> None:
+    party, enemy = Dice.parse("2d6+1"), Dice.parse("1d4+1d8+2")
+    margin = party.minus(enemy, 3)
+    assert margin == Dice.parse("2d6-1d4-1d8+2")
+    assert margin.dice_sides == (6, 6, 4, 8)  # the order two rolls one after the other consume
+    assert margin.distribution() == {m + 3: w for m, w in margin_distribution(party, enemy).items()}
+    assert party.minus(enemy, 3) is margin
+    assert not party.subtracts and Dice.parse("1d6-1d4").subtracts
+
+
 # Small expressions only: the oracle enumerates every face combination.
 _terms = st.lists(
     st.tuples(st.integers(-2, 2).filter(bool), st.integers(2, 6)),

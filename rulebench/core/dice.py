@@ -160,6 +160,16 @@ class Dice:
         """The same dice with ``k`` added to the constant."""
         return Dice(self.terms, self.bonus + k)
 
+    def minus(self, other: Dice, bonus: int = 0, /) -> Dice:
+        """``self − other + bonus`` as one expression: a margin, such as one side's total against another's.
+
+        This expression's dice come first, then ``other``'s subtracted: the order a script gives
+        them when the two are rolled one after the other, as long as neither subtracts a die
+        (``subtracts``), which could merge with a die of its size on the other side. Built once
+        per three arguments (the expression is immutable), since rulesets ask for it every round.
+        """
+        return _minus(self, other, bonus)
+
     def __add__(self, other: Dice | int) -> Dice:
         if isinstance(other, int):
             return self.plus(other)
@@ -202,6 +212,11 @@ class Dice:
         """The expected total."""
         # Doubled so the sum stays an exact integer until the one division.
         return (2 * self.bonus + sum(count * (sides + 1) for count, sides in self.terms)) / 2
+
+    @property
+    def subtracts(self) -> bool:
+        """Whether a term is subtracted (``2d6-1d4``)."""
+        return self._subtracts
 
     @property
     def is_constant(self) -> bool:
@@ -317,10 +332,16 @@ def _distribution(dice: Dice) -> dict[int, int]:
     return {low + offset: weight for offset, weight in enumerate(weights)}
 
 
+@functools.lru_cache(maxsize=1024)
+def _minus(a: Dice, b: Dice, bonus: int) -> Dice:
+    """``Dice.minus``, remembered."""
+    negated = tuple((-count, sides) for count, sides in b.terms)
+    return Dice(a.terms + negated, a.bonus - b.bonus + bonus)
+
+
 def margin_distribution(a: Dice, b: Dice) -> dict[int, int]:
     """Exact integer weights of ``a - b``; they sum to ``a.total_weight * b.total_weight``."""
-    negated = tuple((-count, sides) for count, sides in b.terms)
-    return Dice(a.terms + negated, a.bonus - b.bonus).distribution()
+    return a.minus(b).distribution()
 
 
 def compare(a: Dice, b: Dice) -> tuple[Fraction, Fraction, Fraction]:

@@ -72,8 +72,9 @@ def _margin(fight: Fight) -> int:
     pool: Dice = fight.enemy.stats["pool"]
     fixed, attackers, bonus, clamps = _party_side(fight)
     enemy_bonus = _enemy_weapons(fight)
-    if attackers and not clamps and not recording and _subtracts_nothing(pool):
-        dice = _margin_dice(len(attackers), fixed + bonus - enemy_bonus, pool)
+    # A pool that subtracts a d6 would merge it into the party's d6 and reorder the dice of the margin.
+    if attackers and not clamps and not recording and not pool.subtracts:
+        dice = _attack_dice(len(attackers), fixed + bonus - enemy_bonus).minus(pool)
         return fight.roll(dice, "party dice vs enemy pool")
     if not attackers:
         party_total = fixed
@@ -173,18 +174,6 @@ def _roll_one_by_one(fight: Fight, attackers: list[_Attacker]) -> int:
 def _attack_dice(count: int, bonus: int) -> Dice:
     """``count``d6 + ``bonus``, built once: an immutable value, so caching it keeps no fight state."""
     return Dice(((count, 6),), bonus)
-
-
-@functools.lru_cache(maxsize=1024)
-def _margin_dice(count: int, bonus: int, pool: Dice) -> Dice:
-    """``count``d6 + ``bonus`` − ``pool``: the party's dice first, then the pool's, as scripts give them."""
-    return Dice(((count, 6), *((-n, sides) for n, sides in pool.terms)), bonus - pool.bonus)
-
-
-def _subtracts_nothing(pool: Dice) -> bool:
-    """Whether the pool has only added dice; a subtracted d6 would merge into the party's d6 term of
-    the margin and change the order in which a script feeds the dice."""
-    return all(count > 0 for count, _ in pool.terms)
 
 
 def _narrate(fight: Fight, attacker: _Attacker, face: int, contribution: int) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
 import rulebench.rulesets.classic.narration as narration
@@ -113,20 +112,7 @@ def _silent_margin(fight: Fight, party_dice: Dice, enemy_dice: Dice) -> int:
         for modifier in modifiers(members[i], "weapon", enemy):
             bonus += modifier.value
     # A silent fight logs no roll, so this label never reaches a reader and is not translated.
-    return fight.roll(_margin_dice(party_dice, enemy_dice, bonus), "party KS vs enemy KS")
-
-
-@functools.lru_cache(maxsize=1024)
-def _margin_dice(party_dice: Dice, enemy_dice: Dice, bonus: int) -> Dice:
-    """``party_dice − enemy_dice + bonus``: the party's dice first, then the enemy's (immutable, so cached)."""
-    negated = tuple((-count, sides) for count, sides in enemy_dice.terms)
-    return Dice(party_dice.terms + negated, party_dice.bonus - enemy_dice.bonus + bonus)
-
-
-def _adds_only(dice: Dice) -> bool:
-    """Whether ``dice`` subtracts no die: a subtracted die would merge with the other side's dice
-    of its size in the difference, and change the order in which a script gives them."""
-    return all(count > 0 for count, _ in dice.terms)
+    return fight.roll(party_dice.minus(enemy_dice, bonus), "party KS vs enemy KS")
 
 
 def _roll(fight: Fight, rolling: tuple[Dice, ...], party_dice: Dice | None) -> tuple[int, Sequence[int] | None]:
@@ -158,7 +144,7 @@ def rulebench_attack(fight: Fight, attacker: Side, defender: Side) -> Attack:
     party_dice = party.stats["ks"]
     enemy_dice = enemy.stats["ks"]
     if (fight.default_tactics and not fight.recording and party_dice is not None
-            and _adds_only(party_dice) and _adds_only(enemy_dice)):
+            and not party_dice.subtracts and not enemy_dice.subtracts):  # else the margin reorders the dice
         margin = _silent_margin(fight, party_dice, enemy_dice)
     else:
         margin = _narrated_margin(fight, enemy_dice)
