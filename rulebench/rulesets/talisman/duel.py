@@ -16,7 +16,8 @@ from rulebench.rulesets.talisman.narration import (
     narrate_evade,
 )
 from rulebench.rulesets.talisman.quick import play_round
-from rulebench.rulesets.talisman.traits import harmless, spared, spared_by
+from rulebench.rulesets.talisman.stakes import FOE_PAYS, MEMBER_PAYS, NOBODY, certain, result_of, stakes
+from rulebench.rulesets.talisman.traits import harmless, spared
 
 DUEL = Dice(((1, 6), (-1, 6)))
 """The member's d6 minus the opponent's, asked as one roll: only the difference decides a duel, and a script still gives the member's die first (docs/rules/talisman.md)."""
@@ -120,34 +121,14 @@ def _duel_at_once(fight: Fight, member: Combatant, foe: Combatant) -> None:
     ``rulebench_attack``, ``rulebench_damage`` and ``rulebench_wounds`` would, without building
     an ``Attack`` and a ``Damage`` for each duel and three hook calls to pass them along.
     """
-    modifiers = fight.modifiers
-    mine = modifiers(member, "weapon", foe)
-    theirs = modifiers(foe, "weapon", member)
-    base = member.stats["strength"] - foe.stats["strength"]
-    if mine:
-        base += sum(m.value for m in mine)
-    if theirs:
-        base -= sum(m.value for m in theirs)
-    member_traits, foe_traits = member.spec.traits, foe.spec.traits
-    # Who cannot be harmed by the other (a ghost or demon, and no magic weapon; docs/rules/talisman.md).
-    foe_spared = bool(foe_traits) and spared_by(foe_traits) is not None and "magic_weapon" not in member_traits
-    member_spared = bool(member_traits) and spared_by(member_traits) is not None and "magic_weapon" not in foe_traits
-    if not -5 < base < 5 or foe_spared:
-        # As ``_certain``: the dice matter only when two of {foe pays, member pays, nobody} can happen.
-        foe_pays = base + 5 > 0 and not foe_spared
-        member_pays = base - 5 < 0 and not member_spared
-        nobody = base - 5 <= 0 <= base + 5 or (base + 5 > 0 and foe_spared) or (base - 5 < 0 and member_spared)
-        if foe_pays + member_pays + nobody == 1:
-            if foe_pays:
-                pay(fight, foe, 1)
-            elif member_pays:
-                pay(fight, member, 1)
-            return
-    lead = base + fight.roll(DUEL, DUEL_LABEL, member)
-    if lead > 0:
-        if not foe_spared:
-            pay(fight, foe, 1)
-    elif lead < 0 and not member_spared:
+    base, won, lost = stakes(fight, member, foe)
+    # Within 4 of each other with the win harming, all of win, loss and tie can happen: no need to ask.
+    result = certain(base, won, lost) if not -5 < base < 5 or not won else None
+    if result is None:
+        result = result_of(base + fight.roll(DUEL, DUEL_LABEL, member), won, lost)
+    if result > 0:
+        pay(fight, foe, 1)
+    elif result < 0:
         pay(fight, member, 1)
 
 
@@ -210,28 +191,23 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
 
 
 def _certain(member: Combatant, opponent: Combatant | Side, base: int) -> Attack | None:
-    """The duel's result when no face of the two dice can change it, else None (docs/rules/talisman.md).
+    """The duel's attack when no face of the two dice can change it, else None (``stakes.certain``).
 
-    The dice add −5..+5 to ``base`` (the member's combat power before the dice minus the
-    opponent's). What a duel decides is who pays a life: the member's opponent (a member's win
-    that harms), the member (an opponent's win that harms), or nobody (a standoff, or a win that
-    cannot harm a ghost or demon). The dice matter exactly when two of those can happen.
+    ``base`` is the member's combat power before the dice minus the opponent's (a grouped side's
+    too). What a duel decides is who pays a life: the member's opponent (a member's win that
+    harms), the member (an opponent's win that harms), or nobody (a standoff, or a win that
+    cannot harm a ghost or demon).
     """
-    results: set[str | None] = set()
-    if base + 5 > 0:
-        results.add("opponent" if not harmless(member, opponent) else None)
-    if base - 5 < 0:
-        results.add("member" if not harmless(opponent, member) else None)
-    if base - 5 <= 0 <= base + 5:
-        results.add(None)
-    if len(results) != 1:
-        return None
-    [loser] = results
-    if loser == "opponent":
+    result = certain(
+        base,
+        NOBODY if harmless(member, opponent) else FOE_PAYS,
+        NOBODY if harmless(opponent, member) else MEMBER_PAYS,
+    )
+    if result == FOE_PAYS:
         return Attack(member, opponent, True, base - 5)
-    if loser == "member":
+    if result == MEMBER_PAYS:
         return Attack(opponent, member, True, -base - 5)
-    return Attack(member, opponent, False, 0)
+    return None if result is None else Attack(member, opponent, False, 0)
 
 
 @hookimpl

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from rulebench import N_, PARTY, Combatant, Damage, EndState, Fate, Fight, Side, hookimpl
+from collections.abc import Sequence
+
+from rulebench import N_, PARTY, Combatant, Damage, EndState, Fate, Fight, Modifier, Side, hookimpl
 from rulebench.rulesets.talisman.narration import fate_in_words, narrate_life, narrate_protected
 from rulebench.rulesets.talisman.stats import is_character
 
@@ -36,18 +38,26 @@ def pay(fight: Fight, combatant: Combatant, amount: int) -> None:
     character: the loser may protect himself); a creature card has no items or spells, so a
     beaten enemy creature is not asked.
     """
-    if is_character(fight, combatant):
-        shields = fight.modifiers(combatant, "protection", None)
-        if shields and sum(s.value for s in shields) > 0:
-            if fight.recording:
-                narrate_protected(fight, combatant, shields)
-            return
+    protection = shields(fight, combatant)
+    if protection:
+        if fight.recording:
+            narrate_protected(fight, combatant, protection)
+        return
     left: int = combatant.vars["lives"] - amount
     if left < 0:
         left = 0
     combatant.vars["lives"] = left
     if fight.recording:
         narrate_life(fight, combatant, left, is_character(fight, combatant))
+
+
+def shields(fight: Fight, combatant: Combatant) -> Sequence[Modifier]:
+    """The items and spells that spare ``combatant`` the life a lost duel costs; empty when they do not
+    (``pay``)."""
+    if not is_character(fight, combatant):
+        return ()
+    found = fight.modifiers(combatant, "protection", None)
+    return found if found and sum(s.value for s in found) > 0 else ()
 
 
 @hookimpl
