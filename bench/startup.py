@@ -9,7 +9,8 @@ reported, wall time and the CPU time (user + system) of the process.
     git worktree add /tmp/base-startup <rev>
     python bench/startup.py --base /tmp/base-startup [--repeat 10] [--json]
 
-Without ``--base`` only this checkout is timed. The commands' output is discarded; each must exit
+Without ``--base`` only this checkout is timed. Each side runs with its checkout as working folder
+and on ``PYTHONPATH``, so that it imports its own ``rulebench`` whatever is installed. The commands' output is discarded; each must exit
 as it does for a user (0, or 2 where the command is meant to refuse its input).
 """
 
@@ -55,15 +56,15 @@ class Timing:
     cpu: float
 
 
-def run_once(args: tuple[str, ...], pythonpath: str | None) -> tuple[float, float, int]:
-    """One run of ``rulebench ARGS`` in a fresh interpreter: wall seconds, CPU seconds, exit code."""
+def run_once(args: tuple[str, ...], checkout: str) -> tuple[float, float, int]:
+    """One run of ``rulebench ARGS`` from ``checkout`` in a fresh interpreter: wall seconds, CPU seconds,
+    exit code. The checkout is the working folder (``python -c`` puts it first on ``sys.path``, before
+    the editable install) and ``PYTHONPATH``; the example files are read from it too."""
     env = dict(os.environ)
-    env.pop("PYTHONPATH", None)
-    if pythonpath is not None:
-        env["PYTHONPATH"] = pythonpath
+    env["PYTHONPATH"] = checkout
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", SCRIPT, *args], cwd=ROOT, env=env,
+    done = subprocess.run([sys.executable, "-c", SCRIPT, *args], cwd=checkout, env=env,
                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -71,7 +72,7 @@ def run_once(args: tuple[str, ...], pythonpath: str | None) -> tuple[float, floa
     return wall, cpu, done.returncode
 
 
-def measure(args: tuple[str, ...], sides: dict[str, str | None], repeat: int) -> dict[str, Timing]:
+def measure(args: tuple[str, ...], sides: dict[str, str], repeat: int) -> dict[str, Timing]:
     """The fastest wall and CPU time of ``args`` from each side, the sides' runs interleaved."""
     walls: dict[str, list[float]] = {side: [] for side in sides}
     cpus: dict[str, list[float]] = {side: [] for side in sides}
@@ -92,21 +93,21 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=10, help="runs of each command per side; the fastest counts")
     parser.add_argument("--json", action="store_true", help="print the timings as JSON")
     options = parser.parse_args()
-    sides: dict[str, str | None] = {"A": str(ROOT)}
+    sides = {"A": str(ROOT)}
     if options.base is not None:
         sides["B"] = str(options.base.resolve())
     results = {" ".join(args): measure(args, sides, options.repeat) for args in COMMANDS}
     if options.json:
         print(json.dumps({cmd: {side: asdict(t) for side, t in by_side.items()} for cmd, by_side in results.items()}, indent=2))
         return
-    header = f"{'rulebench ...':<48} {'A wall':>7} {'A cpu':>7}"
+    header = f"{'rulebench ...':<56} {'A wall':>7} {'A cpu':>7}"
     if "B" in sides:
         header += f" {'B wall':>7} {'B cpu':>7} {'cpu A/B':>7}"
     print(f"fastest of {options.repeat} runs each, seconds; A = {ROOT}" + (f", B = {sides['B']}" if "B" in sides else ""))
     print(header)
     for cmd, by_side in results.items():
         a = by_side["A"]
-        line = f"{cmd:<48} {a.wall:7.3f} {a.cpu:7.3f}"
+        line = f"{cmd:<56} {a.wall:7.3f} {a.cpu:7.3f}"
         if "B" in by_side:
             b = by_side["B"]
             line += f" {b.wall:7.3f} {b.cpu:7.3f} {a.cpu / b.cpu:7.2f}"

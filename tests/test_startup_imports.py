@@ -133,3 +133,39 @@ def test_put_typer_words_sets_typers_panel_titles() -> None:
         rulebench.set_language(None)
         put_typer_words()
     assert rich_utils.OPTIONS_PANEL_TITLE == "Options"
+
+
+# -- discovery: the installed plugins found once per process ---------------------------------------
+def test_each_discovery_is_a_new_catalog_of_the_same_plugins() -> None:
+    first, second = rulebench.discover(), rulebench.discover()
+    assert first is not second and first.records == second.records
+    first.records.clear()
+    first.warnings.append("changed by its caller")
+    third = rulebench.discover()
+    assert third.records == second.records and "changed by its caller" not in third.warnings
+
+
+def test_a_plugin_installed_since_the_last_discovery_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert "latecomer" not in rulebench.discover().records
+    info = tmp_path / "rulebench_latecomer-1.0.dist-info"  # installed into a folder already on sys.path
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: rulebench-latecomer\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[rulebench]\nlatecomer = rulebench_latecomer\n")
+    (tmp_path / "rulebench_latecomer.py").write_text(
+        "from rulebench import PluginInfo, hookimpl\n\n@hookimpl\ndef rulebench_plugin():\n"
+        "    return PluginInfo(name='latecomer', kind='modifier', title='Late', summary='Installed late.')\n")
+    record = rulebench.discover().records["latecomer"]
+    assert (record.package, record.version, record.kind) == ("rulebench-latecomer", "1.0", "modifier")
+
+
+def test_switching_a_plugin_off_or_the_language_is_seen_by_the_next_discovery(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert not rulebench.discover().records["silver"].disabled
+    monkeypatch.setenv("RULEBENCH_DISABLE_PLUGINS", "silver")
+    assert rulebench.discover().records["silver"].disabled
+    english = rulebench.discover().records["silver"].title
+    rulebench.set_language("de")
+    try:
+        assert rulebench.discover().records["silver"].title != english
+    finally:
+        rulebench.set_language(None)

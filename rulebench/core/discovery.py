@@ -6,22 +6,28 @@ name as a warning (a misspelled hook or argument with a "did you mean"); the oth
 
 Any plugin can be switched off with ``rulebench -p no:NAME`` or ``RULEBENCH_DISABLE_PLUGINS=a,b``:
 it is still listed (``disabled``), but no fight uses it.
+
+The installed plugins are found once per process (a command discovers several times: the analysis,
+the tables' units, each sweep point), again only when ``sys.path``, one of its folders (a package
+installed since), the plugins switched off or the language (of their titles and summaries) change.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+import sys
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from importlib import metadata
+from pathlib import Path
 from typing import Any
 
 import pluggy
 
 from rulebench.core import hookspecs
 from rulebench.core.errors import BadInput
-from rulebench.core.i18n import _, pgettext
+from rulebench.core.i18n import _, language, pgettext
 from rulebench.core.markers import PROJECT
 from rulebench.core.plugin_errors import closest, did_you_mean, remember_provenance
 from rulebench.core.values import PluginInfo, RulesetInfo
@@ -165,27 +171,64 @@ def discover(extra: Iterable[tuple[str, Any]] = ()) -> Catalog:
         extra: plugins given directly, as a test or a notebook would, described like the others.
 
     Returns:
-        The catalog; plugins that failed to load are in its ``warnings``, by name.
+        The catalog (a new one at each call); plugins that failed to load are in its ``warnings``, by name.
     """
-    catalog = Catalog()
-    seen: set[str] = set()
     disabled = disabled_names()
-    for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
-        if ep.name in seen:
-            continue
-        seen.add(ep.name)
-        package = ep.dist.name if ep.dist else "?"
-        version = ep.dist.version if ep.dist else "?"
-        try:
-            _add(catalog, ep.name, ep.load(), package, version, disabled)
-        except Exception as err:  # a broken third-party plugin must not take the others down
-            catalog.warnings.append(_("plugin '{name}' from package {package} {version} was skipped: {error}").format(
-                name=ep.name, package=package, version=version, error=f"{type(err).__name__}: {err}"))
+    installed, seen = _installed(disabled)
+    catalog = Catalog(dict(installed.records), list(installed.warnings))
     for name, plugin in extra:
         _add(catalog, name, plugin, str(getattr(plugin, "__module__", None) or getattr(plugin, "__name__", "?")), LOCAL, disabled)
     for name in sorted(disabled - set(catalog.records) - seen):
         catalog.warnings.append(_("no plugin named {name!r} to switch off").format(name=name) + did_you_mean(name, catalog.records))
     return catalog
+
+
+_last_installed: tuple[Hashable, Catalog, frozenset[str]] | None = None
+"""The installed plugins last found, with what they were found under (see ``_installed``)."""
+
+
+def _installed(disabled: frozenset[str]) -> tuple[Catalog, frozenset[str]]:
+    """The plugins of the entry-point group, and every entry point's name, found again only when
+    something they depend on has changed since the last time (see the module's docstring)."""
+    global _last_installed
+    key = (_path_state(), disabled, language())
+    if _last_installed is None or _last_installed[0] != key:
+        catalog, seen = _load_installed(disabled)
+        _last_installed = (key, catalog, seen)
+    return _last_installed[1], _last_installed[2]
+
+
+def _path_state() -> tuple[tuple[str, int], ...]:
+    """Each ``sys.path`` entry with its modification time (0 when it is no folder): installing or
+    removing a package changes the time of the folder it goes into (importlib.metadata caches alike)."""
+    state = []
+    for entry in sys.path:
+        try:
+            state.append((entry, Path(entry or ".").stat().st_mtime_ns))
+        except OSError:
+            state.append((entry, 0))
+    return tuple(state)
+
+
+def _load_installed(disabled: frozenset[str]) -> tuple[Catalog, frozenset[str]]:
+    """Load and describe every plugin of the entry-point group; a broken one is a warning."""
+    catalog = Catalog()
+    seen: set[str] = set()
+    packages: dict[metadata.Distribution, tuple[str, str]] = {}  # a distribution's metadata is read once, not per plugin
+    for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name in seen:
+            continue
+        seen.add(ep.name)
+        if ep.dist is None:
+            package, version = "?", "?"
+        else:
+            package, version = packages.get(ep.dist) or packages.setdefault(ep.dist, (ep.dist.name, ep.dist.version))
+        try:
+            _add(catalog, ep.name, ep.load(), package, version, disabled)
+        except Exception as err:  # a broken third-party plugin must not take the others down
+            catalog.warnings.append(_("plugin '{name}' from package {package} {version} was skipped: {error}").format(
+                name=ep.name, package=package, version=version, error=f"{type(err).__name__}: {err}"))
+    return catalog, frozenset(seen)
 
 
 def _register(name: str, plugin: Any) -> pluggy.PluginManager:
