@@ -80,7 +80,9 @@ share of its budget (a tenth). Every built-in fight that fits the default budget
 of its fights by then (the latest, talisman-rivals under talisman, after about half of that), while
 those that do not fit have not ended one: ``python bench/exact.py`` shows both. A fight's endings
 are spread over many rounds after its first, so a solve that needs a tenth of its budget to reach
-the first ending almost never completes within the whole of it."""
+the first ending almost never completes within the whole of it. Folded steps (``Solver.outcomes``)
+find a round's endings as soon as its last turn with a chance outcome is expanded, so an ending
+counts here once the solve has gone past its round's end, as it did before steps were folded."""
 
 UNIT_ROUNDOFF = sys.float_info.epsilon / 2
 """The largest relative error of one correctly rounded floating-point operation."""
@@ -176,10 +178,11 @@ Outcomes = tuple[int, tuple[tuple[int, Snapshot, int], ...]]
 """Where one step leads: a denominator, and each state reached as rounds gone by, the state without
 its round number, and its numerator."""
 
-Moves = tuple[int, tuple[tuple[tuple[int, Stage], tuple[tuple[int, Any], ...], tuple[int, ...]], ...]]
+Moves = tuple[int, tuple[tuple[tuple[int, Stage], tuple[tuple[int, Any], ...], tuple[int, ...]], ...], tuple[int, ...]]
 """``Outcomes`` as the solver keeps them: a denominator, and per (rounds gone by, stage) the states
 reached, each as its number in the solver's table of states with its numerator (in floating
-point: denominator 1 and each state's probability), and those numbers alone."""
+point: denominator 1 and each state's probability), and those numbers alone; and the states the
+single-outcome steps folded into it pass through (``Solver.outcomes``), counted as carried."""
 
 
 Step1 = tuple[int, tuple[tuple[int, int, Stage, int], ...], Window, bool]
@@ -188,8 +191,9 @@ number in the solver's table, its stage and its numerator; the rounds where the 
 whether it holds in that round alone (opaque)."""
 
 
-Template = tuple[Window, int, tuple[tuple[int, Snapshot, tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...], int], ...]]
-"""A step kept for sharing: the rounds where it holds, its denominator, and per path the rounds
+Template = tuple[Window, int, int, tuple[tuple[int, Snapshot, tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...], int], ...]]
+"""A step kept for sharing: the rounds where it holds, the paths it was played on (what sharing it
+saves), its denominator, and per path the rounds
 gone by, the state reached, the positions of the fight's and each combatant's values that keep
 the new state's values (neither read nor written), and its numerator."""
 
@@ -209,8 +213,9 @@ def _reader(fight_at: tuple[int, ...], combatants_at: tuple[tuple[int, tuple[int
 
     return read
 
-Followed = tuple[Window, Window | None, int, int, Stage, bool]
-"""Where the single-outcome steps from a state lead (``Solver.followed``)."""
+Followed = tuple[Window, Window | None, int, int, Stage, bool, tuple[int, ...]]
+"""Where the single-outcome steps from a state lead (``Solver.followed``), and the states they
+pass through."""
 
 
 def _stage(rest: Snapshot) -> Stage:
@@ -366,6 +371,10 @@ class Solver:
         self.queue: list[tuple[int, Stage]] = []
         self.finished = _Layer()
         """The probability of each result (``FightResult``)."""
+        self.first_end: int | None = None
+        """The earliest round a fight ended in so far."""
+        self.expanding: tuple[int, Stage] = (0, (0, 0))
+        """The round and stage of the layer being expanded."""
         self.finished_sums: Counter[FightResult] = Counter()
         """In floating point, how many sums each result's probability was added up from."""
         self.ends: list[tuple[Any, tuple[Fate, ...]]] = []
@@ -377,7 +386,10 @@ class Solver:
         """The end (in ``ends``) of each finished state met."""
         self.handled = 0
         """States carried from one step of the fight to the next (the same situation in another
-        round counted again), plus ``REPLAY_COST`` for each state a replayed step ended in."""
+        round counted again), plus ``REPLAY_COST`` for each state a replayed step ended in. A
+        state that folded steps pass through counts as carried, and a shared step as replayed
+        (``outcomes``, ``shared``): the budget measures the fight as it did before either saved
+        any work, so whether an encounter fits does not depend on them; they only make it faster."""
         self.current: dict[int, tuple[int, int, frozenset[int], Moves, bool]] = {}
         """The step last found for each state, with the rounds where it holds (lowest, highest,
         those between left out) and whether it holds in that round alone for using the round
@@ -434,10 +446,12 @@ class Solver:
                     return reused
         den, paths, (low, high, holes), opaque = self.played(number, state)
         grouped: dict[tuple[int, Stage], dict[int, int]] = {}
+        passed: set[int] = set()
         for delta, target, stage, num in paths:
             if stage is not None:
-                _, window, more, target, stage, then_opaque = self.followed(number + delta, target, stage)
+                _, window, more, target, stage, then_opaque, through = self.followed(number + delta, target, stage)
                 if window is not None:  # followed: the step holds where the followed ones do too
+                    passed.update(through)
                     then_low, then_high, then_holes = window
                     low, high = max(low, then_low - delta), min(high, then_high - delta)
                     if then_holes:
@@ -455,6 +469,7 @@ class Solver:
                 (where, tuple((after, num if self.fractions else num / den) for after, num in reached.items()), tuple(reached))
                 for where, reached in grouped.items()
             ),
+            tuple(passed),
         )
         self.current[state] = (low, high, holes, moves, opaque)
         if not opaque:
@@ -475,6 +490,7 @@ class Solver:
                     return before
         low, high, holes = 0, MAX_ROUND, frozenset[int]()
         delta, target, opaque, hops = 0, state, False, 0
+        through: list[int] = []
         first: Window = (number, number, frozenset())
         while stage is not None and hops < MAX_FOLLOWED:
             _, then, window, then_opaque = self.played(number + delta, target)
@@ -487,11 +503,15 @@ class Solver:
             low, high = max(low, then_low - delta), min(high, then_high - delta)
             holes = holes | {hole - delta for hole in then_holes}
             opaque = opaque or then_opaque
+            through.append(target)
             more, target, stage, _ = then[0]
             delta += more
             hops += 1
         # Followed nowhere: that holds where the state's own step is the same.
-        found: Followed = ((low, high, holes), (low, high, holes), delta, target, stage, opaque) if hops else (first, None, 0, state, stage, opaque)
+        found: Followed = (
+            ((low, high, holes), (low, high, holes), delta, target, stage, opaque, tuple(through)) if hops
+            else (first, None, 0, state, stage, opaque, ())
+        )
         if not opaque:
             self.follows.setdefault(state, []).append(found)
         return found
@@ -511,8 +531,10 @@ class Solver:
         rest = self.states[state]
         shared = self.shared(number, rest)
         if shared is not None:
-            den, window, paths = shared
-            self._spend(len(paths))  # as cheap as carrying the states it reaches
+            saved, den, window, paths = shared
+            # Counted as replayed, though far cheaper: the budget measures the fight, not how
+            # much of its work is saved, so whether an encounter fits does not depend on sharing.
+            self._spend(REPLAY_COST * saved)
             step = (den, tuple((delta, self._id(after), _stage(after), num) for delta, after, num in paths), window, False)
             self.steps.setdefault(state, []).append(step)
             return step
@@ -531,7 +553,7 @@ class Solver:
                 self._share(number, rest, den, window, tracked)
         return step
 
-    def shared(self, number: int, rest: Snapshot) -> tuple[int, Window, list[tuple[int, Snapshot, int]]] | None:
+    def shared(self, number: int, rest: Snapshot) -> tuple[int, int, Window, list[tuple[int, Snapshot, int]]] | None:
         """The step from ``rest`` in round ``number`` worked out from a step played from another
         state that agrees with it on every value that step read (``state_reads.py``): the same
         paths with the same probabilities, each ending where it ended there except in the values
@@ -544,7 +566,7 @@ class Solver:
             templates = table.get(read(rest))
             if templates is None:
                 continue
-            for window, den, paths in templates:
+            for window, played, den, paths in templates:
                 low, high, holes = window
                 if low <= number <= high and number not in holes:
                     merged: dict[tuple[int, Snapshot], int] = {}
@@ -563,7 +585,7 @@ class Solver:
                         merged[(delta, after)] = merged.get((delta, after), 0) + num
                     if tried:  # the next state most likely reads the same: try this one first
                         patterns.insert(0, patterns.pop(tried))
-                    return den, window, [(delta, after, num) for (delta, after), num in merged.items()]
+                    return played, den, window, [(delta, after, num) for (delta, after), num in merged.items()]
         return None
 
     def _share(self, number: int, rest: Snapshot, den: int, window: Window, tracked: tuple[tuple[Snapshot, frozenset[Key], int], ...]) -> None:
@@ -611,7 +633,7 @@ class Solver:
                 return
             read, table = _reader(fight_at, combatants_at), {}
             patterns.append((fight_at, combatants_at, read, table))
-        table.setdefault(read(rest), []).append((window, den, tuple(paths)))
+        table.setdefault(read(rest), []).append((window, self.roller.paths, den, tuple(paths)))
 
     def _position(self, key: Key) -> int | None:
         """Where a value of the state stands in its ``vars`` (``Fight.snapshot``'s order), or
@@ -627,7 +649,7 @@ class Solver:
             raise self._over_budget()
         if self.early and self.handled >= self.max_states // EARLY_SHARE:
             self.early = False
-            if not self.finished.parts:
+            if self.first_end is None or self.expanding <= (self.first_end, (0, 0)):
                 raise StateBudgetExceeded(
                     gettext("no fight had ended after {handled} fight states, a tenth of the budget of {budget} (--max-states): "
                       "predicted not to fit; --exact tries the whole budget").format(
@@ -652,7 +674,7 @@ class Solver:
         self._arrive(start[0], stage, 1, defaultdict(int, {first: 1 if self.fractions else 1.0}))
         layers, current = self.layers, self.current
         while self.queue:
-            key = heapq.heappop(self.queue)
+            key = self.expanding = heapq.heappop(self.queue)
             number = key[0]
             layer = layers.pop(key)
             den, weights = layer.settle()
@@ -664,18 +686,21 @@ class Solver:
             targets_of: dict[tuple[tuple[int, Stage], int], defaultdict[int, Any]] = {}
             """Where this layer's probability goes, by (rounds gone by, stage) and step denominator:
             the numerators of the states reached, over this layer's and the step's denominators."""
+            passed: set[int] = set()
             for state, weight in weights.items():
                 known = current.get(state)
                 if known is not None and known[0] <= number <= known[1] and number not in known[2]:
-                    step_den, groups = known[3]
+                    step_den, groups, through = known[3]
                 else:
-                    step_den, groups = self.outcomes(number, state)
+                    step_den, groups, through = self.outcomes(number, state)
+                passed.update(through)
                 for where, moves, _ in groups:
                     target = targets_of.get((where, step_den))
                     if target is None:
                         target = targets_of[(where, step_den)] = defaultdict(int)
                     for after, num in moves:
                         target[after] += weight * num
+            self._spend(len(passed))
             for ((delta, stage), step_den), reached in targets_of.items():
                 self._arrive(number + delta, stage, den * step_den, reached)
         if not self.fractions:
@@ -689,12 +714,15 @@ class Solver:
         denominator (1), one target and one list of summed states per (rounds gone by, stage)."""
         current, outcomes = self.current, self.outcomes
         slots: dict[tuple[int, Stage], tuple[defaultdict[int, float], list[int]]] = {}
+        passed: set[int] = set()
         for state, weight in weights.items():
             known = current.get(state)
             if known is not None and known[0] <= number <= known[1] and number not in known[2]:
-                groups = known[3][1]
+                _, groups, through = known[3]
             else:
-                groups = outcomes(number, state)[1]
+                _, groups, through = outcomes(number, state)
+            if through:
+                passed.update(through)
             for where, moves, reached_ids in groups:
                 slot = slots.get(where)
                 if slot is None:
@@ -703,6 +731,7 @@ class Solver:
                 for after, p in moves:
                     target[after] += weight * p
                 slot[1].extend(reached_ids)
+        self._spend(len(passed))
         for (delta, stage), (reached, sums) in slots.items():
             self._arrive(number + delta, stage, 1, reached, sums)
 
@@ -724,6 +753,8 @@ class Solver:
         of finished fights to their results; ``sums`` holds, in floating point, each reached
         state once per sum its probability was added up from."""
         if stage is None:
+            if self.first_end is None or number < self.first_end:
+                self.first_end = number
             results = self.finished.parts.setdefault(den, defaultdict(int))
             if sums is not None:
                 # Each finished state's own sums are off by one unit roundoff of it per sum; each
