@@ -200,7 +200,9 @@ TacticValue = Annotated[
     ),
 ]
 
-_CONFIG = ConfigDict(extra="forbid", frozen=True)
+# defer_build: each model builds its validator when it first validates, not when rulebench is
+# imported; a command that reads no encounter (rulesets, plugins, dice) never builds one.
+_CONFIG = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 # -- the models ----------------------------------------------------------------------------------
@@ -262,7 +264,8 @@ class Encounter(BaseModel):
     overrides: dict[str, dict[str, dict[str, OverrideValue]]] = Field(
         {}, description="Ruleset -> combatant or enemy entry name -> derived stat -> value (docs/rules/<ruleset>.md)."
     )
-    tactics: Tactics = Field(Tactics(round=()), description="Scripted decisions ([[tactics.round]]).")
+    # model_construct: the default is the valid empty table, made without building Tactics' validator.
+    tactics: Tactics = Field(Tactics.model_construct(round=()), description="Scripted decisions ([[tactics.round]]).")
 
     @model_validator(mode="wrap")
     @classmethod
@@ -450,5 +453,8 @@ def encounter_from_dict(data: Mapping[str, Any], source: str = "<encounter>") ->
 
 def encounter_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of an encounter file, for editors (``rulebench schema``)."""
+    # The schema shows the default tactics as JSON, which takes Tactics' own serializer: build it
+    # first (the models build when first used, and a schema does not count as a use).
+    Tactics.model_rebuild()
     schema: dict[str, Any] = Encounter.model_json_schema()
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema, "title": "rulebench encounter"}
