@@ -174,18 +174,19 @@ class EnumeratingRoller:
 Stage = tuple[int, int] | None
 """Where in its round a state stands (see ``_stage``); None once the fight is over."""
 
-Outcomes = tuple[int, tuple[tuple[int, Snapshot, int], ...]]
-"""Where one step leads: a denominator, and each state reached as rounds gone by, the state without
-its round number, and its numerator."""
+Outcomes = tuple[int, tuple[tuple[int, Snapshot, int], ...], tuple[tuple[Snapshot, frozenset[Key], int], ...]]
+"""Where one step leads (``step_outcomes``): a denominator; each state reached as rounds gone by,
+the state without its round number, and its numerator; and, when its reads were watched, each
+state reached (with its round number) with the values written on the way and its numerator."""
 
 Moves = tuple[int, tuple[tuple[tuple[int, Stage], tuple[tuple[int, Any], ...], tuple[int, ...]], ...], tuple[int, ...]]
-"""``Outcomes`` as the solver keeps them: a denominator, and per (rounds gone by, stage) the states
+"""Where one step leads as the solver keeps it: a denominator, and per (rounds gone by, stage) the states
 reached, each as its number in the solver's table of states with its numerator (in floating
 point: denominator 1 and each state's probability), and those numbers alone; and the states the
 single-outcome steps folded into it pass through (``Solver.outcomes``), counted as carried."""
 
 
-Step1 = tuple[int, tuple[tuple[int, int, Stage, int], ...], Window, bool]
+Played = tuple[int, tuple[tuple[int, int, Stage, int], ...], Window, bool]
 """One step as played from one state: a denominator; each state reached as rounds gone by, its
 number in the solver's table, its stage and its numerator; the rounds where the step holds; and
 whether it holds in that round alone (opaque)."""
@@ -239,7 +240,7 @@ def step_outcomes(
     state: Snapshot,
     max_paths: int | None = None,
     reads: StateReads | None = None,
-) -> tuple[int, tuple[tuple[int, Snapshot, int], ...], tuple[tuple[Snapshot, frozenset[Key], int], ...]]:
+) -> Outcomes:
     """Every way one step (``kernel.play_step``) can go from ``state``, paths ending in the same
     state merged; ``watch`` learns how the step used the round number, and ``reads`` (if given)
     which values of the state it read.
@@ -399,7 +400,7 @@ class Solver:
         """Steps that used the round number only in comparisons, by their state: the rounds where
         the comparisons come out the same, and the outcomes, good for any of those rounds (with
         the single-outcome steps after them folded in: ``outcomes``)."""
-        self.steps: dict[int, list[Step1]] = {}
+        self.steps: dict[int, list[Played]] = {}
         """The same for each step alone, as played (``played``)."""
         self.reads: StateReads | None = StateReads() if share else None
         """What each step played reads of the state, so it can be shared (``shared``)."""
@@ -516,7 +517,7 @@ class Solver:
             self.follows.setdefault(state, []).append(found)
         return found
 
-    def played(self, number: int, state: int) -> Step1:
+    def played(self, number: int, state: int) -> Played:
         """The step from ``state`` in round ``number`` as the rules play it (``step_outcomes``):
         its denominator, the states reached (rounds gone by, state, stage, numerator), the rounds
         where it holds and whether it holds in this round alone; replayed only where it must be:
