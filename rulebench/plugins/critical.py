@@ -17,12 +17,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulebench import Attack, Combatant, Damage, Dice, Fight, Messages, PluginInfo, hookimpl
+from rulebench import N_, Attack, Combatant, Damage, Dice, Fight, Messages, PluginInfo, hookimpl
 
 MESSAGES = Messages("rulebench-plugins", Path(__file__).with_name("locale"))
 """The built-in plugins' catalog (the domain ``rulebench-plugins``), as a third-party plugin ships its own."""
 _ = MESSAGES.gettext
-pgettext = MESSAGES.pgettext
+
+
+# Roll labels, translated when a recorded fight logs them.
+# TRANSLATORS: the label of a damage die in the log ("Hero: damage 1d6 → 6").
+DAMAGE = N_("damage")
+# TRANSLATORS: the label of the extra roll of a critical hit in the log ("Hero: critical 1d6 → 3").
+CRITICAL = N_("critical")
 
 
 @hookimpl
@@ -46,19 +52,22 @@ def rulebench_damage(fight: Fight, attack: Attack) -> Damage | None:
     if not isinstance(dice, Dice) or dice.is_constant:
         return None
     who = attack.attacker if isinstance(attack.attacker, Combatant) else None
+    recording = fight.recording
+    damage_label = _(DAMAGE) if recording else DAMAGE
+    critical_label = _(CRITICAL) if recording else CRITICAL
     total = dice.bonus
     extra = 0
     for count, sides in dice.terms:
         for _die in range(abs(count)):
-            face = fight.die(sides, pgettext("roll", "damage") if fight.recording else "damage", who)
+            face = fight.die(sides, damage_label, who)
             if count < 0:
                 total -= face
                 continue
             total += face
             if face == sides:
-                bonus = fight.die(sides, pgettext("roll", "critical") if fight.recording else "critical", who)
+                bonus = fight.die(sides, critical_label, who)
                 extra += bonus
-                if fight.recording:
+                if recording:
                     narrate_critical(fight, attack, sides, bonus)
     amount = total + extra + attack.detail.get("damage_bonus", 0)
     return Damage(amount, "critical" if extra else "normal", attack.detail.get("damage_flags", frozenset()))

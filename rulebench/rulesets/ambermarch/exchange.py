@@ -17,7 +17,6 @@ from collections.abc import Iterable, Sequence
 
 import rulebench.rulesets.ambermarch.narration as narration
 from rulebench import Attack, BadInput, Combatant, Dice, Fight, Modifier, Side, hookimpl
-from rulebench.rulesets.ambermarch.narration import roll_label
 from rulebench.rulesets.ambermarch.state import (
     ATTACK,
     ATTACK_RANGED,
@@ -81,7 +80,8 @@ def _margin(fight: Fight) -> int:
     elif clamps:
         party_total = fixed + _roll_one_by_one(fight, attackers)
     else:
-        party_total = fixed + fight.roll(_attack_dice(len(attackers), bonus), roll_label(fight, "party attack dice"))
+        label = narration.label(narration.PARTY_DICE) if recording else narration.PARTY_DICE
+        party_total = fixed + fight.roll(_attack_dice(len(attackers), bonus), label)
         if recording:
             faces = fight.roller.last_faces
             if faces is not None and len(faces) == len(attackers):
@@ -89,7 +89,7 @@ def _margin(fight: Fight) -> int:
                     _narrate(fight, attacker, face, face + attacker[2])
     if recording:
         narration.party_sum(fight, party_total)
-    enemy_total = fight.roll(pool, roll_label(fight, "enemy pool")) + enemy_bonus
+    enemy_total = fight.roll(pool, narration.label(narration.ENEMY_POOL) if recording else narration.ENEMY_POOL) + enemy_bonus
     if recording:
         narration.totals(fight, party_total, enemy_total)
     return party_total - enemy_total
@@ -161,8 +161,9 @@ def _party_side(fight: Fight) -> tuple[int, list[_Attacker], int, bool]:
 def _roll_one_by_one(fight: Fight, attackers: list[_Attacker]) -> int:
     """Each attacker's die + bonus, at least 0 (docs/rules/ambermarch.md: a fighter cannot lower the sum)."""
     total = 0
+    label = narration.label(narration.ATTACK_DIE) if fight.recording else narration.ATTACK_DIE
     for attacker in attackers:
-        face = fight.die(6, roll_label(fight, "attack"), attacker[0])
+        face = fight.die(6, label, attacker[0])
         contribution = max(0, face + attacker[2])
         if fight.recording:
             _narrate(fight, attacker, face, contribution)

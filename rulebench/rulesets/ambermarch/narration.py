@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from rulebench import Combatant, Fate, Fight, Messages, Modifier, Outcome
+from rulebench import N_, Combatant, Fate, Fight, Messages, Modifier, Outcome
 from rulebench.rulesets.ambermarch.state import (
     ATTACK,
     ATTACK_RANGED,
@@ -33,6 +33,14 @@ from rulebench.rulesets.ambermarch.state import (
 MESSAGES = Messages("rulebench-ambermarch", Path(__file__).with_name("locale"))
 _ = MESSAGES.gettext
 pgettext = MESSAGES.pgettext
+
+
+# Roll labels: what a logged roll is for.
+PARTY_DICE = N_("party attack dice")
+ENEMY_POOL = N_("enemy pool")
+# TRANSLATORS: the label of one fighter's attack die in the log ("Mira: attack 1d6 → 4").
+ATTACK_DIE = N_("attack")
+TECHNIQUE_TEST = N_("technique test")
 
 
 # -- words the sentences below share --------------------------------------------------------------
@@ -91,20 +99,12 @@ def tier_name(tier: str) -> str:
     return names[tier]
 
 
-def roll_label(fight: Fight, label: str) -> str:
-    """A roll's label as the narration shows it; unrecorded fights log nothing, so it stays as it is.
-
-    The one call a rule module makes on every roll, silent or not: it must cost next to nothing then.
-    """
-    if not fight.recording:
-        return label
-    labels = {
-        "party attack dice": _("party attack dice"),
-        "enemy pool": _("enemy pool"),
-        "attack": pgettext("roll", "attack"),
-        "technique test": _("technique test"),
-    }
-    return labels[label]
+def label(message: str) -> str:
+    """A roll's label (one of ``PARTY_DICE``, ``ENEMY_POOL``, ``ATTACK_DIE``, ``TECHNIQUE_TEST``) in
+    the reader's language. The rule modules ask it only while the fight records and pass the
+    constant itself otherwise (``narration.label(X) if fight.recording else X``): a silent fight
+    logs no roll, and a look-up per die would slow sampling and exact analysis."""
+    return _(message)
 
 
 def _names(names: Sequence[str]) -> str:

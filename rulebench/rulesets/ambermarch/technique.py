@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import rulebench.rulesets.ambermarch.narration as narration
 from rulebench import Combatant, Fight
-from rulebench.rulesets.ambermarch.narration import roll_label
 from rulebench.rulesets.ambermarch.probe import PARTIAL, SUCCESS, TRIUMPH, probe_result
 from rulebench.rulesets.ambermarch.state import LADDER, PENALTY
 
@@ -33,7 +32,7 @@ def technique_contribution(fight: Fight, member: Combatant) -> int:
         if fight.recording:
             narration.technique_without_effect(fight, member)
         return 0
-    label = roll_label(fight, "technique test")
+    label = narration.label(narration.TECHNIQUE_TEST) if fight.recording else narration.TECHNIQUE_TEST
     faces = (fight.die(6, label, member), fight.die(6, label, member))
     mind, penalty = member.stats["mind"], PENALTY[member.vars[LADDER]]
     tier = probe_result(faces, mind, TARGET, (penalty,))

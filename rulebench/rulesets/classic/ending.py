@@ -23,7 +23,8 @@ def _flight(fight: Fight, forced: bool) -> Outcome:
     if forced and len(line) == 1:
         count = 1
     else:
-        rolled = fight.die(3, narration.label(fight, narration.FORCED_FLIGHT if forced else narration.FLIGHT))
+        label = narration.FORCED_FLIGHT if forced else narration.FLIGHT
+        rolled = fight.die(3, narration.label(label) if fight.recording else label)
         count = rolled - (0 if forced else 1)
     hit = line[:count]
     cursed = fight.enemy.stats["cursed"]
@@ -79,9 +80,10 @@ def rulebench_fight_end(fight: Fight) -> None:
     if not fight.recording or not fight.encounter.enemy.raiders:
         return
     fighters, others = damage_line(fight)
+    label = narration.label(narration.EQUIPMENT_LINE)  # only a recorded fight gets here
     for member in fighters + others:
         if member.vars["wounds"]:
-            line = fight.die(10, narration.label(fight, narration.EQUIPMENT_LINE), member)
+            line = fight.die(10, label, member)
             narration.robbed(fight, member, line)
 
 

@@ -121,12 +121,13 @@ def _roll(fight: Fight, rolling: tuple[Dice, ...], party_dice: Dice | None) -> t
     silent fight never reads them, so Monte Carlo can remember its rounds by their totals)."""
     recording = fight.recording
     if party_dice is not None:
-        total = fight.roll(party_dice, narration.label(fight, narration.PARTY_KS))
+        total = fight.roll(party_dice, narration.label(narration.PARTY_KS) if recording else narration.PARTY_KS)
         return total, fight.roller.last_faces if recording else None
     total = 0
     faces: list[int] = []
+    label = narration.label(narration.KS) if recording else narration.KS
     for dice in rolling:
-        total += fight.roll(dice, narration.label(fight, narration.KS))
+        total += fight.roll(dice, label)
         if recording:
             faces.extend(fight.roller.last_faces or ())
     return total, faces if recording and len(faces) == sum(len(d.dice_sides) for d in rolling) else None
@@ -159,7 +160,8 @@ def _narrated_margin(fight: Fight, enemy_dice: Dice) -> int:
     """The party's total and the enemy's as two rolls, each narrated; their difference."""
     party, enemy = fight.party, fight.enemy
     party_total = _party_total(fight, enemy)
-    enemy_total = fight.roll(enemy_dice, narration.label(fight, narration.ENEMY_KS)) + _enemy_weapons(fight, party)
+    label = narration.label(narration.ENEMY_KS) if fight.recording else narration.ENEMY_KS
+    enemy_total = fight.roll(enemy_dice, label) + _enemy_weapons(fight, party)
     margin = party_total - enemy_total
     if fight.recording:
         narration.totals(fight, party_total, enemy_total, enemy_dice, _verdict(fight, margin))

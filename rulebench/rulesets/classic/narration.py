@@ -41,10 +41,12 @@ _OUTCOME_TEXT = {
 }
 
 
-def label(fight: Fight, text: str) -> str:
-    """A roll's label (one of the constants above) in the reader's language when the fight records;
-    as it is otherwise, since a silent fight logs no roll."""
-    return _(text) if fight.recording else text
+def label(message: str) -> str:
+    """A roll's label (one of the constants above) in the reader's language. The rule modules ask it
+    only while the fight records and pass the constant itself otherwise
+    (``narration.label(X) if fight.recording else X``): a silent fight logs no roll, and a look-up
+    per die would slow sampling and exact analysis."""
+    return _(message)
 
 
 # A combatant's condition at the end (``ending.rulebench_end_state``).

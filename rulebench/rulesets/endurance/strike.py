@@ -60,7 +60,8 @@ def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
     if dice is None:
         return Damage(0, "none", detail["damage_flags"])
     striker = cast(Combatant, attack.attacker)  # endurance's blows are one combatant's, never a group's
-    rolled = fight.roll(dice, narration.label(fight, narration.DAMAGE), striker) if dice.terms else dice.bonus
+    label = narration.label(narration.DAMAGE) if fight.recording else narration.DAMAGE
+    rolled = fight.roll(dice, label, striker) if dice.terms else dice.bonus
     return Damage(rolled + detail["damage_bonus"], "normal", detail["damage_flags"])
 
 

@@ -8,8 +8,8 @@ from rulebench import ENEMY, Attack, Combatant, Damage, Dice, Fight, Modifier, S
 from rulebench.rulesets.talisman.lives import pay, rulebench_wounds
 from rulebench.rulesets.talisman.narration import (
     DUEL_LABEL,
-    duel_label,
     explain_duel,
+    label,
     name_of,
     narrate_certain,
     narrate_duel,
@@ -172,7 +172,7 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
             if fight.recording:
                 narrate_certain(fight, attacker, defender, power, against, mine, theirs, certain)
             return certain
-    lead = base + fight.roll(DUEL, duel_label() if fight.recording else DUEL_LABEL, attacker)
+    lead = base + fight.roll(DUEL, label(DUEL_LABEL) if fight.recording else DUEL_LABEL, attacker)
     if lead == 0:
         if fight.recording:
             narrate_duel(fight, attacker, defender, power, against, mine, theirs, None, "")

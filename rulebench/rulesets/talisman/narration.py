@@ -25,13 +25,16 @@ _ = MESSAGES.gettext
 pgettext = MESSAGES.pgettext
 
 
+# Roll labels: what a logged roll is for.
 DUEL_LABEL = N_("duel dice (member − opponent)")
-"""The roll label of a duel's two dice, in English: what a silent fight passes (nobody reads it)."""
 
 
-def duel_label() -> str:
-    """The roll label of a duel's dice, in the current language (only a recorded fight shows it)."""
-    return _(DUEL_LABEL)
+def label(message: str) -> str:
+    """A roll's label (one of the constants above) in the reader's language. The rule modules ask it
+    only while the fight records and pass the constant itself otherwise
+    (``narration.label(X) if fight.recording else X``): a silent fight logs no roll, and a look-up
+    per die would slow sampling and exact analysis."""
+    return _(message)
 
 
 def fate_in_words(fate: Fate) -> Fate:
