@@ -28,6 +28,7 @@ NEVER_FOR_HELP = (
     "matplotlib", "jinja2", "dask", "numpy", "babel", "pydantic", "pluggy",
     "rulebench.analysis", "rulebench.api.analyses", "rulebench.api.inspect", "rulebench.core.encounter",
     "rulebench.core.kernel", "rulebench.core.discovery", "rulebench.rulesets", "rulebench.plugins",
+    "rulebench.api.glossary", "rulebench.cli.scaffold", "rulebench.cli.narrate", "rulebench.cli.progress",
 )
 """Packages and modules that importing the CLI, or asking it for help, must not import."""
 

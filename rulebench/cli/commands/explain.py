@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
 
-from rulebench.api.glossary import Entry, explain, terms
 from rulebench.cli.options import Json
 from rulebench.cli.render import out, print_json, styled
 from rulebench.core.errors import BadInput
 from rulebench.core.i18n import N_, _
+
+if TYPE_CHECKING:
+    from rulebench.api.glossary import Entry
 
 NAME = "explain"
 HELP = N_("Explain a word of rulebench's output: outcomes, end states, methods and each ruleset's terms.")
@@ -25,6 +27,7 @@ Term = Annotated[
 
 def ruleset_entry(name: str) -> Entry | None:
     """A loaded ruleset, explained by its descriptor and its rules page; None for any other name."""
+    from rulebench.api.glossary import Entry
     from rulebench.core.discovery import discover
 
     record = discover().rulesets().get(name.strip().lower())
@@ -37,6 +40,8 @@ def ruleset_entry(name: str) -> Entry | None:
 
 def command(term: Term = None, json: Json = False) -> None:
     """Run ``rulebench explain``; :data:`HELP` says what it does."""
+    from rulebench.api.glossary import explain, terms
+
     if term is None:
         if json:
             print_json(terms())

@@ -10,7 +10,6 @@ from rich.markup import escape
 
 from rulebench.cli.options import Json
 from rulebench.cli.render import out, print_json, styled
-from rulebench.cli.scaffold import scaffold
 from rulebench.core.i18n import N_, _
 
 NAME = "new-plugin"
@@ -26,6 +25,8 @@ def command(
     json: Json = False,
 ) -> None:
     """Run ``rulebench new-plugin``; :data:`HELP` says what it does."""
+    from rulebench.cli.scaffold import scaffold
+
     root, files = scaffold(name, dest)
     if json:
         print_json({"name": name, "path": str(root), "files": [str(f.relative_to(root)) for f in files]})
