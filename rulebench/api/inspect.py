@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulebench.analysis.analyse import jsonable, ruleset_names
 from rulebench.core.dice import RandomRoller
 from rulebench.core.discovery import MODIFIER, TACTICS, Catalog, discover
 from rulebench.core.encounter import Encounter, display_name, load_encounter
@@ -96,7 +95,13 @@ def validate(
     except EncounterError as error:
         return Validation(source, None, error.problems, error.labels)
     catalog = catalog if catalog is not None else discover()
-    chosen = ruleset_names(catalog, rulesets) if rulesets else []
+    chosen: list[str] = []
+    if rulesets:
+        # Imported here (and in show): two helpers of the analysis, not the solver and the sampler its
+        # module brings, which a validation or a stat block never uses.
+        from rulebench.analysis.analyse import ruleset_names
+
+        chosen = ruleset_names(catalog, rulesets)
     infos = {name: r.info for name, r in catalog.rulesets().items() if isinstance(r.info, RulesetInfo)}
     plugins = [r.info for kind in (MODIFIER, TACTICS) for r in catalog.of_kind(kind).values() if isinstance(r.info, PluginInfo)]
     fit = encounter_fit(model, infos, chosen, plugins)
@@ -175,6 +180,8 @@ def show(
     Raises:
         BadInput: the file is not a valid encounter, or a ruleset, plugin or tactics is unknown.
     """
+    from rulebench.analysis.analyse import ruleset_names
+
     if isinstance(encounter, Encounter):
         model, source = encounter, None
     else:
@@ -188,6 +195,8 @@ def stat_blocks(
     encounter: Encounter, ruleset: str, catalog: Catalog, plugins: Sequence[str] = (), tactics: str | None = None
 ) -> dict[str, Any]:
     """One ruleset's derived stats: set a fight up (no die is rolled) and read its stat blocks."""
+    from rulebench.analysis.analyse import jsonable
+
     fight = configure(encounter, ruleset, catalog=catalog, plugins=plugins, tactics=tactics).new_fight(RandomRoller(0))
     result: dict[str, Any] = jsonable({
         "ruleset": ruleset,
