@@ -14,10 +14,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from rulebench.analysis.analyse import jsonable, load
 from rulebench.core.dice import DiceScriptError, RandomRoller, Roller, ScriptedRoller, parse_dice_script
 from rulebench.core.discovery import Catalog, discover
-from rulebench.core.encounter import Encounter
+from rulebench.core.encounter import Encounter, load_encounter
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.fight import Fight
 from rulebench.core.i18n import _
@@ -165,6 +164,10 @@ class FightRecord:
 
     def to_dict(self) -> dict[str, Any]:
         """The ``fight --json`` document, with why it ended and every change of end state."""
+        # Imported here: the analysis module brings the exact solver and the sampler, which one
+        # narrated fight never uses; only its JSON needs this helper.
+        from rulebench.analysis.analyse import jsonable
+
         document: dict[str, Any] = jsonable(
             {
                 "ruleset": self.config.ruleset.name,
@@ -217,7 +220,7 @@ def fight(
     """
     if dice is not None and seed is not None:
         raise BadInput(_("--dice and --seed both choose the dice; give only one"))
-    model, _source = load(encounter)
+    model = encounter if isinstance(encounter, Encounter) else load_encounter(encounter)
     catalog = catalog if catalog is not None else discover()
     config = configure(model, ruleset, catalog=catalog, plugins=plugins, tactics=tactics)
     new_roller: Callable[[], Roller]
