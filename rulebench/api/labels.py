@@ -45,6 +45,12 @@ def end_state_name(state: str) -> str:
     return names.get(state, state)
 
 
+def side_name(side: str) -> str:
+    """A side as displayed: ``party`` or ``enemy`` in English (the JSON's words), ``Gruppe``, ``Gegner`` in German."""
+    names = {"party": pgettext("side", "party"), "enemy": pgettext("side", "enemy")}
+    return names.get(side, side)
+
+
 def method_name(method: str) -> str:
     """How a result was obtained, in one word: ``exact`` or ``sampled`` (``exakt``, ``gesampelt``)."""
     return pgettext("method", "exact") if method == "exact" else pgettext("method", "sampled")

@@ -32,11 +32,12 @@ from rulebench.analysis.analyse import DEFAULT_SEED, AnalysisOptions, OptionArgs
 from rulebench.analysis.results import RulesetResult
 from rulebench.analysis.sweeps import Balance, Sweep, Vary, balance, sweep
 from rulebench.api.inspect import Inspection, show
-from rulebench.api.labels import FIELDS, end_state_name, method_name, outcome_name, vary_label
+from rulebench.api.labels import FIELDS, end_state_name, method_name, outcome_name, side_name, vary_label
 from rulebench.api.narrated_fight import FightRecord, fight
 from rulebench.api.numbers import count_text, interval, length_text, percent, plural, round_word, shortest
 from rulebench.api.plots import percent_axis
 from rulebench.api.tactics_comparison import DEFAULT_TACTICS, TacticsComparison, TacticsEntry, compare_tactics
+from rulebench.core.combatants import ENEMY, PARTY
 from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput
@@ -359,7 +360,7 @@ def _context(report: Report) -> dict[str, Any]:
         "encounter": encounter,
         "source": comparison.source,
         "neutral": [(column, _(FIELDS[column])) for column in FIELDS],
-        "sides": _side_names(),
+        "sides": {side: side_name(side) for side in (PARTY, ENEMY)},
         "stat_blocks": [_stat_block(block) for block in report.inspection.rulesets],
         "outcomes": _outcome_words(),
         "end_states": [end_state_name(s.value) for s in END_STATES],
@@ -386,22 +387,12 @@ def _context(report: Report) -> dict[str, Any]:
     }
 
 
-def _side_names() -> dict[str, str]:
-    """The two sides as the page names them: ``party``, ``enemy`` (``Gruppe``, ``Gegner``)."""
-    return {"party": pgettext("side", "party"), "enemy": pgettext("side", "enemy")}
-
-
 def _summary(label: str, record: FightRecord, unit: str) -> str:
     """A sample fight's one-line summary: ``dsa: party wins after 18 exchanges``."""
-    outcome, count = outcome_name(record.result.outcome.value).replace("_", " "), record.result.rounds
-    # Whole sentences per unit: German declines the unit after "nach" (nach 18 Schlagabtauschen).
-    if unit == "exchange":
-        text = ngettext("{label}: {outcome} after {count} exchange", "{label}: {outcome} after {count} exchanges", count)
-    elif unit == "round":
-        text = ngettext("{label}: {outcome} after {count} round", "{label}: {outcome} after {count} rounds", count)
-    else:
-        return f"{label}: {outcome} ({count_text(count, unit)})"
-    return text.format(label=label, outcome=outcome, count=format_integer(count))
+    outcome = outcome_name(record.result.outcome.value).replace("_", " ")
+    # count_text's "after" form: German declines the unit after "nach" (nach 18 Schlagabtauschen).
+    length = count_text(record.result.rounds, unit, after=True)
+    return _("{label}: {outcome} after {length}").format(label=label, outcome=outcome, length=length)
 
 
 def _fate_text(name: str, state: str, condition: str) -> str:
@@ -448,7 +439,7 @@ def _stat_block(block: dict[str, Any]) -> dict[str, Any]:
         if row["last"]:
             row["name"] = f"{row['base']} {row['first']}–{row['last']}"
         row["cells"] = [_stat_text(row["stats"].get(s)) for s in stats]
-    sides = [{"name": _side_names().get(side, side),
+    sides = [{"name": side_name(side),
               "cells": [f"{k} {_stat_text(v)}" for k, v in values.items()]} for side, values in block["sides"].items()]
     return {"ruleset": block["ruleset"], "stats": stats, "rows": rows, "sides": sides}
 

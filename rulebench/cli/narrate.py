@@ -11,10 +11,10 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from rulebench.api.labels import end_state_name, outcome_name
+from rulebench.api.labels import end_state_name, outcome_name, side_name
 from rulebench.api.narrated_fight import FightRecord
 from rulebench.api.numbers import count_text
-from rulebench.cli.render import data_table, side_name, styled
+from rulebench.cli.render import data_table, styled
 from rulebench.core.i18n import _, ngettext, pgettext
 
 STYLES: dict[str, str] = {

@@ -55,12 +55,6 @@ def styled(style: str, text: str) -> str:
     return f"[{style}]{escape(text)}[/]"
 
 
-def side_name(side: str) -> str:
-    """A side as displayed: ``party`` or ``enemy`` in English (the JSON's words), ``Gruppe``, ``Gegner`` in German."""
-    names = {"party": pgettext("side", "party"), "enemy": pgettext("side", "enemy")}
-    return names.get(side, side)
-
-
 def stat_text(value: Any) -> str:
     """A stat value as one unbreakable token: dice and numbers as they are, flags and lists as in TOML."""
     if isinstance(value, str):

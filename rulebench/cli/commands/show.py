@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 from rich.markup import escape
 from rich.table import Table
 
-from rulebench.api.labels import FIELDS
+from rulebench.api.labels import FIELDS, side_name
 from rulebench.cli.options import EncounterArg, Json, Plugins, Rulesets, Tactics
-from rulebench.cli.render import data_table, out, print_json, report, side_name, stat_text, styled
+from rulebench.cli.render import data_table, out, print_json, report, stat_text, styled
 from rulebench.core.i18n import N_, _, pgettext
 
 if TYPE_CHECKING:
