@@ -8,7 +8,11 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -19,9 +23,9 @@ from cli_helpers import EXAMPLES, run, run_json
 
 
 def test_refuses_bad_names_and_existing_folders(tmp_path: Path) -> None:
-    assert run("new-plugin", "Bad-Name", "--dest", tmp_path).exit_code == 2
-    assert run("new-plugin", "duelist", "--dest", tmp_path).exit_code == 0
-    result = run("new-plugin", "duelist", "--dest", tmp_path)
+    assert run("new-plugin", "Bad-Name", "--dest", str(tmp_path)).exit_code == 2
+    assert run("new-plugin", "duelist", "--dest", str(tmp_path)).exit_code == 0
+    result = run("new-plugin", "duelist", "--dest", str(tmp_path))
     assert result.exit_code == 2 and "already exists" in result.stderr
 
 
@@ -46,17 +50,29 @@ def install(root: Path, site: Path) -> None:
         (site / module.name).write_text(module.read_text())
 
 
-def scaffolded(tmp_path: Path) -> tuple[Path, dict[str, str]]:
-    """The package ``duelist`` scaffolded and loaded into a private folder, with the environment that sees it."""
-    document = run_json("new-plugin", "duelist", "--dest", tmp_path)
+@dataclass(frozen=True)
+class Scaffolded:
+    """The package ``duelist`` as new-plugin wrote it (its JSON document) and installed into a private folder."""
+
+    document: dict[str, Any]
+    root: Path
+    env: dict[str, str]
+    """This process's environment with the private folder on ``PYTHONPATH``."""
+
+
+@pytest.fixture(scope="module")
+def scaffolded(tmp_path_factory: pytest.TempPathFactory) -> Scaffolded:
+    """One scaffold and one install (a wheel build) for the module: the tests only read the package."""
+    folder = tmp_path_factory.mktemp("scaffold")
+    document = run_json("new-plugin", "duelist", "--dest", str(folder))
     root = Path(document["path"])
-    site = tmp_path / "site"
+    site = folder / "site"
     install(root, site)
-    return root, {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), *sys.path])}
+    return Scaffolded(document, root, {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), *sys.path])})
 
 
-def test_scaffold_passes_check_and_solves_the_ogre_duel_exactly(tmp_path: Path) -> None:
-    _, env = scaffolded(tmp_path)
+def test_scaffold_passes_check_and_solves_the_ogre_duel_exactly(scaffolded: Scaffolded) -> None:
+    env = scaffolded.env
     checked = subprocess.run(
         [sys.executable, "-m", "rulebench", "check", "duelist", "--seconds", "1", "--json"], env=env, capture_output=True, text=True
     )
@@ -72,13 +88,9 @@ def test_scaffold_passes_check_and_solves_the_ogre_duel_exactly(tmp_path: Path) 
     assert entry["method"] == "exact" and abs(sum(entry["outcomes"].values()) - 1) < 1e-9
 
 
-def test_scaffold_installs_and_passes_conformance(tmp_path: Path) -> None:
-    document = run_json("new-plugin", "duelist", "--dest", tmp_path)
-    root = Path(document["path"])
-    assert set(document["files"]) == {"pyproject.toml", "README.md", "rulebench_duelist.py", "tests/test_rulebench_duelist.py"}
-    site = tmp_path / "site"
-    install(root, site)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), *sys.path])}
+def test_scaffold_installs_and_passes_conformance(scaffolded: Scaffolded, tmp_path: Path) -> None:
+    root, env = scaffolded.root, scaffolded.env
+    assert set(scaffolded.document["files"]) == {"pyproject.toml", "README.md", "rulebench_duelist.py", "tests/test_rulebench_duelist.py"}
     listed = subprocess.run([sys.executable, "-m", "rulebench", "rulesets", "--json"], env=env, capture_output=True, text=True, check=True)
     assert '"rulebench-duelist"' in listed.stdout
     tests = subprocess.run(
