@@ -36,8 +36,10 @@ HELP_ONLY = ("typer.rich_utils", "markdown_it", "pygments", "importlib.metadata"
 """What typer's rich help brings (rich's Markdown and Syntax, markdown-it, Pygments, which reads its plugins'
 entry points): imported to print help or an error, not before."""
 
-NEVER_FOR_LISTING = ("matplotlib", "jinja2", "dask", "numpy", "rulebench.analysis", "rulebench.api.analyses")
-"""What ``rulebench rulesets`` and ``rulebench plugins`` must not import: they analyse nothing."""
+NEVER_FOR_LISTING = ("matplotlib", "jinja2", "dask", "numpy", "rulebench.analysis", "rulebench.api.analyses",
+                     "rulebench.core.encounter")
+"""What ``rulebench rulesets`` and ``rulebench plugins`` must not import: they analyse nothing and read no
+encounter (the rulesets they load import the kernel, which needs the encounter model only for types)."""
 
 # Runs the console script's ``main`` with the given arguments, then prints the modules it left loaded.
 _PROBE = """

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import pluggy
 
@@ -23,13 +23,15 @@ from rulebench.core import plugin_errors, plugin_guards
 from rulebench.core.combatants import Combatant
 from rulebench.core.dice import Roller
 from rulebench.core.discovery import MODIFIER, RULESET, TACTICS, Catalog, discover, new_plugin_manager
-from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput
 from rulebench.core.fight import Fight
 from rulebench.core.i18n import _
 from rulebench.core.outcome import Fate, FightResult, Outcome
 from rulebench.core.scripted_tactics import ScriptedTactics
 from rulebench.core.values import Modifier, PluginInfo, RulesetInfo
+
+if TYPE_CHECKING:  # rulesets import the kernel (through rulebench) when they are discovered, before any encounter is read
+    from rulebench.core.encounter import Encounter
 
 MAX_ROUNDS = 10_000
 """A ruleset that never ends a fight is a bug; the kernel stops it here rather than hang."""
