@@ -36,6 +36,7 @@ from rulebench.core.kernel import FightConfig, play
 from rulebench.core.outcome import Outcome
 from rulebench.rulesets.dsa.ending import EXCHANGE_CAP
 from rulebench.rulesets.dsa.quick import Plan
+from rulebench.rulesets.dsa.subfights import build_subfights, regroup
 from rulebench.testing import encounter_dicts
 
 EXAMPLES = Path(__file__).resolve().parent.parent.parent / "examples"
@@ -261,3 +262,24 @@ def test_sampling_with_its_round_memo_counts_the_fights_the_fast_path_plays() ->
     for result, _ in played:
         expected.add(result)
     assert run_chunk(config, 7, 0, 1000) == expected
+
+
+def test_a_remembered_layout_is_the_layout_built_afresh() -> None:
+    data = {
+        "name": "goblins",
+        "party": [{"name": "A"}, {"name": "B"}, {"name": "C", "fighter": False}],
+        "enemy": {"members": [{"name": "Goblin", "count": 5}]},
+        "overrides": {"dsa": {"A": {"coordination": 1}}},
+    }
+    fight = configure(encounter_from_dict(data), "dsa", catalog=CATALOG).new_fight(RandomRoller(1))
+    fight.combatants[0].vars["standing"] = False
+    first = regroup(fight)  # worked out and remembered
+    built = [(c.vars["foe"], c.vars["penalty"]) for c in fight.combatants]
+    for c in fight.combatants:  # whatever the state held before
+        c.vars["foe"], c.vars["penalty"] = "nobody", 9
+    fight.vars["subfights"] = ()
+    assert regroup(fight) is first  # remembered
+    assert [(c.vars["foe"], c.vars["penalty"]) for c in fight.combatants] == built
+    assert fight.vars["subfights"] == first == build_subfights(fight)
+    assert [(c.vars["foe"], c.vars["penalty"]) for c in fight.combatants] == built
+    assert [fight.combatants[i].name for i in first[0]] == ["B", "Goblin 1", "Goblin 2", "Goblin 3", "Goblin 4", "Goblin 5"]

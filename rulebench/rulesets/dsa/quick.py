@@ -46,6 +46,10 @@ AT and defence, the primary's AT and defence; the single's blow on the primary a
 on the single; the secondaries' free attacks in order."""
 
 
+MAX_LAYOUTS = 10_000
+"""Layouts remembered per fight at most: a few hundred are met in thousands of fights of sixteen
+combatants, but who stands after whom could, in a large fight, make many more."""
+
 Pairing = tuple[tuple[str, str], tuple[str, str], frozenset[tuple[str, str]], frozenset[tuple[str, str]], int, int]
 """A sub-fight's primary pair as the exchange's start settles it (``initiative.rulebench_round_start``):
 the pair (single, primary) and (primary, single) as the holders hold them; the party member's and
@@ -99,6 +103,8 @@ class Plan:
         if layout is not self.last:
             found = self.layouts.get(layout)
             if found is None:
+                if len(self.layouts) >= MAX_LAYOUTS:
+                    self.layouts.clear()
                 found = self.layouts[layout] = Layout(tuple(self._group(fight, group) for group in layout))
             self.last, self.now = layout, found
         return self.now

@@ -6,6 +6,9 @@ from collections.abc import Sequence
 
 from rulebench import Fight
 
+MAX_LAYOUTS = 10_000
+"""Layouts ``regroup`` remembers per fight at most (who stands after whom could make many)."""
+
 
 def front_line(fight: Fight, positions: Sequence[int]) -> list[int]:
     """Who of ``positions`` (one side, front first) fights now, as positions in ``fight.combatants``.
@@ -80,6 +83,8 @@ def regroup(fight: Fight) -> tuple[tuple[int, ...], ...]:
     standing = tuple([c.vars["standing"] for c in combatants])
     found = layouts.get(standing)
     if found is None:
+        if len(layouts) >= MAX_LAYOUTS:
+            layouts.clear()
         result = build_subfights(fight)
         found = layouts[standing] = (result, tuple([(c.vars["foe"], c.vars["penalty"]) for c in combatants]))
         return result
