@@ -715,15 +715,14 @@ class Solver:
         denominator (1), one target and one list of summed states per (rounds gone by, stage)."""
         current, outcomes = self.current, self.outcomes
         slots: dict[tuple[int, Stage], tuple[defaultdict[int, float], list[int]]] = {}
-        passed: set[int] = set()
+        passed: list[tuple[int, ...]] = []  # counted once per layer: appending costs less than a union per state
         for state, weight in weights.items():
             known = current.get(state)
             if known is not None and known[0] <= number <= known[1] and number not in known[2]:
                 _, groups, through = known[3]
             else:
                 _, groups, through = outcomes(number, state)
-            if through:
-                passed.update(through)
+            passed.append(through)
             for where, moves, reached_ids in groups:
                 slot = slots.get(where)
                 if slot is None:
@@ -732,7 +731,7 @@ class Solver:
                 for after, p in moves:
                     target[after] += weight * p
                 slot[1].extend(reached_ids)
-        self._spend(len(passed))
+        self._spend(len(set(chain.from_iterable(passed))))
         for (delta, stage), (reached, sums) in slots.items():
             self._arrive(number + delta, stage, 1, reached, sums)
 
