@@ -187,7 +187,9 @@ def settle_at_once(fight: Fight, own_hooks: Hooks, own_ends: Hooks) -> bool:
     does (a surprising side holds it in exchange 1, else 1d100 + reaction each, the party member
     first, a tie rerolls both); False, with nothing done, when the exchange is not played at once.
     """
-    plan = _plan(fight, own_hooks, own_ends)
+    plan = fight.cache.get("dsa")
+    if plan is None:
+        plan = _plan(fight, own_hooks, own_ends)
     roller = fight.roller
     if plan is False or type(roller) is not RandomRoller:
         return False
