@@ -13,8 +13,11 @@ played turn by turn. Only a plain ``RandomRoller`` is read this way: a scripted,
 enumerating roller (exact analysis, the round memo) gets the turns, one attack each.
 
 The exchange's tactics play no part here (dsa asks only whether to flee, after the exchange, in
-``rulebench_round_end``), so any tactics source keeps the fast path; the initiative roll-offs at
-the exchange's start and the end of the exchange (verdict, cap, flight) stay in their hooks.
+``rulebench_round_end``), so any tactics source keeps the fast path. The exchange's start settles
+the initiative from the plan too (``settle_at_once``, called by ``rulebench_round_start``), and an
+exchange in which nobody fell ends at once (``end_at_once``, called by ``rulebench_round_end``)
+while nothing but dsa's own hooks and default tactics can end it; a verdict, the exchange cap and
+flight stay in ``rulebench_round_end``.
 """
 
 from __future__ import annotations
