@@ -3,7 +3,8 @@
 For every ruleset × example encounter, prints the exact solve's CPU time as the commands solve
 (floating point, giving up early where no fight has ended after a tenth of the budget), the same
 solve in fractions (``--fractions``), the bound on the floating-point rounding, the fight states
-it handled against the default budget, the process's peak memory, and the time a Monte Carlo run
+it handled against the default budget, the steps it replayed through the rules code and those it
+shared from another state's (``exact.Solver.shared``), the process's peak memory, and the time a Monte Carlo run
 takes for a ±0.005 95% interval on ``party_wins``: the fewest fights whose Wilson interval at the
 exact p is at most 0.005 either side, timed by actually playing that many fights. The ratio is
 Monte Carlo time over solve time; above 1, exact is the faster way to that precision. A pair
@@ -82,6 +83,8 @@ def measure(ruleset: str, example: str) -> dict[str, Any]:
         "fractions": fractions_s,
         "rounding": rounding,
         "states": solver.handled,
+        "replayed": solver.replayed,
+        "shared": solver.shared_steps,
         "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
         "party_wins": p,
         "fights": fights,
@@ -118,7 +121,7 @@ def main(argv: list[str] | None = None) -> None:
     rows = []
     if not args.json:
         print(
-            f"{'ruleset':11} {'example':20} {'exact s':>8} {'frac s':>7} {'rounding':>8} {'states':>9} {'peak MB':>7} "
+            f"{'ruleset':11} {'example':20} {'exact s':>8} {'frac s':>7} {'rounding':>8} {'states':>9} {'replayed':>8} {'shared':>8} {'peak MB':>7} "
             f"{'party_wins':>10} {'MC fights':>9} {'MC s':>7} {'MC/exact':>8}"
         )
     for ruleset in args.ruleset or RULESETS:
@@ -134,6 +137,7 @@ def main(argv: list[str] | None = None) -> None:
             else:
                 print(
                     f"{ruleset:11} {example:20} {row['exact']:8.2f} {row['fractions']:7.2f} {row['rounding']:8.1e} {row['states']:9,} "
+                    f"{row['replayed']:8,} {row['shared']:8,} "
                     f"{row['peak_mb']:7.0f} {row['party_wins']:10.4f} "
                     f"{row['fights']:9,} {row['monte_carlo']:7.2f} {row['ratio']:8.1f}",
                     flush=True,

@@ -416,6 +416,10 @@ class Solver:
         there, where they hold and lead (``shared``)."""
         self.follows: dict[int, list[Followed]] = {}
         """The same for the single-outcome steps that follow a state (``followed``)."""
+        self.replayed = 0
+        """Steps played by replaying the rules code (``bench/exact.py`` prints it)."""
+        self.shared_steps = 0
+        """Steps worked out from another state's instead (``shared``)."""
 
     def _id(self, rest: Snapshot) -> int:
         found = self.ids.get(rest)
@@ -533,6 +537,7 @@ class Solver:
         shared = self.shared(number, rest)
         if shared is not None:
             saved, den, window, paths = shared
+            self.shared_steps += 1
             # Counted as replayed, though far cheaper: the budget measures the fight, not how
             # much of its work is saved, so whether an encounter fits does not depend on sharing.
             self._spend(REPLAY_COST * saved)
@@ -545,6 +550,7 @@ class Solver:
         except TooManyPaths:
             raise self._over_budget() from None
         self._spend(REPLAY_COST * self.roller.paths)
+        self.replayed += 1
         opaque = self.watch.opaque
         window = (number, number, frozenset()) if opaque else self.watch.window()
         step = (den, tuple((delta, self._id(after), _stage(after), num) for delta, after, num in played), window, opaque)
