@@ -26,7 +26,7 @@ from rulebench.core.dice import Dice
 from rulebench.core.discovery import RULESET, Catalog
 from rulebench.core.encounter import Encounter, load_encounter
 from rulebench.core.errors import BadInput, RulebenchError
-from rulebench.core.i18n import _, format_integer, language, localise_decimal, percent_sign
+from rulebench.core.i18n import _, format_integer, language, localise_decimal
 from rulebench.core.kernel import FightConfig
 from rulebench.core.plugin_errors import PluginError
 from rulebench.version import __version__
@@ -188,46 +188,14 @@ Solved = RulesetResult | str
 """An exact attempt's result, or why it does not fit."""
 
 
-class _Attempt(exact.Solver):
-    """The automatic choice's exact solve: gives up early (``exact.Solver.early``: no fight had
-    ended after a tenth of the budget), and also when less than a tenth of the probability had
-    reached the fights' ends by then: at that pace the whole budget would not carry it all.
-
-    Over every example and the README's sweep and balance values, the solves that fit had carried
-    at least 0.16 of the probability to the end at a tenth of the budget (most fit within that
-    tenth), and those predicted not to fit by this rule used the whole budget when tried. Solves
-    that carry most of the probability early and then spend the budget on a long tail of
-    improbable fights are not caught by it (``bench/exact.py`` shows them).
-    """
-
-    def __init__(self, config: FightConfig, max_states: int, *, fractions: bool) -> None:
-        super().__init__(config, max_states, fractions=fractions, early=True)
-        self.checkpoint: int | None = max_states // exact.EARLY_SHARE
-
-    def _spend(self, states: int) -> None:
-        super()._spend(states)
-        if self.checkpoint is not None and self.handled >= self.checkpoint:
-            self.checkpoint = None
-            # int / int and float / int both give the share as a float, even for huge numerators.
-            ended = sum(num / den for den, part in self.finished.parts.items() for num in part.values())
-            if ended < 1 / exact.EARLY_SHARE:
-                raise exact.StateBudgetExceeded(
-                    _("only {share} of the probability had reached the fights' ends after {handled} fight states, a tenth of "
-                      "the budget of {budget} (--max-states): predicted not to fit; --exact tries the whole budget").format(
-                        share=percent_sign(localise_decimal(f"{100 * ended:.1f}")), handled=format_integer(self.handled),
-                        budget=format_integer(self.max_states)))
-
-
 def attempt(config: FightConfig, options: AnalysisOptions) -> Solved:
     """Solve ``config`` exactly within the options' budget, or say why it does not fit.
 
     In the automatic choice the solve gives up early when it is predicted not to fit
-    (``_Attempt``); ``--exact`` tries the whole budget.
+    (``exact.Solver.early``); ``--exact`` tries the whole budget.
     """
     try:
-        if options.exact is None:
-            return exact.result_of(_Attempt(config, options.budget, fractions=options.fractions))
-        return exact.solve(config, max_states=options.budget, fractions=options.fractions)
+        return exact.solve(config, max_states=options.budget, fractions=options.fractions, early=options.exact is None)
     except PluginError:
         raise  # a plugin breaking the rules is not "does not fit": never fall back to sampling past it
     except (exact.StateBudgetExceeded, RulebenchError) as err:

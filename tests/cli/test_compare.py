@@ -58,13 +58,12 @@ def test_exact_over_budget(duel: Path, monkeypatch: pytest.MonkeyPatch, limit: s
     from rulebench.analysis import exact
     from rulebench.core.errors import RulebenchError
 
-    def too_big(solver, **_):  # type: ignore[no-untyped-def]
+    def too_big(config, **_):  # type: ignore[no-untyped-def]
         if limit == "budget":
             raise exact.StateBudgetExceeded("needs more than 10 fight states")
         raise RulebenchError("needs more than 10 fight states: a round asked for too many rolls")
 
-    # Every solve runs here, --exact's and the automatic choice's (which gives up early its own way).
-    monkeypatch.setattr(exact.Solver, "run", too_big)
+    monkeypatch.setattr(exact, "solve", too_big)
     result = run("compare", duel, "-r", "skirmish", "--exact")
     assert result.exit_code == 2 and "needs more than 10 fight states" in result.stderr
     auto = run("compare", duel, "-r", "skirmish", "--json")
