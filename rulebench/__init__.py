@@ -11,9 +11,9 @@ imports under ``TYPE_CHECKING`` are the same names for type checkers and documen
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from rulebench.core.lazy_exports import lazy_exports
 from rulebench.version import __version__
 
 if TYPE_CHECKING:
@@ -51,8 +51,6 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "rulebench.core.values": ("Attack", "Damage", "Decision", "DecisionInfo", "Modifier", "PluginInfo", "RulesetInfo"),
 }
 """The module each public name lives in; the TYPE_CHECKING imports above say the same."""
-
-_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "AnalysisOptions",
@@ -103,17 +101,4 @@ __all__ = [
 
 
 if not TYPE_CHECKING:  # type checkers see the imports above, so a misspelt name stays an error for them
-
-    def __getattr__(name: str) -> Any:
-        """A public name, imported from its module on first use and kept (PEP 562)."""
-        home = _HOME_OF.get(name)
-        if home is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        value = getattr(import_module(home), name)
-        globals()[name] = value  # the next use is a plain attribute, without this function
-        return value
-
-
-def __dir__() -> list[str]:
-    """The module's names, the public ones not imported yet included."""
-    return sorted(set(globals()) | set(__all__))
+    __getattr__, __dir__ = lazy_exports(globals(), _HOMES)

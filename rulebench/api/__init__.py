@@ -6,8 +6,9 @@ of this package (``rulebench.api.numbers``, ``rulebench.api.labels``) does not i
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from rulebench.core.lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
     from rulebench.api.analyses import Balance, Comparison, FightRecord, Sweep, balance, compare, fight, sweep
@@ -17,7 +18,6 @@ _HOMES = {
     "rulebench.api.analyses": ("Balance", "Comparison", "FightRecord", "Sweep", "balance", "compare", "fight", "sweep"),
     "rulebench.api.inspect": ("Inspection", "Validation", "show", "validate"),
 }
-_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "Balance", "Comparison", "FightRecord", "Inspection", "Sweep", "Validation", "balance", "compare", "fight", "show",
@@ -26,17 +26,4 @@ __all__ = [
 
 
 if not TYPE_CHECKING:  # type checkers see the imports above, so a misspelt name stays an error for them
-
-    def __getattr__(name: str) -> Any:
-        """A public name, imported from its module on first use and kept (PEP 562)."""
-        home = _HOME_OF.get(name)
-        if home is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        value = getattr(import_module(home), name)
-        globals()[name] = value
-        return value
-
-
-def __dir__() -> list[str]:
-    """The module's names, the public ones not imported yet included."""
-    return sorted(set(globals()) | set(__all__))
+    __getattr__, __dir__ = lazy_exports(globals(), _HOMES)

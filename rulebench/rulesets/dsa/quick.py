@@ -185,17 +185,27 @@ def _plan(fight: Fight, own_hooks: Hooks, own_ends: Hooks) -> Plan | Literal[Fal
     return plan
 
 
-def settle_at_once(fight: Fight, own_hooks: Hooks, own_ends: Hooks) -> bool:
-    """Settle the attack initiative of each new primary pair as ``initiative.rulebench_round_start``
-    does (a surprising side holds it in exchange 1, else 1d100 + reaction each, the party member
-    first, a tie rerolls both); False, with nothing done, when the exchange is not played at once.
-    """
+def _ready(fight: Fight, own_hooks: Hooks, own_ends: Hooks) -> tuple[Plan, RandomRoller] | None:
+    """The fight's plan and its random roller when this exchange may be played at once, else None
+    (a scripted, remembering or enumerating roller gets the turns)."""
     plan = fight.cache.get("dsa")
     if plan is None:
         plan = _plan(fight, own_hooks, own_ends)
     roller = fight.roller
     if plan is False or type(roller) is not RandomRoller:
+        return None
+    return plan, roller
+
+
+def settle_at_once(fight: Fight, own_hooks: Hooks, own_ends: Hooks) -> bool:
+    """Settle the attack initiative of each new primary pair as ``initiative.rulebench_round_start``
+    does (a surprising side holds it in exchange 1, else 1d100 + reaction each, the party member
+    first, a tie rerolls both); False, with nothing done, when the exchange is not played at once.
+    """
+    ready = _ready(fight, own_hooks, own_ends)
+    if ready is None:
         return False
+    plan, roller = ready
     fight_vars = fight.vars
     holders: frozenset[tuple[str, str]] = fight_vars["holders"]
     if holders is plan.settled and fight_vars["subfights"] is plan.last:
@@ -248,12 +258,10 @@ def play_exchange(fight: Fight, own_hooks: Hooks, own_ends: Hooks) -> bool:
     ``initiative.rulebench_turn`` plays them; False, with nothing played, when they must be played
     turn by turn. ``own_hooks``, ``own_ends``: as for ``_plan``.
     """
-    plan = fight.cache.get("dsa")
-    if plan is None:
-        plan = _plan(fight, own_hooks, own_ends)
-    roller = fight.roller
-    if plan is False or type(roller) is not RandomRoller:
+    ready = _ready(fight, own_hooks, own_ends)
+    if ready is None:
         return False
+    plan, roller = ready
     uniform = roller.uniform
     fight_vars = fight.vars
     layout = plan.now if fight_vars["subfights"] is plan.last else plan.layout(fight)
