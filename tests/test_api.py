@@ -11,6 +11,7 @@ import pytest
 
 import rulebench
 from rulebench.analysis import sampling
+from rulebench.analysis.analyse import Dropped, why_dropped
 from rulebench.analysis.exact import DEFAULT_MAX_STATES, solve
 from rulebench.analysis.precision import half_width
 from rulebench.analysis.sampling import BLOCK, CHUNK
@@ -166,7 +167,17 @@ def test_a_sweep_names_each_sampled_ruleset_once(monkeypatch: pytest.MonkeyPatch
     result = rulebench.sweep(DUEL, "enemy.members[0].count=1..5", ["skirmish"], max_states=10, workers=1)
     assert all(r.method == "monte-carlo" for r in result.points["skirmish"])
     [note] = result.notes
-    assert note.startswith("skirmish: exact analysis does not fit at enemy.members[0].count = 5 values from 1 to 5")
+    assert note.startswith("skirmish: exact analysis does not fit at enemy.members[0].count = 1, …, 5 (5 values): ")
+    assert note.count("predicted not to fit") == 1  # the five solves stopped alike: one reason, said once
+
+
+def test_a_sweep_note_gives_the_gist_of_reasons_that_differ_only_by_their_counts() -> None:
+    over = [Dropped(f"needs more fight states than the budget of 10 (--max-states); it had handled {n}",
+                    "needs more fight states than the budget of 10 (--max-states)") for n in (11, 12)]
+    early = Dropped("no fight had ended after 1 fight states", "predicted not to fit")
+    assert why_dropped(over[:1]) == over[0].reason  # one point: the reason in full
+    assert why_dropped(over) == "needs more fight states than the budget of 10 (--max-states)"
+    assert why_dropped([*over, early]) == "needs more fight states than the budget of 10 (--max-states); predicted not to fit"
 
 
 def test_exact_in_floating_point_reports_its_rounding_bound() -> None:

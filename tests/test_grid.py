@@ -158,7 +158,7 @@ def test_exact_insisted_on_where_it_does_not_fit_is_bad_input(duel: Encounter) -
             analyse_all(configs, AnalysisOptions.make(exact=True, max_states=1), pool)
         fallen = analyse_all(configs, AnalysisOptions.make(max_states=1), pool)[0]  # automatic: falls back to sampling
     assert fallen.result.method == "monte-carlo"
-    assert fallen.dropped is not None and "budget of 1 " in fallen.dropped
+    assert fallen.dropped is not None and "budget of 1 " in fallen.dropped.reason
 
 
 @given(st.lists(st.booleans(), min_size=1, max_size=12))

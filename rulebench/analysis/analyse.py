@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -180,11 +180,19 @@ class Analysed:
 
     result: RulesetResult
     notes: list[str] = field(default_factory=list)
-    dropped: str | None = None
+    dropped: Dropped | None = None
     """In the automatic choice, why exact analysis did not fit and the configuration was sampled."""
 
 
-Solved = RulesetResult | str
+class Dropped(NamedTuple):
+    """Why an exact attempt does not fit: in full, and its gist without this solve's counts, the
+    same wherever the same thing stopped it (a sweep's one note for many values uses that)."""
+
+    reason: str
+    gist: str
+
+
+Solved = RulesetResult | Dropped
 """An exact attempt's result, or why it does not fit."""
 
 
@@ -200,7 +208,7 @@ def attempt(config: FightConfig, options: AnalysisOptions) -> Solved:
         raise  # a plugin breaking the rules is not "does not fit": never fall back to sampling past it
     except (exact.StateBudgetExceeded, RulebenchError) as err:
         # Both mean "does not fit": too many states, or a round with too many rolls to branch over.
-        return str(err)
+        return Dropped(str(err), err.gist if isinstance(err, exact.StateBudgetExceeded) else str(err))
 
 
 def _attempt_in_worker(spec: ConfigSpec, options: AnalysisOptions) -> Solved:
@@ -292,10 +300,10 @@ def analyse(
             if progress:
                 progress(_("{label}: solving exactly").format(label=label), None)
             solved = attempt(config, options)
-        if isinstance(solved, str):
+        if isinstance(solved, Dropped):
             if options.exact:
                 raise BadInput(_("--exact: {ruleset} on {encounter!r}: {reason}; sample with -n FIGHTS or --precision E").format(
-                    ruleset=config.ruleset.name, encounter=config.encounter.name, reason=solved))
+                    ruleset=config.ruleset.name, encounter=config.encounter.name, reason=solved.reason))
             dropped = solved
         else:
             result = solved
@@ -339,6 +347,14 @@ def dropped_note(ruleset: str, reason: str, where: str = "") -> str:
     """The one note a command gives for a ruleset it sampled because exact analysis did not fit."""
     # TRANSLATORS: {where} is empty or says at which varied values, e.g. " at enemy.members[0].count = 5, 6".
     return _("{ruleset}: exact analysis does not fit{where}: {reason}; sampled instead").format(ruleset=ruleset, where=where, reason=reason)
+
+
+def why_dropped(drops: list[Dropped]) -> str:
+    """Why exact analysis did not fit at one or more points: the one reason in full, else the
+    gists of the different reasons (the full ones differ by what each solve counted)."""
+    if len({drop.reason for drop in drops}) == 1:
+        return drops[0].reason
+    return "; ".join(sorted({drop.gist for drop in drops}))
 
 
 def load(encounter: Encounter | str | Path) -> tuple[Encounter, str | None]:

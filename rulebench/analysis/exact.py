@@ -91,6 +91,12 @@ UNIT_ROUNDOFF = sys.float_info.epsilon / 2
 class StateBudgetExceeded(BadInput):
     """The encounter has more fight states than the exact solver may visit."""
 
+    def __init__(self, message: str, gist: str | None = None) -> None:
+        super().__init__(message)
+        self.gist = gist or message
+        """The message without what this solve counted, the same for every encounter it befalls:
+        how a sweep says in one note why exact analysis did not fit at several of its values."""
+
 
 Table = tuple[tuple[T, ...], tuple[int, ...], int]
 """A roll's outcomes: values, their integer weights, and the weights' total."""
@@ -660,7 +666,9 @@ class Solver:
                 raise StateBudgetExceeded(
                     gettext("no fight had ended after {handled} fight states, a tenth of the budget of {budget} (--max-states): "
                       "predicted not to fit; --exact tries the whole budget").format(
-                        handled=format_integer(self.handled), budget=format_integer(self.max_states))
+                        handled=format_integer(self.handled), budget=format_integer(self.max_states)),
+                    gettext("predicted not to fit, no fight having ended within a tenth of the budget of {budget} fight states "
+                      "(--max-states); --exact tries the whole budget").format(budget=format_integer(self.max_states)),
                 )
 
     def _over_budget(self) -> StateBudgetExceeded:
@@ -669,7 +677,8 @@ class Solver:
             gettext("needs more fight states than the budget of {budget} (--max-states); it had handled {handled} (replays counted "
               "{cost} each) and reached {states} distinct states when it stopped").format(
                 budget=format_integer(self.max_states), handled=format_integer(self.handled), cost=REPLAY_COST,
-                states=format_integer(len(self.states)))
+                states=format_integer(len(self.states))),
+            gettext("needs more fight states than the budget of {budget} (--max-states)").format(budget=format_integer(self.max_states)),
         )
 
     def run(self) -> dict[FightResult, Fraction | float]:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from rulebench.analysis.analyse import (
     Analysed,
     AnalysisOptions,
+    Dropped,
     OptionArgs,
     ProgressFactory,
     dataframe,
@@ -29,6 +30,7 @@ from rulebench.analysis.analyse import (
     load,
     provenance,
     ruleset_names,
+    why_dropped,
 )
 from rulebench.analysis.analyse import (
     analyse_all as analyse_all,  # re-exported: commands and tests run their analyses through it
@@ -175,7 +177,7 @@ class _Notes:
     """A command's notes: per ruleset, once, where exact analysis did not fit; then the others."""
 
     def __init__(self) -> None:
-        self.dropped: dict[str, dict[str, str]] = {}
+        self.dropped: dict[str, dict[str, Dropped]] = {}
         self.other: list[str] = []
 
     def add(self, ruleset: str, where: str, done: Analysed) -> None:
@@ -193,7 +195,7 @@ class _Notes:
                 shown = "; ".join(points)
             else:
                 shown = _("{count} points from {first} to {last}").format(count=len(points), first=points[0], last=points[-1])
-            notes.append(dropped_note(ruleset, "; ".join(sorted(set(where.values()))), " " + _("at {points}").format(points=shown)))
+            notes.append(dropped_note(ruleset, why_dropped(list(where.values())), " " + _("at {points}").format(points=shown)))
         return notes + self.other
 
 

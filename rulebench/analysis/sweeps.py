@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulebench.analysis.analyse import (
     AnalysisOptions,
+    Dropped,
     OptionArgs,
     ProgressFactory,
     analyse_all,
@@ -25,6 +26,7 @@ from rulebench.analysis.analyse import (
     load,
     provenance,
     ruleset_names,
+    why_dropped,
 )
 from rulebench.analysis.cluster import sampling_pool
 from rulebench.analysis.precision import target_side
@@ -240,7 +242,7 @@ class _Points:
         self.model, self.parsed, self.catalog, self.options = model, parsed, catalog, options
         self.progress, self.pool = progress, pool
         self.notes: list[str] = []
-        self.dropped: dict[str, dict[int, str]] = {}
+        self.dropped: dict[str, dict[int, Dropped]] = {}
         """Per ruleset, the values where exact analysis did not fit, with the reason."""
 
     def config(self, ruleset: str, value: int) -> FightConfig:
@@ -275,9 +277,9 @@ class _Points:
             if len(values) < 4:
                 shown = ", ".join(map(str, values))
             else:
-                shown = _("{count} values from {first} to {last}").format(count=len(values), first=values[0], last=values[-1])
-            reasons = sorted(set(where.values()))
-            notes.append(dropped_note(ruleset, "; ".join(reasons), " " + _("at {path} = {values}").format(path=self.parsed.path, values=shown)))
+                shown = _("{first}, …, {last} ({count} values)").format(count=len(values), first=values[0], last=values[-1])
+            notes.append(dropped_note(ruleset, why_dropped(list(where.values())), " " + _("at {path} = {values}").format(
+                path=self.parsed.path, values=shown)))
         return notes + self.notes
 
 

@@ -112,6 +112,6 @@ def compare(
     for config, done in zip(configs, analysed):
         results.append(done.result)
         if done.dropped is not None:
-            notes.append(dropped_note(config.ruleset.name, done.dropped))
+            notes.append(dropped_note(config.ruleset.name, done.dropped.reason))
         notes += done.notes
     return Comparison(model, source, results, list(catalog.warnings), notes)

@@ -157,6 +157,6 @@ def compare_tactics(
     for (ruleset, name), label, done in zip(pairs, labels, analysed):
         entries.append(TacticsEntry(ruleset, name, done.result))
         if done.dropped is not None:
-            notes.append(dropped_note(label, done.dropped))
+            notes.append(dropped_note(label, done.dropped.reason))
         notes += [f"{label}: {n}" for n in done.notes]
     return TacticsComparison(model, source, chosen, entries, list(catalog.warnings), notes)
