@@ -18,7 +18,7 @@ def full_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[report.Report
         RULESETS,
         tactics_list=[None, "cautious"],
         vary="enemy.members[0].count=1..4",
-        fights=300,
+        fights=100,
         seed=3,
     )
     path = report.write_report(data, tmp_path_factory.mktemp("report") / "skeleton-guards.html")
