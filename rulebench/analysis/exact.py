@@ -198,11 +198,14 @@ number in the solver's table, its stage and its numerator; the rounds where the 
 whether it holds in that round alone (opaque)."""
 
 
-Template = tuple[Window, int, int, tuple[tuple[int, Snapshot, tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...], int], ...]]
+Kept = tuple[int, Snapshot, Stage, tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...], int]
+"""One path of a step kept for sharing: the rounds gone by, the state reached and its stage, the
+positions of the fight's and each combatant's values that keep the new state's values (neither
+read nor written), and its numerator."""
+
+Template = tuple[Window, int, int, tuple[Kept, ...]]
 """A step kept for sharing: the rounds where it holds, the paths it was played on (what sharing it
-saves), its denominator, and per path the rounds
-gone by, the state reached, the positions of the fight's and each combatant's values that keep
-the new state's values (neither read nor written), and its numerator."""
+saves), its denominator, and its paths."""
 
 Pattern = tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...], Callable[[Snapshot], Hashable], dict[Hashable, list[Template]]]
 """Steps that read the same values: their positions in the fight's and each combatant's values,
@@ -547,7 +550,7 @@ class Solver:
             # Counted as replayed, though far cheaper: the budget measures the fight, not how
             # much of its work is saved, so whether an encounter fits does not depend on sharing.
             self._spend(REPLAY_COST * saved)
-            step = (den, tuple((delta, self._id(after), _stage(after), num) for delta, after, num in paths), window, False)
+            step = (den, self._fill(rest, paths), window, False)
             self.steps.setdefault(state, []).append(step)
             return step
         affordable = (self.max_states - self.handled) // REPLAY_COST
@@ -566,15 +569,13 @@ class Solver:
                 self._share(number, rest, den, window, tracked)
         return step
 
-    def shared(self, number: int, rest: Snapshot) -> tuple[int, int, Window, list[tuple[int, Snapshot, int]]] | None:
-        """The step from ``rest`` in round ``number`` worked out from a step played from another
-        state that agrees with it on every value that step read (``state_reads.py``): the same
-        paths with the same probabilities, each ending where it ended there except in the values
-        it neither read nor wrote, which keep their values here. None if no such step is known."""
+    def shared(self, number: int, rest: Snapshot) -> tuple[int, int, Window, tuple[Kept, ...]] | None:
+        """The step kept for sharing that holds for ``rest`` in round ``number``: one played from
+        another state that agrees with it on every value that step read (``state_reads.py``), to
+        be completed with ``rest``'s own values (``_fill``). None if no such step is known."""
         patterns = self.patterns.get((rest[0], rest[1]))
         if patterns is None:
             return None
-        own, theirs = rest[2], rest[3]
         for tried, (_, _, read, table) in enumerate(patterns):
             templates = table.get(read(rest))
             if templates is None:
@@ -582,24 +583,35 @@ class Solver:
             for window, played, den, paths in templates:
                 low, high, holes = window
                 if low <= number <= high and number not in holes:
-                    merged: dict[tuple[int, Snapshot], int] = {}
-                    for delta, after, fight_kept, combatants_kept, num in paths:
-                        if fight_kept or combatants_kept:
-                            values = list(after[2])
-                            for i in fight_kept:
-                                values[i] = own[i]
-                            rows = list(after[3])
-                            for c, at in combatants_kept:
-                                row = list(rows[c])
-                                for i in at:
-                                    row[i] = theirs[c][i]
-                                rows[c] = tuple(row)
-                            after = (after[0], after[1], tuple(values), tuple(rows))
-                        merged[(delta, after)] = merged.get((delta, after), 0) + num
                     if tried:  # the next state most likely reads the same: try this one first
                         patterns.insert(0, patterns.pop(tried))
-                    return played, den, window, [(delta, after, num) for (delta, after), num in merged.items()]
+                    return played, den, window, paths
         return None
+
+    def _fill(self, rest: Snapshot, paths: tuple[Kept, ...]) -> tuple[tuple[int, int, Stage, int], ...]:
+        """A shared step's paths (``shared``) from ``rest``: the same paths with the same
+        probabilities, each ending where it ended there except in the values it neither read nor
+        wrote, which keep their values here; paths that end alike merged, each state reached as
+        rounds gone by, its number in the table of states, its stage and its numerator. Called
+        once the step is counted (``_spend``), so a solve over budget stops having met the same
+        states as before."""
+        own, theirs, ident = rest[2], rest[3], self._id
+        merged: dict[tuple[int, int, Stage], int] = {}
+        for delta, after, stage, fight_kept, combatants_kept, num in paths:
+            if fight_kept or combatants_kept:
+                values = list(after[2])
+                for i in fight_kept:
+                    values[i] = own[i]
+                rows = list(after[3])
+                for c, at in combatants_kept:
+                    row = list(rows[c])
+                    for i in at:
+                        row[i] = theirs[c][i]
+                    rows[c] = tuple(row)
+                after = (after[0], after[1], tuple(values), tuple(rows))
+            reached = (delta, ident(after), stage)
+            merged[reached] = merged.get(reached, 0) + num
+        return tuple((delta, state, stage, num) for (delta, state, stage), num in merged.items())
 
     def _share(self, number: int, rest: Snapshot, den: int, window: Window, tracked: tuple[tuple[Snapshot, frozenset[Key], int], ...]) -> None:
         """Keep a step just played for the states that agree with ``rest`` on what it read
@@ -633,7 +645,8 @@ class Solver:
                 kept = kept_by_written[written] = (
                     tuple(sorted(fight_kept)), tuple((c, tuple(sorted(at))) for c, at in combatants_kept.items() if at)
                 )
-            paths.append((after[0] - number, after[1:], *kept, num))
+            reached = after[1:]
+            paths.append((after[0] - number, reached, _stage(reached), *kept, num))
         fight_at = tuple(sorted(fight_read))
         combatants_at = tuple((c, tuple(sorted(at))) for c, at in sorted(combatants_read.items()))
         patterns = self.patterns.setdefault((rest[0], rest[1]), [])
@@ -728,24 +741,28 @@ class Solver:
         to the states its step reaches, and note each reached state once per sum it is added up
         from (for ``_round_off``). The inner loop of long fights, so kept to the bone: one
         denominator (1), one target and one list of summed states per (rounds gone by, stage)."""
-        current, outcomes = self.current, self.outcomes
+        known_step, outcomes = self.current.get, self.outcomes
         slots: dict[tuple[int, Stage], tuple[defaultdict[int, float], list[int]]] = {}
+        slot_of = slots.get
         passed: list[tuple[int, ...]] = []  # counted once per layer: appending costs less than a union per state
+        pass_on = passed.append
         for state, weight in weights.items():
-            known = current.get(state)
+            known = known_step(state)
             if known is not None and known[0] <= number <= known[1] and number not in known[2]:
                 _, groups, through = known[3]
             else:
                 _, groups, through = outcomes(number, state)
-            passed.append(through)
+            pass_on(through)
             for where, moves, reached_ids in groups:
-                slot = slots.get(where)
+                slot = slot_of(where)
                 if slot is None:
                     slot = slots[where] = (defaultdict(float), [])
-                target = slot[0]
+                target, summed = slot
+                # A defaultdict's ``+=`` measured faster here than a plain dict's ``get``, a
+                # ``try``, or the products taken in C with ``map``: the moves are few per state.
                 for after, p in moves:
                     target[after] += weight * p
-                slot[1].extend(reached_ids)
+                summed.extend(reached_ids)
         self._spend(len(set(chain.from_iterable(passed))))
         for (delta, stage), (reached, sums) in slots.items():
             self._arrive(number + delta, stage, 1, reached, sums)
