@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from rulebench.core.errors import BadInput, RulebenchError
     from rulebench.core.fight import Fight
     from rulebench.core.i18n import N_, Messages, format_integer, language, set_language
-    from rulebench.core.kernel import FightConfig, configure, play, plays_only, run_fight
+    from rulebench.core.kernel import FightConfig, configure, fast_plan, play, plays_only, run_fight
     from rulebench.core.markers import hookimpl
     from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
     from rulebench.core.values import Attack, Damage, Decision, DecisionInfo, Modifier, PluginInfo, RulesetInfo
@@ -45,7 +45,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "rulebench.core.errors": ("BadInput", "RulebenchError"),
     "rulebench.core.fight": ("Fight",),
     "rulebench.core.i18n": ("N_", "Messages", "format_integer", "language", "set_language"),
-    "rulebench.core.kernel": ("FightConfig", "configure", "play", "plays_only", "run_fight"),
+    "rulebench.core.kernel": ("FightConfig", "configure", "fast_plan", "play", "plays_only", "run_fight"),
     "rulebench.core.markers": ("hookimpl",),
     "rulebench.core.outcome": ("EndState", "Fate", "FightResult", "Outcome"),
     "rulebench.core.values": ("Attack", "Damage", "Decision", "DecisionInfo", "Modifier", "PluginInfo", "RulesetInfo"),
@@ -86,6 +86,7 @@ __all__ = [
     "Outcome",
     "play",
     "plays_only",
+    "fast_plan",
     "PluginInfo",
     "RandomRoller",
     "RulebenchError",

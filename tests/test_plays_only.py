@@ -5,7 +5,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulebench import Attack, Damage, Fight, PluginInfo, RandomRoller, configure, discover, hookimpl, plays_only
+from rulebench import (
+    Attack,
+    Damage,
+    Fight,
+    PluginInfo,
+    RandomRoller,
+    ScriptedRoller,
+    configure,
+    discover,
+    fast_plan,
+    hookimpl,
+    plays_only,
+)
 from rulebench.core.encounter import load_encounter
 from rulebench.rulesets.endurance import strike, turns
 
@@ -58,3 +70,32 @@ def test_a_third_party_plugin_that_never_answers_still_counts() -> None:
     fight = _fight("never-answers")
     assert not plays_only(fight, damage=strike.rulebench_damage)
     assert plays_only(fight, attack=strike.rulebench_attack)
+
+
+# -- fast_plan: the plan a fast path works out once per fight ----------------------------------------
+def test_a_fast_plan_is_worked_out_once_and_read_only_with_a_random_roller() -> None:
+    fight = _fight()
+    made: list[int] = []
+
+    def plan_of() -> str:
+        made.append(1)
+        return "plan"
+
+    assert fast_plan(fight, "test", plan_of) == ("plan", fight.roller)
+    assert fast_plan(fight, "test", plan_of) == ("plan", fight.roller)
+    assert made == [1] and fight.cache["test"] == "plan"
+    scripted = configure(load_encounter(ENCOUNTER), "endurance", catalog=CATALOG).new_fight(ScriptedRoller([1] * 50))
+    assert fast_plan(scripted, "test", plan_of) is None  # a scripted roller gets the turns
+
+
+def test_a_fight_whose_rounds_may_not_be_played_at_once_is_asked_once() -> None:
+    fight = _fight()
+    made: list[int] = []
+
+    def refused() -> bool:
+        made.append(1)
+        return False
+
+    assert fast_plan(fight, "test", refused) is None
+    assert fast_plan(fight, "test", refused) is None
+    assert made == [1]

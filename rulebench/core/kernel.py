@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 import pluggy
 
 from rulebench.core import default_hooks as defaults
 from rulebench.core import plugin_errors, plugin_guards
 from rulebench.core.combatants import Combatant
-from rulebench.core.dice import Roller
+from rulebench.core.dice import RandomRoller, Roller
 from rulebench.core.discovery import MODIFIER, RULESET, TACTICS, Catalog, discover, new_plugin_manager
 from rulebench.core.errors import BadInput
 from rulebench.core.fight import Fight
@@ -224,6 +224,26 @@ def plays_only(
         and (damage is None or rules.damage is damage)
         and (wounds is None or rules.wounds is wounds)
     )
+
+
+Plan = TypeVar("Plan")
+
+
+def fast_plan(fight: Fight, key: str, plan_of: Callable[[], Plan | Literal[False]]) -> tuple[Plan, RandomRoller] | None:
+    """A ruleset's fast-path plan for ``fight`` and the fight's random roller, or None when the
+    fight must be played turn by turn.
+
+    The plan is worked out by ``plan_of`` the first time and kept in ``fight.cache[key]`` (False:
+    this fight's rounds may not be played at once). Only a plain ``RandomRoller`` is read at once:
+    a scripted, remembering or enumerating roller (exact analysis) gets the turns.
+    """
+    plan = fight.cache.get(key)
+    if plan is None:
+        plan = fight.cache[key] = plan_of()
+    roller = fight.roller
+    if plan is False or type(roller) is not RandomRoller:
+        return None
+    return plan, roller
 
 
 @dataclass

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
-from rulebench import PARTY, Combatant, Dice, Fight, RandomRoller
+from rulebench import PARTY, Combatant, Dice, Fight, RandomRoller, fast_plan
 from rulebench.rulesets.dsa.hits import harmless
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW, attack_value, defence_value
 
@@ -173,28 +173,18 @@ modules, which this one cannot import."""
 
 
 def _plan(fight: Fight, own_hooks: Hooks, own_ends: Hooks) -> Plan | Literal[False]:
-    """The fight's plan when its exchanges may be played at once, else False; made the first time
-    and kept in ``fight.cache``. ``own_hooks``: dsa's turn, attack, damage and wounds hooks are the
-    only ones; ``own_ends``: so are its exchange start and end, and its default tactics answer."""
-    plan: Plan | Literal[False] | None = fight.cache.get("dsa")
-    if plan is None:
-        plan = False
-        if own_hooks(fight) and fight.static_modifiers and not fight.recording:
-            plan = Plan(fight, own_ends(fight))
-        fight.cache["dsa"] = plan
-    return plan
+    """The fight's plan when its exchanges may be played at once, else False (``fast_plan`` keeps
+    it in ``fight.cache``). ``own_hooks``: dsa's turn, attack, damage and wounds hooks are the only
+    ones; ``own_ends``: so are its exchange start and end, and its default tactics answer."""
+    if own_hooks(fight) and fight.static_modifiers and not fight.recording:
+        return Plan(fight, own_ends(fight))
+    return False
 
 
 def _ready(fight: Fight, own_hooks: Hooks, own_ends: Hooks) -> tuple[Plan, RandomRoller] | None:
     """The fight's plan and its random roller when this exchange may be played at once, else None
     (a scripted, remembering or enumerating roller gets the turns)."""
-    plan = fight.cache.get("dsa")
-    if plan is None:
-        plan = _plan(fight, own_hooks, own_ends)
-    roller = fight.roller
-    if plan is False or type(roller) is not RandomRoller:
-        return None
-    return plan, roller
+    return fast_plan(fight, "dsa", lambda: _plan(fight, own_hooks, own_ends))
 
 
 def settle_at_once(fight: Fight, own_hooks: Hooks, own_ends: Hooks) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
-from rulebench import Combatant, Dice, Fight, RandomRoller
+from rulebench import Combatant, Dice, Fight, fast_plan
 from rulebench.rulesets.endurance.state import STANDING
 from rulebench.rulesets.endurance.stats import front_order
 from rulebench.rulesets.endurance.strike import DEMONIC, avoidance_against, cannot_harm, wound
@@ -75,12 +75,10 @@ def play_round(fight: Fight, own_hooks: Callable[[Fight], bool]) -> bool:
     The fight's plan is worked out the first time (False when its rounds may not be played at
     once) and kept in ``fight.cache``; ``own_hooks(fight)``: endurance's own hooks are the only ones.
     """
-    plan: Plan | Literal[False] | None = fight.cache.get("endurance")
-    if plan is None:
-        plan = fight.cache["endurance"] = _plan_of(fight, own_hooks)
-    roller = fight.roller
-    if plan is False or type(roller) is not RandomRoller:
+    ready = fast_plan(fight, "endurance", lambda: _plan_of(fight, own_hooks))
+    if ready is None:
         return False
+    plan, roller = ready
     uniform = roller.uniform
     for attacker, opponents in plan.first if fight.round == 1 else plan.later:
         # Whoever has fallen since the round began, or still shelters, does not strike.

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
-from rulebench import Combatant, Fight, RandomRoller
+from rulebench import Combatant, Fight, fast_plan
 from rulebench.rulesets.talisman.lives import shields
 from rulebench.rulesets.talisman.stakes import NOBODY, certain, result_of, stakes
 
@@ -82,12 +82,10 @@ def play_round(fight: Fight, own_hooks: Callable[[Fight], bool]) -> bool:
     The fight's plan is worked out the first time (False when its rounds may not be played at
     once) and kept in ``fight.cache``; ``own_hooks(fight)``: talisman's own hooks are the only ones.
     """
-    plan: Plan | Literal[False] | None = fight.cache.get("talisman")
-    if plan is None:
-        plan = fight.cache["talisman"] = _plan_of(fight, own_hooks)
-    roller = fight.roller
-    if plan is False or type(roller) is not RandomRoller:
+    ready = fast_plan(fight, "talisman", lambda: _plan_of(fight, own_hooks))
+    if ready is None:
         return False
+    plan, roller = ready
     uniform = roller.uniform
     front = plan.front
     for member, sheltered, tables, fixed in plan.turns:
