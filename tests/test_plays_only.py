@@ -77,7 +77,7 @@ def test_a_fast_plan_is_worked_out_once_and_read_only_with_a_random_roller() -> 
     fight = _fight()
     made: list[int] = []
 
-    def plan_of() -> str:
+    def plan_of(fight: Fight) -> str:
         made.append(1)
         return "plan"
 
@@ -92,7 +92,7 @@ def test_a_fight_whose_rounds_may_not_be_played_at_once_is_asked_once() -> None:
     fight = _fight()
     made: list[int] = []
 
-    def refused() -> bool:
+    def refused(fight: Fight) -> bool:
         made.append(1)
         return False
 

@@ -229,17 +229,19 @@ def plays_only(
 Plan = TypeVar("Plan")
 
 
-def fast_plan(fight: Fight, key: str, plan_of: Callable[[], Plan | Literal[False]]) -> tuple[Plan, RandomRoller] | None:
+def fast_plan(
+    fight: Fight, key: str, plan_of: Callable[..., Plan | Literal[False]], *args: Any
+) -> tuple[Plan, RandomRoller] | None:
     """A ruleset's fast-path plan for ``fight`` and the fight's random roller, or None when the
     fight must be played turn by turn.
 
-    The plan is worked out by ``plan_of`` the first time and kept in ``fight.cache[key]`` (False:
+    The plan is worked out by ``plan_of(fight, *args)`` the first time and kept in ``fight.cache[key]`` (False:
     this fight's rounds may not be played at once). Only a plain ``RandomRoller`` is read at once:
     a scripted, remembering or enumerating roller (exact analysis) gets the turns.
     """
     plan = fight.cache.get(key)
     if plan is None:
-        plan = fight.cache[key] = plan_of()
+        plan = fight.cache[key] = plan_of(fight, *args)
     roller = fight.roller
     if plan is False or type(roller) is not RandomRoller:
         return None

@@ -184,7 +184,7 @@ def _plan(fight: Fight, own_hooks: Hooks, own_ends: Hooks) -> Plan | Literal[Fal
 def _ready(fight: Fight, own_hooks: Hooks, own_ends: Hooks) -> tuple[Plan, RandomRoller] | None:
     """The fight's plan and its random roller when this exchange may be played at once, else None
     (a scripted, remembering or enumerating roller gets the turns)."""
-    return fast_plan(fight, "dsa", lambda: _plan(fight, own_hooks, own_ends))
+    return fast_plan(fight, "dsa", _plan, own_hooks, own_ends)
 
 
 def settle_at_once(fight: Fight, own_hooks: Hooks, own_ends: Hooks) -> bool:

@@ -82,7 +82,7 @@ def play_round(fight: Fight, own_hooks: Callable[[Fight], bool]) -> bool:
     The fight's plan is worked out the first time (False when its rounds may not be played at
     once) and kept in ``fight.cache``; ``own_hooks(fight)``: talisman's own hooks are the only ones.
     """
-    ready = fast_plan(fight, "talisman", lambda: _plan_of(fight, own_hooks))
+    ready = fast_plan(fight, "talisman", _plan_of, own_hooks)
     if ready is None:
         return False
     plan, roller = ready
