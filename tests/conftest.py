@@ -10,6 +10,7 @@ entry point, exactly as it finds a package that pip installed.
 
 from __future__ import annotations
 
+import compileall
 import importlib
 import os
 import shutil
@@ -56,6 +57,19 @@ def pytest_sessionstart(session: object) -> None:
         sys.path.insert(0, entry)
     os.environ["PYTHONPATH"] = os.pathsep.join([str(_SITE), str(EXAMPLE_PLUGIN), *filter(None, [os.environ.get("PYTHONPATH")])])
     importlib.invalidate_caches()
+
+
+def pytest_configure(config: object) -> None:
+    """Compile rulebench's modules once, before any test starts a process.
+
+    About a hundred tests start a fresh interpreter (the course's commands, the README contract,
+    the scaffold, the wheel). Where ``PYTHONDONTWRITEBYTECODE`` is set, as on some CI machines, no
+    interpreter writes the bytecode it compiles, so each would compile rulebench afresh (~0.1 s of
+    CPU a start). Written once here, every later start reads it. Only the first process does it:
+    the xdist workers it starts find the files written.
+    """
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        compileall.compile_dir(Path(__file__).resolve().parents[1] / "rulebench", quiet=1)
 
 
 def pytest_sessionfinish(session: object) -> None:
