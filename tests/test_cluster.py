@@ -107,8 +107,13 @@ def test_the_local_workers_have_this_process_plugins(local_cluster: Any) -> None
     assert all(plugins == installed_plugins() for plugins in theirs.values())
 
 
+# Nothing listens on port 1: the connection is refused at once, and the client retries until the
+# timeout, so a short one is enough for the tests that expect no scheduler there.
+REFUSED_TIMEOUT = 0.25
+
+
 def test_an_unreachable_scheduler_is_bad_input(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1.0)
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", REFUSED_TIMEOUT)
     with pytest.raises(BadInput, match="cannot reach a Dask scheduler"), connect("tcp://127.0.0.1:1"):
         pass
 
@@ -200,7 +205,7 @@ def test_compare_and_sweep_on_the_command_line(local_cluster: Any, tmp_path: Pat
 
 
 def test_an_unreachable_scheduler_on_the_command_line_is_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1.0)
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", REFUSED_TIMEOUT)
     encounter = tmp_path / "duel.toml"
     encounter.write_text(DUEL, encoding="utf-8")
     done = CliRunner().invoke(app, ["compare", str(encounter), "--scheduler", "tcp://127.0.0.1:1", "--json"])
