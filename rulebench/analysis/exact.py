@@ -82,7 +82,22 @@ those that do not fit have not ended one: ``python bench/exact.py`` shows both. 
 are spread over many rounds after its first, so a solve that needs a tenth of its budget to reach
 the first ending almost never completes within the whole of it. Folded steps (``Solver.outcomes``)
 find a round's endings as soon as its last turn with a chance outcome is expanded, so an ending
-counts here once the solve has gone past its round's end, as it did before steps were folded."""
+counts here once the solve has gone past its round's end, as it did before steps were folded.
+
+Where fights have ended by then, it also gives up on a tail that keeps growing (``TAIL``)."""
+
+TAIL = 1e-9
+"""An early solve (``Solver.early``) that finds, at a tenth of its budget, less than this share of
+the probability still short of the fights' ends, and yet more new states met in the last round
+than in the one before, gives up too: it is carrying the rare long fights through a space of
+states that still widens with every round, and an exact solve must carry them to their ends
+however little they weigh. Measured on every ruleset and example, the skeleton guards at 1 to 16
+under every ruleset and at 1 to 12 with the Warrior's melee at 2 to 7, and the course's variants
+of the ogre duel: the attempts this drops, endurance against a single guard, have at most 4e-12
+in play there (and need more than the whole budget); of the fights that fit and still meet more
+new states every round there, the thinnest tail is 1.2e-7 (talisman against one guard, the
+Warrior's melee at 6), and those with less in play have stopped meeting new states (ambermarch
+against seven guards or more). A margin of about a hundred either side of the threshold."""
 
 UNIT_ROUNDOFF = sys.float_info.epsilon / 2
 """The largest relative error of one correctly rounded floating-point operation."""
@@ -363,8 +378,11 @@ class Solver:
         self.config = config
         self.max_states = max_states
         self.early = early
-        """Give up once a tenth of the budget is handled and no fight has ended (``EARLY_SHARE``):
-        the automatic choice drops an attempt that will not fit for a tenth of its cost."""
+        """Give up once a tenth of the budget is handled and no fight has ended (``EARLY_SHARE``),
+        or only a growing tail is left (``TAIL``): the automatic choice drops an attempt that will
+        not fit for a tenth of its cost."""
+        self.met_by_round: list[tuple[int, int]] = []
+        """While early: each round expanded so far, with the distinct states met when it began."""
         self.fractions = fractions
         """Exact integers over common denominators; else floating point with a rounding bound."""
         self.rounding = 0.0
@@ -683,6 +701,32 @@ class Solver:
                     gettext("predicted not to fit, no fight having ended within a tenth of the budget of {budget} fight states "
                       "(--max-states); --exact tries the whole budget").format(budget=format_integer(self.max_states)),
                 )
+            growth = self._growing_tail()
+            if growth is not None:
+                raise StateBudgetExceeded(
+                    gettext("after {handled} fight states, a tenth of the budget of {budget} (--max-states), less than a billionth "
+                      "of the probability was still in play, yet the last round met {new} new states, more than the {before} of "
+                      "the round before: predicted not to fit; --exact tries the whole budget").format(
+                        handled=format_integer(self.handled), budget=format_integer(self.max_states),
+                        new=format_integer(growth[1]), before=format_integer(growth[0])),
+                    gettext("predicted not to fit, the last fights' states still growing every round with less than a billionth "
+                      "of the probability in play, after a tenth of the budget of {budget} fight states (--max-states); "
+                      "--exact tries the whole budget").format(budget=format_integer(self.max_states)),
+                )
+
+    def _growing_tail(self) -> tuple[int, int] | None:
+        """The new states met in each of the last two rounds expanded, if the second met more and
+        less than ``TAIL`` of the probability is still in play; else None."""
+        if len(self.met_by_round) < 3:
+            return None
+        (_, first), (_, second), (_, third) = self.met_by_round[-3:]
+        before, last = second - first, third - second
+        if last <= before:
+            return None
+        den, weights = self.finished.settle()
+        ended = sum(weights.values())
+        in_play = (den - ended) / den if self.fractions else 1 - ended  # exact integers in fractions
+        return (before, last) if in_play < TAIL else None
 
     def _over_budget(self) -> StateBudgetExceeded:
         # How far it got tells an author how big the fight is: distinct states, and rounds reached.
@@ -705,6 +749,8 @@ class Solver:
         while self.queue:
             key = self.expanding = heapq.heappop(self.queue)
             number = key[0]
+            if self.early and (not self.met_by_round or self.met_by_round[-1][0] != number):
+                self.met_by_round.append((number, len(self.states)))
             layer = layers.pop(key)
             den, weights = layer.settle()
             self._spend(len(weights))
