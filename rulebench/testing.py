@@ -15,6 +15,7 @@ differed. ``encounter_dicts()`` is the hypothesis strategy, usable for a plugin'
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -36,7 +37,10 @@ from rulebench.analysis.conformance import (
 __all__ = ["ConformanceFailure", "RecordingRoller", "RulesetConformance", "encounter_dicts"]
 
 
+@functools.cache
 def _member(name: str, traits: tuple[str, ...], enemy: bool) -> st.SearchStrategy[dict[str, Any]]:
+    # Built once per name: hypothesis works out a new strategy's properties at its first draw,
+    # which cost about half of each generated encounter; the values drawn are the same.
     fields = {
         "name": st.just(name),
         "melee": st.integers(0, 8),
