@@ -43,8 +43,10 @@ def test_a_growing_tail_is_dropped_at_a_tenth_of_the_budget() -> None:
     solver = Solver(guards(1, "endurance"), fractions=False, early=True)
     with pytest.raises(StateBudgetExceeded, match="less than a billionth of the probability was still in play") as raised:
         solver.run()
-    assert raised.value.gist.startswith("predicted not to fit, the last fights' states still growing")
-    assert "1,000,000 fight states" in raised.value.gist and "--exact tries the whole budget" in raised.value.gist
+    assert raised.value.gist == (
+        "predicted not to fit at a tenth of the budget of 1,000,000 fight states (--max-states): no fight had ended, or what "
+        "was still in play (less than a billionth) met more new states every round; --exact tries the whole budget"
+    )
     assert solver.max_states // 10 <= solver.handled < solver.max_states // 5
     assert solver.first_end == 1 and 0 <= in_play(solver) < TAIL
     (_, first), (_, second), (_, third) = solver.met_by_round[-3:]
@@ -63,6 +65,18 @@ def test_the_prediction_is_said_in_german() -> None:
     with pytest.raises(StateBudgetExceeded, match="weniger als ein Milliardstel der Wahrscheinlichkeit") as raised:
         Solver(guards(1, "endurance"), fractions=False, early=True).run()
     assert raised.value.gist.startswith("passt voraussichtlich nicht") and "1.000.000 Kampfzuständen" in raised.value.gist
+
+
+def test_both_early_give_ups_share_one_gist() -> None:
+    """A sweep's note gives each different gist once: the points dropped because no fight had ended
+    and those dropped for a growing tail read as one reason."""
+    reasons = []
+    for config in (guards(1, "endurance"), guards(4, "dsa")):
+        with pytest.raises(StateBudgetExceeded) as raised:
+            Solver(config, fractions=False, early=True).run()
+        reasons.append(raised.value)
+    assert "no fight had ended" in str(reasons[1]) and "billionth" in str(reasons[0])
+    assert reasons[0].gist == reasons[1].gist
 
 
 def test_fractions_find_the_same_tail_from_exact_integers() -> None:

@@ -698,8 +698,7 @@ class Solver:
                     gettext("no fight had ended after {handled} fight states, a tenth of the budget of {budget} (--max-states): "
                       "predicted not to fit; --exact tries the whole budget").format(
                         handled=format_integer(self.handled), budget=format_integer(self.max_states)),
-                    gettext("predicted not to fit, no fight having ended within a tenth of the budget of {budget} fight states "
-                      "(--max-states); --exact tries the whole budget").format(budget=format_integer(self.max_states)),
+                    self._predicted(),
                 )
             growth = self._growing_tail()
             if growth is not None:
@@ -709,10 +708,15 @@ class Solver:
                       "the round before: predicted not to fit; --exact tries the whole budget").format(
                         handled=format_integer(self.handled), budget=format_integer(self.max_states),
                         new=format_integer(growth[1]), before=format_integer(growth[0])),
-                    gettext("predicted not to fit, the last fights' states still growing every round with less than a billionth "
-                      "of the probability in play, after a tenth of the budget of {budget} fight states (--max-states); "
-                      "--exact tries the whole budget").format(budget=format_integer(self.max_states)),
+                    self._predicted(),
                 )
+
+    def _predicted(self) -> str:
+        """The gist of either early give-up: one, so that a sweep dropped early at some values for
+        one reason and at others for the other says so in one sentence."""
+        return gettext("predicted not to fit at a tenth of the budget of {budget} fight states (--max-states): no fight had "
+                       "ended, or what was still in play (less than a billionth) met more new states every round; --exact "
+                       "tries the whole budget").format(budget=format_integer(self.max_states))
 
     def _growing_tail(self) -> tuple[int, int] | None:
         """The new states met in each of the last two rounds expanded, if the second met more and
