@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -25,6 +26,13 @@ def harness() -> ModuleType:
 
 REGENERATE = harness()
 PAGES = REGENERATE.pages()
+PARTS = REGENERATE.parts()
+"""Each lesson, and each section of the solutions, run apart (so the xdist workers share the solutions)."""
+
+
+def part_id(page: Path, part: str) -> str:
+    """``02-compare.md``, ``solutions.md-lesson-4``."""
+    return "-".join([page.name, *part.removeprefix("## ").split(":")[0].lower().split()])
 
 
 def test_six_lessons_each_with_exercises_answered_in_the_solutions() -> None:
@@ -53,11 +61,91 @@ def test_fences_stand_on_their_own_lines(page: Path) -> None:
         assert not re.match(r"\s*(\d+\.|[-*])\s+```", line), f"{page.name}:{number}: {line}"
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
-def test_every_command_runs_and_shows_its_real_output(page: Path) -> None:
-    _, differences = REGENERATE.process(page, write=False)
+@pytest.mark.parametrize(("page", "part"), PARTS, ids=[part_id(*p) for p in PARTS])
+def test_every_command_runs_and_shows_its_real_output(page: Path, part: str) -> None:
+    _, differences = REGENERATE.process(page, write=False, only=part)
     report = "\n\n".join(f"$ {d.command}\n--- shown\n{d.shown}--- now\n{d.actual}" for d in differences)
     assert not differences, f"run `python docs/course/regenerate.py {page.name}` after checking:\n{report}"
+
+
+def test_the_parts_are_the_lessons_and_each_answered_lesson_of_the_solutions() -> None:
+    assert [part_id(*p) for p in PARTS] == [p.name for p in REGENERATE.lessons()] + [
+        f"solutions.md-lesson-{n}" for n in range(1, 6)]  # lesson 6's answers run no command
+
+
+def test_each_section_of_the_solutions_runs_in_a_fresh_folder(tmp_path: Path) -> None:
+    text = ("## Lesson 1: a\n\n```console\n$ python3 -c 'open(\"made\", \"w\"); print(\"made\")'\nmade\n```\n\n"
+            "## Lesson 2: b\n\n```console\n$ ls made\nmade\n```\n")
+    solutions = tmp_path / "solutions.md"
+    solutions.write_text(text, encoding="utf-8")
+    with pytest.raises(RuntimeError, match="'ls made' exited with 2"):
+        REGENERATE.process(solutions, write=False)
+    assert REGENERATE.process(solutions, write=False, only="## Lesson 1: a") == (text, [])  # lesson 2 is not run
+    lesson = tmp_path / "01-lesson.md"  # a lesson's commands build on each other: one folder
+    lesson.write_text(text, encoding="utf-8")
+    assert REGENERATE.process(lesson, write=False) == (text, [])
+
+
+PROBE = """\
+import builtins, locale, os, signal, stat, sys, warnings
+main = sys.modules["__main__"]
+print("argv", sys.argv, "path", sys.path, "cwd", os.getcwd(), "environment", sorted(os.environ.items()))
+print("hash", hash("rulebench"), sys.flags, sys.executable, sys.dont_write_bytecode, locale.getlocale(), warnings.filters)
+print("main", sorted(vars(main)), main.__spec__, main.__package__, type(main.__loader__), getattr(main, "__file__", None))
+print("streams", [(s.encoding, s.errors, s.line_buffering, s.write_through) for s in (sys.stdout, sys.stderr)],
+      [(os.isatty(fd), stat.S_IFMT(os.fstat(fd).st_mode)) for fd in (0, 1, 2)], os.fstat(1).st_ino == os.fstat(2).st_ino)
+print("signals", [signal.getsignal(s) for s in (signal.SIGINT, signal.SIGPIPE, signal.SIGTERM)])
+print("to stderr", file=sys.stderr)
+print("after it")
+"""
+"""What a fresh interpreter sets up, printed: a script, ``-c`` code or a plugin module prints it."""
+
+
+def test_a_forked_command_sees_what_a_started_one_does() -> None:
+    with REGENERATE.workspace() as space:
+        (space.folder / "probe.py").write_text(PROBE, encoding="utf-8")
+        plugin = space.folder / "probe-plugin"  # a rulebench command shows it when it loads the plugins
+        (plugin / "probe_plugin").mkdir(parents=True)
+        (plugin / "probe_plugin" / "__init__.py").write_text(PROBE, encoding="utf-8")
+        (plugin / "pyproject.toml").write_text(
+            '[project]\nname = "probe-plugin"\nversion = "1"\n[project.entry-points.rulebench]\nprobe = "probe_plugin"\n', encoding="utf-8")
+        REGENERATE.run("python3 -m pip install ./probe-plugin", space)
+        for command in ["python3 probe.py one 'two words'", f"python3 -c '{PROBE}' one", "rulebench plugins"]:
+            assert REGENERATE.fork_server().job(command, space) is not None, command
+            forked, started = (REGENERATE.run(command, space, fork=fork) for fork in (True, False))
+            assert not command.startswith("rulebench") or "probe-plugin" in forked.split("after it")[1]  # the plugin was found
+            assert re.sub(r"0x[0-9a-f]+", "0x", forked) == re.sub(r"0x[0-9a-f]+", "0x", started), command
+        failing = "python3 -c 'import sys; print(\"so far\"); sys.exit(3)'"
+        errors = []
+        for fork in (True, False):
+            with pytest.raises(RuntimeError, match="exited with 3") as error:
+                REGENERATE.run(failing, space, fork=fork)
+            errors.append(str(error.value))
+        assert errors[0] == errors[1]
+
+
+def test_shell_syntax_is_left_to_bash() -> None:
+    with REGENERATE.workspace() as space:
+        for command in ["echo one | tr o 0", "echo $((1 + 1))", "X=1 rulebench --version", "rulebench --version > out"]:
+            assert REGENERATE.fork_server().job(command, space) is None, command
+        assert REGENERATE.run("echo one | tr o 0", space) == "0ne\n"
+
+
+def test_a_forked_command_that_runs_too_long_is_killed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(REGENERATE, "TIMEOUT", 0.5)
+    with REGENERATE.workspace() as space:
+        with pytest.raises(subprocess.TimeoutExpired):
+            REGENERATE.run("python3 -c 'import time; time.sleep(60)'", space)
+        assert REGENERATE.run("python3 -c 'print(1)'", space) == "1\n"  # the server goes on
+
+
+def test_preloading_returns_what_the_imports_printed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "noisy_course_module.py").write_text("import sys\nprint('imported', file=sys.stderr)\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(REGENERATE, "PRELOAD", ("noisy_course_module",))
+    assert REGENERATE.preload() == "imported\n"  # a server whose preloading prints is not used
+    monkeypatch.setattr(REGENERATE, "PRELOAD", ("json",))
+    assert REGENERATE.preload() == ""
 
 
 def test_the_comparison_ignores_timings_and_table_rules_but_not_numbers() -> None:
