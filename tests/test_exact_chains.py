@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from fractions import Fraction
+from typing import cast
 
 import pytest
 from hypothesis import given, settings
@@ -62,7 +63,7 @@ def dsa_step(at: int, defence: int) -> Step:
     """The attack/parry chain as docs/rules/dsa.md states it (a second reading, not the ruleset's code)."""
 
     def step(state: Hashable, face: int) -> Hashable:
-        kind, cap = state  # type: ignore[misc]
+        kind, cap = cast(tuple[str, int], state)
         if kind == "attack":
             if face > cap:
                 return Done("miss")
@@ -102,7 +103,7 @@ def random_chains(draw: st.DrawFn) -> tuple[int, Step]:
     for row in table:  # each state ends the chain on at least one face, so it cannot run forever
         if not any(isinstance(m, Done) for m in row):
             row[draw(st.integers(0, sides - 1))] = Done("a")
-    return sides, lambda state, face: table[state][face - 1]  # type: ignore[index]
+    return sides, lambda state, face: table[state][face - 1]
 
 
 @given(random_chains())
@@ -119,7 +120,8 @@ def test_a_chain_that_never_ends_is_refused() -> None:
 
 def test_the_dsa_rulesets_own_chains(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every chain the dsa ruleset hands to Fight.chain in an exact solve of a duel agrees with the
-    brute force: its key determines it, so each distinct key is checked once."""
+    brute force: its key determines it, so each distinct key is checked once. The solve is in
+    floating point, at half the cost of fractions: it meets the same states, so the same chains."""
     seen: list[tuple[Hashable, int, Step]] = []
 
     def recording(start: Hashable, sides: int, step: Step) -> dict[Hashable, Fraction]:
@@ -128,7 +130,7 @@ def test_the_dsa_rulesets_own_chains(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(exact_module, "absorption", recording)
     config = configure(load_encounter("examples/dsa-orc-duel.toml"), "dsa")
-    solve(config)
+    solve(config, fractions=False)
     assert seen
     for start, sides, step in seen:
         assert_agrees(start, sides, step)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from exact_solves import early_solve  # tests/ is on sys.path under pytest
 
 from rulebench.analysis import exact
 from rulebench.analysis.state_reads import StateReads, watched
@@ -59,7 +60,7 @@ def test_reading_a_dictionary_as_a_whole_keeps_the_step_from_being_shared(use: C
     [("dsa-orc-duel", "dsa"), ("ogre-duel", "endurance"), ("skeleton-guards", "ambermarch"), ("classic-demon", "talisman")],
 )
 def test_folding_and_sharing_leave_every_fraction_unchanged(example: str, ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    fast = exact.Solver(_config(example, ruleset)).run()
+    fast = early_solve(ruleset, example).run()  # the grid's solve (test_exact.py), solved once
     monkeypatch.setattr(exact, "MAX_FOLLOWED", 0)
     plain = exact.Solver(_config(example, ruleset), share=False).run()
     assert fast == plain
