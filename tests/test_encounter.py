@@ -511,10 +511,16 @@ def members(count: st.SearchStrategy[int]) -> st.SearchStrategy[dict[str, Any]]:
     )
 
 
+# Built once, not at every draw: hypothesis works out a new strategy's properties at its first draw.
+parties = st.lists(members(st.just(1)), min_size=1, max_size=4)
+enemy_lists = st.lists(members(st.integers(1, 3)), min_size=1, max_size=3)
+override_stats = st.dictionaries(st.sampled_from(["le", "tp"]), st.one_of(st.integers(0, 60), dice))
+
+
 @st.composite
 def valid_encounters(draw: st.DrawFn) -> dict[str, Any]:
-    party = draw(st.lists(members(st.just(1)), min_size=1, max_size=4))
-    enemies = draw(st.lists(members(st.integers(1, 3)), min_size=1, max_size=3))
+    party = draw(parties)
+    enemies = draw(enemy_lists)
     # Distinct base names, with a marker so no copy name ("X 1") can equal another entry's name.
     unique = draw(st.lists(names, min_size=len(party) + len(enemies), max_size=len(party) + len(enemies), unique=True))
     for member, name in zip(party + enemies, unique):
@@ -524,7 +530,6 @@ def valid_encounters(draw: st.DrawFn) -> dict[str, Any]:
         m["name"] if m["count"] == 1 else f"{m['name']} {k}" for m in enemies for k in range(1, m["count"] + 1)
     ]
     overridable = st.sampled_from(combatants + [m["name"] for m in enemies])
-    stats = st.dictionaries(st.sampled_from(["le", "tp"]), st.one_of(st.integers(0, 60), dice))
     rounds = draw(
         st.lists(
             st.fixed_dictionaries(
@@ -548,7 +553,7 @@ def valid_encounters(draw: st.DrawFn) -> dict[str, Any]:
         "engaged": draw(st.lists(st.sampled_from(party_names), unique=True)),
         "party": party,
         "enemy": {"grouped": draw(st.booleans()), "raiders": draw(st.booleans()), "members": enemies},
-        "overrides": draw(st.dictionaries(st.sampled_from(["dsa", "classic"]), st.dictionaries(overridable, stats))),
+        "overrides": draw(st.dictionaries(st.sampled_from(["dsa", "classic"]), st.dictionaries(overridable, override_stats))),
         "tactics": {"round": rounds},
     }
 
