@@ -3,6 +3,8 @@
 Debian's ``chromium`` (``.ci/run`` installs it where missing) is started with a fresh profile and
 no network services; a small websocket client sends protocol commands and keeps every event, so a
 test can read the DOM after scripts ran, list every request the page made and take a screenshot.
+One browser can serve several tests: each page opens in a browser context of its own (its own
+cache, storage and network log), closed with the page.
 """
 
 from __future__ import annotations
@@ -45,13 +47,18 @@ def chromium_path() -> str:
 
 
 class Page:
-    """One browser tab attached through a flat DevTools session."""
+    """One browser tab attached through a flat DevTools session (the browser itself: no session)."""
 
     def __init__(self, socket: ClientConnection, session: str) -> None:
         self.socket = socket
         self.session = session
         self.events: list[dict[str, Any]] = []
         self._next = 0
+
+    def _keep(self, message: dict[str, Any]) -> None:
+        """Keep an event of this session; another page's (the socket is shared) is not this page's."""
+        if "method" in message and message.get("sessionId", "") == self.session:
+            self.events.append(message)
 
     def send(self, method: str, **params: Any) -> dict[str, Any]:
         """Send one command to the tab and return its result; events that arrive meanwhile are kept."""
@@ -64,12 +71,11 @@ class Page:
         deadline = time.monotonic() + COMMAND_TIMEOUT
         while True:
             reply = json.loads(self.socket.recv(timeout=max(0.1, deadline - time.monotonic())))
-            if reply.get("id") == message_id:
+            if reply.get("id") == message_id and reply.get("sessionId", "") == self.session:
                 if "error" in reply:
                     raise AssertionError(f"{method} failed: {reply['error']}")
                 return dict(reply.get("result", {}))
-            if "method" in reply:
-                self.events.append(reply)
+            self._keep(reply)
 
     def wait_for(self, method: str, timeout: float = COMMAND_TIMEOUT) -> dict[str, Any]:
         """The first event named ``method`` (already received or arriving within ``timeout``)."""
@@ -78,9 +84,7 @@ class Page:
             for event in self.events:
                 if event["method"] == method:
                     return event
-            message = json.loads(self.socket.recv(timeout=max(0.1, deadline - time.monotonic())))
-            if "method" in message:
-                self.events.append(message)
+            self._keep(json.loads(self.socket.recv(timeout=max(0.1, deadline - time.monotonic()))))
 
     def open(self, path: Path, width: int = 1100, height: int = 900, mobile: bool = False) -> None:
         """Load a local file at a window size, recording every request, and wait until it has loaded."""
@@ -118,9 +122,27 @@ class Page:
         return data
 
 
+class Browser:
+    """A running Chromium: pages opened one at a time, each in a fresh browser context."""
+
+    def __init__(self, socket: ClientConnection) -> None:
+        self._browser = Page(socket, "")
+
+    @contextmanager
+    def page(self) -> Iterator[Page]:
+        """A blank tab in a browser context of its own, closed with the context on exit."""
+        context = self._browser.send("Target.createBrowserContext")["browserContextId"]
+        try:
+            target = self._browser.send("Target.createTarget", url="about:blank", browserContextId=context)["targetId"]
+            session = self._browser.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+            yield Page(self._browser.socket, session)
+        finally:
+            self._browser.send("Target.disposeBrowserContext", browserContextId=context)
+
+
 @contextmanager
-def chromium(profile: Path) -> Iterator[Page]:
-    """A fresh headless Chromium with one blank tab; closed (and waited for) on exit."""
+def chromium(profile: Path) -> Iterator[Browser]:
+    """A headless Chromium with a fresh profile in ``profile``; closed (and waited for) on exit."""
     profile.mkdir(parents=True, exist_ok=True)
     process = subprocess.Popen(
         [chromium_path(), *FLAGS, f"--user-data-dir={profile}", "about:blank"],
@@ -136,10 +158,7 @@ def chromium(profile: Path) -> Iterator[Page]:
             time.sleep(0.1)
         port, browser_path = port_file.read_text().splitlines()[:2]
         with connect(f"ws://127.0.0.1:{port}{browser_path}", max_size=None, open_timeout=START_TIMEOUT) as socket:
-            browser = Page(socket, "")
-            target = browser.send("Target.createTarget", url="about:blank")["targetId"]
-            session = browser.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
-            yield Page(socket, session)
+            yield Browser(socket)
     finally:
         process.terminate()
         try:

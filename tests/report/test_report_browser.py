@@ -5,9 +5,11 @@ The screenshots are written next to the test's files and to build/ (not committe
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
-from report_browser import chromium
+import pytest
+from report_browser import Browser, chromium
 from report_paths import BUILD
 
 import rulebench.api.report as report
@@ -18,9 +20,19 @@ SECTIONS_JS = """Array.from(document.querySelectorAll('main > section')).map(s =
   details: s.querySelectorAll('details').length}))"""
 
 
-def test_every_section_renders_and_nothing_is_requested(full_report: tuple[report.Report, Path], tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    """One Chromium for the module (its start costs about a second); each test's page has a
+    browser context of its own, so no test sees another's cache or requests."""
+    with chromium(tmp_path_factory.mktemp("chromium") / "profile") as started:
+        yield started
+
+
+def test_every_section_renders_and_nothing_is_requested(
+    browser: Browser, full_report: tuple[report.Report, Path], tmp_path: Path
+) -> None:
     data, path = full_report
-    with chromium(tmp_path / "profile") as page:
+    with browser.page() as page:
         page.open(path)
         sections = page.evaluate(SECTIONS_JS)
         assert [s["id"] for s in sections] == list(report.SECTIONS)
@@ -48,9 +60,9 @@ def test_every_section_renders_and_nothing_is_requested(full_report: tuple[repor
         page.screenshot(tmp_path / "report.png", BUILD / "report-screenshot.png")
 
 
-def test_on_a_phone_nothing_is_wider_than_the_screen(full_report: tuple[report.Report, Path], tmp_path: Path) -> None:
+def test_on_a_phone_nothing_is_wider_than_the_screen(browser: Browser, full_report: tuple[report.Report, Path], tmp_path: Path) -> None:
     _, path = full_report
-    with chromium(tmp_path / "profile") as page:
+    with browser.page() as page:
         page.open(path, width=390, height=844, mobile=True)
         # wide tables scroll inside their own box; the page itself never scrolls sideways
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -60,9 +72,9 @@ def test_on_a_phone_nothing_is_wider_than_the_screen(full_report: tuple[report.R
         page.screenshot(tmp_path / "report-phone.png", BUILD / "report-screenshot-phone.png")
 
 
-def test_printed_the_fights_open_and_the_contents_go(full_report: tuple[report.Report, Path], tmp_path: Path) -> None:
+def test_printed_the_fights_open_and_the_contents_go(browser: Browser, full_report: tuple[report.Report, Path]) -> None:
     _, path = full_report
-    with chromium(tmp_path / "profile") as page:
+    with browser.page() as page:
         page.open(path)
         page.send("Emulation.setEmulatedMedia", media="print")
         assert page.evaluate("getComputedStyle(document.getElementById('toc')).display") == "none"
@@ -72,10 +84,10 @@ def test_printed_the_fights_open_and_the_contents_go(full_report: tuple[report.R
         assert len(pdf["data"]) > 10_000
 
 
-def test_the_request_check_sees_a_page_that_reaches_out(tmp_path: Path) -> None:
+def test_the_request_check_sees_a_page_that_reaches_out(browser: Browser, tmp_path: Path) -> None:
     """The check above is only worth something if it notices a request: a page with a remote image."""
     page_file = tmp_path / "leaky.html"
     page_file.write_text('<!DOCTYPE html><img src="http://192.0.2.1/pixel.png"><p>hello</p>', encoding="utf-8")
-    with chromium(tmp_path / "profile") as page:
+    with browser.page() as page:
         page.open(page_file)
         assert "http://192.0.2.1/pixel.png" in page.requests()

@@ -44,7 +44,7 @@ class Headings(HTMLParser):
 @pytest.fixture(scope="module")
 def pages() -> Iterator[tuple[report.Report, str, str]]:
     data = report.build_report(EXAMPLES / "skeleton-guards.toml", ["talisman", "dsa"], fights=200, seed=4,
-                               vary="enemy.members[0].count=1..3")
+                               vary="enemy.members[0].count=1..3", workers=1)
     try:
         set_language("de")
         german = report.render_html(data)
