@@ -125,7 +125,7 @@ def test_a_grid_holds_every_point_with_every_value(duel: Encounter) -> None:
             assert abs(sum(p["outcomes"].values()) - 1) < 1e-9
     # Each point is what compare says of that encounter.
     classic = doc["results"][0]["points"][6]  # count 2, melee 4
-    alone = analyse(configure(duel.with_value("enemy.members[0].count", 2).with_value("party[0].melee", 4), "classic"), AnalysisOptions.make())
+    alone = analyse(configure(duel.with_value("enemy.members[0].count", 2).with_value("party[0].melee", 4), "classic"), AnalysisOptions.make(workers=1))
     assert classic["outcomes"] == alone.result.to_dict()["outcomes"]
     # A stronger hero never wins less often against the same number of brutes.
     wins = [p["outcomes"]["party_wins"] for p in doc["results"][0]["points"]]
@@ -197,7 +197,7 @@ def test_a_balance_curve_is_the_balance_at_each_value_along(duel: Encounter) -> 
     assert doc["along"] == {"path": "party[0].melee", "values": [2, 3, 4, 5]}
     entries = doc["results"][0]["curve"]
     for melee, entry in zip((2, 3, 4, 5), entries):
-        alone = balance(duel.with_value("party[0].melee", melee), "enemy.members[0].count=1..8", 0.5, ["classic"]).to_dict()
+        alone = balance(duel.with_value("party[0].melee", melee), "enemy.members[0].count=1..8", 0.5, ["classic"], workers=1).to_dict()
         assert entry["along"] == melee
         assert entry["bracket"] == alone["results"][0]["bracket"]
         assert entry["evaluated"] == alone["results"][0]["evaluated"]
