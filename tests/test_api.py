@@ -1,4 +1,9 @@
-"""The Python API: compare, sweep, balance and fight result objects."""
+"""The Python API: compare, sweep, balance and fight result objects.
+
+Analyses pass ``workers=1`` unless the worker count is what they test: the results do not depend
+on it (test_the_same_json_whatever_the_worker_count), and a pool started inside a test only adds
+its start to a run that already fills the CPUs.
+"""
 
 from __future__ import annotations
 
@@ -29,12 +34,12 @@ DUEL = encounter_from_dict({
 
 
 def test_compare_returns_a_comparison() -> None:
-    result = compare(DUEL, "skirmish", fights=1000, seed=3)
+    result = compare(DUEL, "skirmish", fights=1000, seed=3, workers=1)
     assert isinstance(result, Comparison) and result.source is None
     document = result.to_dict()
     json.dumps(document)
     assert document["results"][0]["seed"] == 3 and document["provenance"]["encounter"]["file"] is None
-    assert compare(DUEL, ["skirmish"], fights=1000, seed=3).to_dict() == document
+    assert compare(DUEL, ["skirmish"], fights=1000, seed=3, workers=1).to_dict() == document
 
 
 def test_public_names() -> None:
@@ -42,21 +47,21 @@ def test_public_names() -> None:
 
 
 def test_sweep_rows_and_csv() -> None:
-    result = rulebench.sweep(DUEL, "enemy.members[0].count=1..3", ["skirmish"], fights=500)
+    result = rulebench.sweep(DUEL, "enemy.members[0].count=1..3", ["skirmish"], fights=500, workers=1)
     rows = result.rows()
     assert [r["enemy.members[0].count"] for r in rows] == [1, 2, 3]
     assert result.to_csv().count("\n") == 2 + 1 + 3
 
 
 def test_balance_object() -> None:
-    result = rulebench.balance(DUEL, "enemy.members[0].count=1..8", 0.5, ["skirmish"], fights=500)
+    result = rulebench.balance(DUEL, "enemy.members[0].count=1..8", 0.5, ["skirmish"], fights=500, workers=1)
     document = result.to_dict()
     [row] = document["results"]
     assert row["crosses"] == (result.brackets["skirmish"] is not None)
 
 
 def test_to_dataframe_needs_pandas() -> None:
-    result = compare(DUEL, "skirmish", fights=200)
+    result = compare(DUEL, "skirmish", fights=200, workers=1)
     try:
         import pandas  # noqa: F401
     except ModuleNotFoundError:
@@ -86,7 +91,7 @@ def test_bad_options(kwargs: dict, needle: str) -> None:  # type: ignore[type-ar
 def test_path_encounter(tmp_path: Path) -> None:
     path = tmp_path / "duel.toml"
     path.write_text('name = "Duel"\nparty = [{name = "Hero"}]\n[enemy]\nmembers = [{name = "Rat"}]\n')
-    assert compare(path, "skirmish", fights=100).source == str(path)
+    assert compare(path, "skirmish", fights=100, workers=1).source == str(path)
 
 
 @pytest.mark.parametrize(
@@ -119,7 +124,7 @@ def test_sampling_stops_at_the_default_precision() -> None:
     # One block fewer would not have been precise enough: the rule stopped it as soon as it could.
     fewer = compare(close, "skirmish", fights=entry["fights"] - BLOCK, workers=1).results[0]
     assert half_width(fewer.tally) > 0.01
-    [fixed] = compare(DUEL, "skirmish", fights=500).to_dict()["results"]
+    [fixed] = compare(DUEL, "skirmish", fights=500, workers=1).to_dict()["results"]
     assert fixed["stopped_by"] == "fights"
 
 
@@ -151,9 +156,9 @@ def test_a_sweep_starts_its_worker_pool_once(monkeypatch: pytest.MonkeyPatch) ->
 def test_sweep_points_share_one_seed_stream() -> None:
     """Common random numbers: each point is sampled from the seed's chunks, as a compare of that
     point alone would be, so neighbouring points differ by the change, not by noise."""
-    result = rulebench.sweep(DUEL, "enemy.members[0].count=1..3", ["skirmish"], exact=False, seed=5)
+    result = rulebench.sweep(DUEL, "enemy.members[0].count=1..3", ["skirmish"], exact=False, seed=5, workers=1)
     for value, point in zip(result.vary.values, result.points["skirmish"]):
-        alone = compare(DUEL.with_value("enemy.members[0].count", value), "skirmish", fights=point.fights, seed=5).results[0]
+        alone = compare(DUEL.with_value("enemy.members[0].count", value), "skirmish", fights=point.fights, seed=5, workers=1).results[0]
         assert alone.outcomes == point.outcomes
 
 

@@ -1,4 +1,9 @@
-"""compare: JSON contract, reproducibility, precision, exact and its fallback, plots."""
+"""compare: JSON contract, reproducibility, precision, exact and its fallback, plots.
+
+Runs pass ``--workers 1`` unless the worker count is what they test: the results do not depend
+on it (test_the_same_json_for_any_worker_count), and a pool started inside a test only adds its
+start to a run that already fills the CPUs.
+"""
 
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ def check_result(entry: dict) -> None:  # type: ignore[type-arg]
 
 
 def test_compare_json_sampled_and_reproducible(duel: Path) -> None:
-    args = ("compare", duel, "-r", "skirmish", "-n", "2000", "--seed", "1")
+    args = ("compare", duel, "-r", "skirmish", "-n", "2000", "--seed", "1", "--workers", "1")
     document = run_json(*args)
     assert document["encounter"] == "Duel"
     [entry] = document["results"]
@@ -34,22 +39,22 @@ def test_compare_json_sampled_and_reproducible(duel: Path) -> None:
 
 
 def test_compare_default_seed_is_1_when_sampling(duel: Path) -> None:
-    [entry] = run_json("compare", duel, "-r", "skirmish", "-n", "500")["results"]
+    [entry] = run_json("compare", duel, "-r", "skirmish", "-n", "500", "--workers", "1")["results"]
     assert entry["seed"] == 1
 
 
 def test_compare_table(duel: Path) -> None:
-    result = run("compare", duel, "-r", "skirmish", "-n", "500")
+    result = run("compare", duel, "-r", "skirmish", "-n", "500", "--workers", "1")
     assert result.exit_code == 0
     assert "party_wins" in result.stdout and "Hero" in result.stdout and "mean rounds" in result.stdout
 
 
 def test_precision_stops_within_the_half_width(duel: Path) -> None:
-    [entry] = run_json("compare", duel, "-r", "skirmish", "--precision", "0.01")["results"]
+    [entry] = run_json("compare", duel, "-r", "skirmish", "--precision", "0.01", "--workers", "1")["results"]
     assert all((hi - lo) / 2 <= 0.01 for lo, hi in entry["ci95"].values())
     assert entry["provenance"]["precision"] == 0.01 and entry["provenance"]["half_width"] <= 0.01
     # The fight count it needed is in the JSON, and -n that count reproduces the run exactly.
-    again = run_json("compare", duel, "-r", "skirmish", "-n", str(entry["fights"]))["results"][0]
+    again = run_json("compare", duel, "-r", "skirmish", "-n", str(entry["fights"]), "--workers", "1")["results"][0]
     assert again["outcomes"] == entry["outcomes"]
 
 
@@ -66,7 +71,7 @@ def test_exact_over_budget(duel: Path, monkeypatch: pytest.MonkeyPatch, limit: s
     monkeypatch.setattr(exact, "solve", too_big)
     result = run("compare", duel, "-r", "skirmish", "--exact")
     assert result.exit_code == 2 and "needs more than 10 fight states" in result.stderr
-    auto = run("compare", duel, "-r", "skirmish", "--json")
+    auto = run("compare", duel, "-r", "skirmish", "--workers", "1", "--json")
     assert auto.exit_code == 0 and "sampled instead" in auto.stderr
     assert json.loads(auto.stdout)["results"][0]["method"] == "monte-carlo"
 
@@ -78,7 +83,7 @@ def test_max_states_sets_the_budget(duel: Path) -> None:
     assert tight.exit_code == 2
     assert "needs more fight states than the budget of 5 (--max-states)" in tight.stderr
     assert "Traceback" not in tight.stderr
-    auto = run("compare", duel, "-r", "classic", "--max-states", "5", "--json")
+    auto = run("compare", duel, "-r", "classic", "--max-states", "5", "--workers", "1", "--json")
     assert auto.exit_code == 0 and "sampled instead" in auto.stderr
     assert json.loads(auto.stdout)["results"][0]["method"] == "monte-carlo"
 
@@ -91,7 +96,7 @@ def test_max_states_must_be_positive(duel: Path, command: str) -> None:
 
 
 def test_sweep_exact_honours_max_states(duel: Path) -> None:
-    result = run("sweep", duel, "-r", "classic", "--vary", "enemy.members[0].count=1..2", "--exact", "--max-states", "5")
+    result = run("sweep", duel, "-r", "classic", "--vary", "enemy.members[0].count=1..2", "--exact", "--max-states", "5", "--workers", "1")
     assert result.exit_code == 2 and "the budget of 5" in result.stderr
 
 
@@ -106,7 +111,7 @@ def test_exact_with_fractions(duel: Path) -> None:
 def test_compare_plot_png(duel: Path, tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     path = tmp_path / "compare.png"
-    result = run("compare", duel, "-r", "skirmish", "-n", "500", "--plot", path)
+    result = run("compare", duel, "-r", "skirmish", "-n", "500", "--workers", "1", "--plot", path)
     assert result.exit_code == 0, result.stderr
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and path.stat().st_size > 10_000
 
@@ -119,8 +124,8 @@ def test_plot_without_matplotlib(duel: Path, tmp_path: Path, monkeypatch: pytest
 
 
 def test_sampling_says_which_rule_stopped_it(duel: Path) -> None:
-    [fixed] = run_json("compare", duel, "-r", "skirmish", "-n", "700")["results"]
-    [precise] = run_json("compare", duel, "-r", "skirmish", "--max-states", "5")["results"]
+    [fixed] = run_json("compare", duel, "-r", "skirmish", "-n", "700", "--workers", "1")["results"]
+    [precise] = run_json("compare", duel, "-r", "skirmish", "--max-states", "5", "--workers", "1")["results"]
     assert fixed["stopped_by"] == "fights" and fixed["fights"] == 700
     assert precise["stopped_by"] == "precision" and precise["provenance"]["precision"] == 0.01
     assert all((hi - lo) / 2 <= 0.01 for lo, hi in precise["ci95"].values())

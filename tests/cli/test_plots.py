@@ -1,4 +1,8 @@
-"""Plots for slides: words on the axes, percent, exact and sampled told apart, each ruleset's unit."""
+"""Plots for slides: words on the axes, percent, exact and sampled told apart, each ruleset's unit.
+
+The analyses run with one worker: a plot does not depend on it, and a pool started inside a test
+only adds its start to a run that already fills the CPUs.
+"""
 
 from __future__ import annotations
 
@@ -38,7 +42,7 @@ def test_compare_plot_tells_exact_from_sampled_and_each_unit(duel: Path, tmp_pat
     from rulebench.api.plots import plot_comparison
 
     exact = compare(duel, ["classic"], exact=True)
-    sampled = compare(duel, ["dsa"], fights=300)
+    sampled = compare(duel, ["dsa"], fights=300, workers=1)
     both = Comparison(exact.encounter, exact.source, exact.results + sampled.results)
     path = tmp_path / "compare.svg"
     plot_comparison(both, path)
@@ -53,8 +57,8 @@ def test_compare_plot_tells_exact_from_sampled_and_each_unit(duel: Path, tmp_pat
 def test_sweep_plot_names_the_varied_number(duel: Path, tmp_path: Path) -> None:
     from rulebench.api.plots import plot_sweep
 
-    exact = sweep(duel, f"{COUNT}=1..3", ["classic"], exact=True)
-    sampled = sweep(duel, f"{COUNT}=1..3", ["talisman"], fights=200)
+    exact = sweep(duel, f"{COUNT}=1..3", ["classic"], exact=True, workers=1)
+    sampled = sweep(duel, f"{COUNT}=1..3", ["talisman"], fights=200, workers=1)
     exact.points.update(sampled.points)
     path = tmp_path / "sweep.svg"
     plot_sweep(exact, path)
@@ -68,9 +72,9 @@ def test_sweep_plot_names_the_varied_number(duel: Path, tmp_path: Path) -> None:
 
 def test_commands_say_where_they_wrote_the_plot(duel: Path, tmp_path: Path) -> None:
     path = tmp_path / "out.png"
-    result = run("sweep", str(duel), "--vary", f"{COUNT}=1..2", "-r", "classic", "--plot", str(path), "--label", "Brutes")
+    result = run("sweep", str(duel), "--vary", f"{COUNT}=1..2", "-r", "classic", "--workers", "1", "--plot", str(path), "--label", "Brutes")
     assert result.exit_code == 0, result.stderr
     assert f"wrote the plot to {path}" in " ".join(result.stderr.split()) and path.stat().st_size > 10_000
     assert "Brutes" in result.stdout
-    result = run("compare", str(duel), "-r", "classic", "--plot", str(path))
+    result = run("compare", str(duel), "-r", "classic", "--workers", "1", "--plot", str(path))
     assert result.exit_code == 0 and "wrote the plot to" in result.stderr

@@ -1,4 +1,9 @@
-"""sweep and balance: JSON contract, CSV and plot exports, monotonicity, brackets matching compare."""
+"""sweep and balance: JSON contract, CSV and plot exports, monotonicity, brackets matching compare.
+
+Runs pass ``--workers 1`` unless the worker count is what they test: the results do not depend
+on it (test_sweep_and_balance_json_do_not_depend_on_workers), and a pool started inside a test
+only adds its start to a run that already fills the CPUs.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +19,7 @@ COUNT = "enemy.members[0].count"
 
 def test_sweep_json_and_csv(duel: Path, tmp_path: Path) -> None:
     csv_path = tmp_path / "sweep.csv"
-    document = run_json("sweep", duel, "--vary", f"{COUNT}=1..5:2", "-r", "skirmish", "-n", "500", "--csv", csv_path)
+    document = run_json("sweep", duel, "--vary", f"{COUNT}=1..5:2", "-r", "skirmish", "-n", "500", "--workers", "1", "--csv", csv_path)
     assert document["vary"] == {"path": COUNT, "values": [1, 3, 5]}
     [row] = document["results"]
     assert row["ruleset"] == "skirmish" and [p["value"] for p in row["points"]] == [1, 3, 5]
@@ -30,12 +35,12 @@ def test_sweep_json_and_csv(duel: Path, tmp_path: Path) -> None:
 
 
 def test_sweep_table(duel: Path) -> None:
-    result = run("sweep", duel, "--vary", "party[Hero].armour=0..2", "-r", "skirmish", "-n", "200")
+    result = run("sweep", duel, "--vary", "party[Hero].armour=0..2", "-r", "skirmish", "-n", "200", "--workers", "1")
     assert result.exit_code == 0 and "party_wins" in result.stdout
 
 
 def test_exact_sweep_party_wins_never_rises_with_more_enemies(guards: Path) -> None:
-    document = run_json("sweep", guards, "--vary", f"{COUNT}=1..8", "-r", "classic", "--exact")
+    document = run_json("sweep", guards, "--vary", f"{COUNT}=1..8", "-r", "classic", "--exact", "--workers", "1")
     wins = [p["party_wins"] if "party_wins" in p else p["outcomes"]["party_wins"] for p in document["results"][0]["points"]]
     assert all(p["method"] == "exact" for p in document["results"][0]["points"])
     assert all(later <= earlier + 1e-12 for earlier, later in zip(wins, wins[1:])), wins
@@ -46,7 +51,7 @@ def test_sweep_plot_png(duel: Path, tmp_path: Path) -> None:
     from PIL import Image
 
     path = tmp_path / "sweep.png"
-    result = run("sweep", duel, "--vary", f"{COUNT}=1..4", "-r", "skirmish", "-n", "300", "--plot", path)
+    result = run("sweep", duel, "--vary", f"{COUNT}=1..4", "-r", "skirmish", "-n", "300", "--workers", "1", "--plot", path)
     assert result.exit_code == 0, result.stderr
     with Image.open(path) as image:
         assert image.format == "PNG" and image.size[0] >= 600 and image.size[1] >= 400
@@ -55,7 +60,7 @@ def test_sweep_plot_png(duel: Path, tmp_path: Path) -> None:
 
 
 def test_balance_brackets_match_compare(guards: Path) -> None:
-    args = ("balance", guards, "--vary", f"{COUNT}=1..10", "--target", "0.5", "-r", "classic", "-n", "2000")
+    args = ("balance", guards, "--vary", f"{COUNT}=1..10", "--target", "0.5", "-r", "classic", "-n", "2000", "--workers", "1")
     document = run_json(*args)
     assert document["target"] == 0.5 and document["vary"] == {"path": COUNT, "values": [1, 10]}
     [row] = document["results"]
@@ -75,19 +80,20 @@ def _compare_at(text: str, value: int) -> dict:  # type: ignore[type-arg]
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"guards-{value}.toml"
         path.write_text(text)
-        return run_json("compare", path, "-r", "classic", "-n", "2000")
+        return run_json("compare", path, "-r", "classic", "-n", "2000", "--workers", "1")
 
 
 def test_balance_never_crosses(duel: Path) -> None:
-    document = run_json("balance", duel, "--vary", "party[Hero].armour=0..1", "--target", "0.999", "-r", "classic", "-n", "300")
+    args = ("balance", duel, "--vary", "party[Hero].armour=0..1", "--target", "0.999", "-r", "classic", "-n", "300", "--workers", "1")
+    document = run_json(*args)
     [row] = document["results"]
     assert row["crosses"] is False and row["bracket"] is None
-    result = run("balance", duel, "--vary", "party[Hero].armour=0..1", "--target", "0.999", "-r", "classic", "-n", "300")
+    result = run(*args)
     assert result.exit_code == 0 and "never crosses" in result.stdout
 
 
 def test_a_sweep_notes_a_sampled_ruleset_once(duel: Path) -> None:
-    result = run("sweep", duel, "--vary", f"{COUNT}=1..3", "-r", "classic", "--max-states", "5", "--json")
+    result = run("sweep", duel, "--vary", f"{COUNT}=1..3", "-r", "classic", "--max-states", "5", "--workers", "1", "--json")
     assert result.exit_code == 0
     [note] = [line for line in result.stderr.splitlines() if "sampled instead" in line]
     assert f"classic: exact analysis does not fit at {COUNT} = 1, 2, 3" in note

@@ -1,4 +1,8 @@
-"""German plots: every text on the sweep and comparison plots read back from the drawn figure."""
+"""German plots: every text on the sweep and comparison plots read back from the drawn figure.
+
+The analyses run with one worker: a plot does not depend on it, and a pool started inside a test
+only adds its start to a run that already fills the CPUs.
+"""
 
 from __future__ import annotations
 
@@ -42,7 +46,7 @@ def texts(figure: Any) -> list[str]:
 
 
 def test_a_german_sweep_plot_labels_its_axes_and_legend_in_german(drawn: list[Any], tmp_path: Path) -> None:
-    sweep = rulebench.sweep(EXAMPLES / "skeleton-guards.toml", "enemy.members[0].count=2..4", ["classic"], fights=200, seed=1)
+    sweep = rulebench.sweep(EXAMPLES / "skeleton-guards.toml", "enemy.members[0].count=2..4", ["classic"], fights=200, seed=1, workers=1)
     plot_sweep(sweep, tmp_path / "sweep.png")
     [figure] = drawn
     [ax] = figure.axes
@@ -58,7 +62,7 @@ def test_a_german_sweep_plot_labels_its_axes_and_legend_in_german(drawn: list[An
 
 
 def test_a_german_comparison_plot_names_outcomes_units_and_methods_in_german(drawn: list[Any], tmp_path: Path) -> None:
-    comparison = rulebench.compare(EXAMPLES / "ogre-duel.toml", ["dsa", "talisman"], fights=300, seed=2)
+    comparison = rulebench.compare(EXAMPLES / "ogre-duel.toml", ["dsa", "talisman"], fights=300, seed=2, workers=1)
     plot_comparison(comparison, tmp_path / "compare.png")
     [figure] = drawn
     figure.canvas.draw()

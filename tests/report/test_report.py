@@ -151,7 +151,7 @@ def test_the_command_writes_the_report(tmp_path: Path) -> None:
     encounter.write_text(DUEL, encoding="utf-8")
     result = CliRunner().invoke(app, ["report", str(encounter), "-o", str(out), "-r", "talisman",
                                       "--tactics", "default", "--tactics", "reckless", "--vary", "enemy.members[0].count=1..3",
-                                      "--json"])
+                                      "--workers", "1", "--json"])
     assert result.exit_code == 0, result.stderr
     document = json.loads(result.stdout)
     assert document["report"] == str(out)
