@@ -1,25 +1,33 @@
-"""A brute-force oracle for the exact solver (``core/exact.py``), for tests only (issue #7).
+"""A brute-force oracle for the exact solver (``analysis/exact.py``), for tests only (issue #7).
 
-What it does: it plays whole fights, from their start to their end, once for every sequence of die
-faces the rules ask for, and adds up the probability of every result. Every single die is
-enumerated on its own: a roll of ``2d6`` is two dice of six faces each (36 paths, never the 11
-sums), and a chain (``Fight.chain``) is played die by die, since :class:`OracleRoller` has no
-``solve_chain`` method. The fights are walked depth-first: a path starts from the fight's start,
-replays a prefix of faces, takes face 1 of every die beyond it, plays the fight to its end with
-``kernel.play`` (the same loop a Monte Carlo fight runs), records ``FightResult(outcome, rounds,
-fates)`` with the path's probability (the product of ``1/sides`` over its dice, a ``Fraction``),
-and then pushes the paths that leave it at one of its new dice with another face.
+What it does: it plays fights, from their start, once for every sequence of die faces the rules ask
+for, and adds up the probability of every result. Every single die is enumerated on its own: a
+roll of ``2d6`` is two dice of six faces each (36 paths, never the 11 sums), and a chain
+(``Fight.chain``) is played die by die, since :class:`OracleRoller` has no ``solve_chain`` method.
+The fights are walked depth-first: a path starts from the fight's start, replays a prefix of
+faces, takes face 1 of every die beyond it, plays the fight round by round with
+``kernel.play_round`` (the rounds a Monte Carlo fight plays), records ``FightResult(outcome,
+rounds, fates)`` with the path's probability (the product of ``1/sides`` over its dice, a
+``Fraction``), and then pushes the paths that leave it at one of its new dice with another face.
 
 Why it is obviously right: it is the definition of the probability of a result, the sum over
 every sequence of faces that leads to it of the product of the faces' probabilities, each face of
-a d``n`` having probability ``1/n``; and it shares none of the solver's shortcuts. Nothing is
-merged: not equal states between rounds, steps or paths, not equal results before the end. No sum
-is read as its distribution (nothing from ``Dice.distribution`` or ``Dice.probabilities``), no
-chain is solved as a Markov chain (nothing from ``core/chains.py``), no step is reused across
-rounds (no ``RoundWatch``), nothing comes from ``core/exact.py``, and no snapshot is taken or
+a d``n`` having probability ``1/n``; and it shares none of the solver's shortcuts. No sum is read
+as its distribution (nothing from ``Dice.distribution`` or ``Dice.probabilities``), no chain is
+solved as a Markov chain (nothing from ``analysis/chains.py``), no step is reused across rounds
+(no ``RoundWatch``), nothing comes from ``analysis/exact.py``, and no snapshot is taken or
 restored: every path starts from the fight as setup left it (``Fight.reset``, as Monte Carlo
-starts each of its fights; a fresh fight per path would cost twice as much for the same start),
-so every path is one whole fight as Monte Carlo plays it.
+starts each of its fights; a fresh fight per path would cost twice as much for the same start).
+
+One merge, of its own: the rest of a fight depends only on its state, which is what
+``Fight.reset`` puts back for every path (the round, ``fight.vars`` and each combatant's
+``vars``; ``state_of`` reads them by name). So where a path ends a round, the fight going on, in
+a state that an earlier path ended the same round in, the oracle does not play on: everything
+that followed that state (its continuations, walked depth-first right after the earlier path
+reached it) happens again, scaled by this path's probability. Within a round nothing is merged,
+and rounds repeat the same dice in the same order; a tiny encounter of four rounds would
+otherwise replay its first rounds for every face of its last. ``merge=False`` walks every path
+to its end, as a check of the merge itself.
 
 The cut-off: some trees are infinite (dsa's attack/parry chain on a run of 1s, its d100
 initiative roll-off on ties, any fight whose rounds can repeat up to a far cap) or too large to
@@ -28,20 +36,24 @@ walk. A path is abandoned at the first die that would make its probability small
 path's probability so far, the total probability of all the paths through it that the oracle does
 not walk, is added to ``left_out``. So every result found comes from paths of probability at least
 ``threshold``, the probabilities of the results plus ``left_out`` sum to exactly 1, and each
-result's true probability lies between what the oracle found and that plus ``left_out``. The
-threshold bounds the depth of a path too (a die of 2 or more faces at least halves a path's
-probability), so a loop of dice that never ends cannot hang the oracle.
+result's true probability lies between what the oracle found and that plus ``left_out``. A merged
+state's continuations stand in only for a path at most as likely as the one they were walked
+from (they were cut off where that path passed the threshold, at least as deep as this one
+would be); from a likelier path they are walked again. The threshold bounds the depth of a path
+too (a die of 2 or more faces at least halves a path's probability), so a loop of dice that never
+ends cannot hang the oracle.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
 from rulebench.core.dice import Dice
-from rulebench.core.kernel import FightConfig, play
+from rulebench.core.fight import Fight
+from rulebench.core.kernel import MAX_ROUNDS, FightConfig, play_round, result_of
 from rulebench.core.outcome import FightResult
 
 DEFAULT_THRESHOLD = Fraction(1, 10**15)
@@ -148,13 +160,56 @@ class OracleResult:
     paths: int
 
 
-def oracle(config: FightConfig, threshold: Fraction = DEFAULT_THRESHOLD, max_paths: int | None = None) -> OracleResult:
+Counts = defaultdict[int, int]
+"""How many paths of each denominator: the probability ``sum(count / denominator)``."""
+
+
+@dataclass
+class _Continuations:
+    """Everything that followed one state at the end of a round, relative to that state's probability.
+
+    Attributes:
+        denominator: the denominator of the path the continuations were walked from: they were cut
+            off where a path passed ``threshold`` from there, so they may stand in for a path at
+            least that improbable (a likelier one would walk deeper).
+        results: per result, the counts of its continuations by relative denominator.
+        cut: the continuations cut off, likewise.
+        mark: while they are being walked, the height of the stack of paths below them.
+    """
+
+    denominator: int
+    results: defaultdict[FightResult, Counts]
+    cut: Counts
+    mark: int
+
+
+def state_of(fight: Fight) -> Hashable:
+    """The oracle's own record of a fight between rounds: its round and every state value by name.
+
+    Everything the rest of a fight depends on lives there: it is what ``Fight.reset`` puts back for
+    every path (the round, the outcome, the pending turns, ``fight.vars`` and each combatant's
+    ``vars``), so two paths that leave a round in equal states go on alike.
+    """
+    return (
+        fight.round,
+        fight.outcome,
+        fight.pending,
+        tuple(sorted(fight.vars.items())),
+        tuple([tuple(sorted(c.vars.items())) for c in fight.combatants]),
+    )
+
+
+def oracle(
+    config: FightConfig, threshold: Fraction = DEFAULT_THRESHOLD, max_paths: int | None = None, merge: bool = True
+) -> OracleResult:
     """Every fight of ``config``, die by die and path by path, down to paths of probability ``threshold``.
 
     Args:
         config: the fight configuration.
         threshold: paths less likely than this are cut off and counted in ``left_out``.
         max_paths: stop with :class:`TooManyPaths` rather than play more paths than this.
+        merge: play on no further from a state a round ended in before (see the module); False
+            plays every path to its end.
 
     Raises:
         TooManyPaths: the tree has more than ``max_paths`` paths.
@@ -164,12 +219,17 @@ def oracle(config: FightConfig, threshold: Fraction = DEFAULT_THRESHOLD, max_pat
     roller = OracleRoller(int(1 / Fraction(threshold)))
     # Counts per denominator, made into fractions once at the end: adding a Fraction per path
     # would reduce by a gcd each time, and paths number in the tens of thousands.
-    found: defaultdict[FightResult, defaultdict[int, int]] = defaultdict(lambda: defaultdict(int))
-    cut: defaultdict[int, int] = defaultdict(int)
+    found: defaultdict[FightResult, Counts] = defaultdict(lambda: defaultdict(int))
+    cut: Counts = defaultdict(int)
+    walked: dict[Hashable, _Continuations] = {}
+    walking: list[tuple[Hashable, _Continuations]] = []  # the states the path played leaves, outermost first
     paths = 0
     fight = config.new_fight(roller)
     stack: list[Prefix] = [()]
     while stack:
+        while walking and len(stack) <= walking[-1][1].mark:
+            state, done = walking.pop()  # every path through it walked
+            walked[state] = done
         prefix = stack.pop()
         if max_paths is not None and paths >= max_paths:
             where = f"{config.encounter.name!r} under {config.ruleset.name}"
@@ -178,17 +238,62 @@ def oracle(config: FightConfig, threshold: Fraction = DEFAULT_THRESHOLD, max_pat
         fight.reset()
         roller.begin(prefix)
         paths += 1
+        known: _Continuations | None = None
         try:
-            result = play(fight)
+            while fight.outcome is None:
+                if fight.round >= MAX_ROUNDS:
+                    raise RuntimeError(f"{config.encounter.name!r} under {config.ruleset.name} lasts {MAX_ROUNDS:,} rounds")
+                play_round(fight)
+                if merge and fight.outcome is None:
+                    known = _between_rounds(fight, roller, prefix, walked, walking, len(stack))
+                    if known is not None:
+                        break
         except CutOff:
-            cut[roller.denominator] += 1
+            _add(walking, None, {1: 1}, roller.denominator, found, cut)
         else:
-            found[result][roller.denominator] += 1
+            if known is None:
+                _add(walking, result_of(fight), {1: 1}, roller.denominator, found, cut)
+            else:
+                for result, counts in known.results.items():
+                    _add(walking, result, counts, roller.denominator, found, cut)
+                _add(walking, None, known.cut, roller.denominator, found, cut)
         if len(roller.faces) < len(prefix):
             raise ReplayError(f"a replayed path ended after {len(roller.faces)} of its {len(prefix)} dice")
         stack.extend(roller.siblings())
     results = {result: _total(counts) for result, counts in found.items()}
     return OracleResult(results, _total(cut), paths)
+
+
+def _between_rounds(fight: Fight, roller: OracleRoller, prefix: Prefix, walked: dict[Hashable, _Continuations],
+                    walking: list[tuple[Hashable, _Continuations]], height: int) -> _Continuations | None:
+    """At the end of a round the fight outlives: what followed its state before, if it was walked
+    from a path at most as likely; else None, and the state is walked from this path on."""
+    state = state_of(fight)
+    if any(state == other for other, _ in walking):
+        return None  # the path replays its way through a state being walked
+    known = walked.get(state)
+    if known is not None and known.denominator <= roller.denominator:
+        # A path still replaying its prefix passes states whose continuations it belongs to.
+        assert len(roller.faces) >= len(prefix), "a path replaying its prefix met a state walked before"
+        return known
+    # Its paths are those that share this path's dice so far: the siblings that leave it at a later
+    # die, pushed on top of those that leave it earlier. They are walked once the stack is back here.
+    earlier = sum(sides - 1 for sides in roller.sides[len(prefix):])
+    walking.append((state, _Continuations(roller.denominator, defaultdict(lambda: defaultdict(int)), defaultdict(int),
+                                          height + earlier)))
+    return None
+
+
+def _add(walking: list[tuple[Hashable, _Continuations]], result: FightResult | None, counts: dict[int, int],
+         denominator: int, found: defaultdict[FightResult, Counts], cut: Counts) -> None:
+    """Add ``counts`` (relative to a path of ``denominator``) of ``result``, or of cut-off paths
+    (None), to the oracle's totals and to every state being walked that the path went through."""
+    for relative, count in counts.items():
+        absolute = relative * denominator
+        (cut if result is None else found[result])[absolute] += count
+        for _, through in walking:
+            part = through.cut if result is None else through.results[result]
+            part[absolute // through.denominator] += count
 
 
 def _total(counts: dict[int, int]) -> Fraction:
