@@ -270,11 +270,12 @@ def _between_rounds(fight: Fight, roller: OracleRoller, prefix: Prefix, walked: 
     from a path at most as likely; else None, and the state is walked from this path on."""
     state = state_of(fight)
     if any(state == other for other, _ in walking):
-        return None  # the path replays its way through a state being walked
+        return None  # a state this path's dice so far lead to: its continuations are being walked
+    # Any other state lies beyond the replayed prefix: the path that pushed this one either
+    # stopped at a state it passed or walked on from it, and then it is in ``walking`` still.
+    assert len(roller.faces) >= len(prefix), "a path replaying its prefix met a state not being walked"
     known = walked.get(state)
     if known is not None and known.denominator <= roller.denominator:
-        # A path still replaying its prefix passes states whose continuations it belongs to.
-        assert len(roller.faces) >= len(prefix), "a path replaying its prefix met a state walked before"
         return known
     # Its paths are those that share this path's dice so far: the siblings that leave it at a later
     # die, pushed on top of those that leave it earlier. They are walked once the stack is back here.
