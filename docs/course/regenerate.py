@@ -37,6 +37,7 @@ import itertools
 import json
 import locale
 import os
+import pkgutil
 import re
 import select
 import shlex
@@ -70,10 +71,17 @@ PYTHON = "python3"
 SCRIPTS = ("rulebench",)
 """Console scripts the fork server runs itself, when they are its own (see :func:`own_scripts`)."""
 PRELOAD = ("rulebench.cli.app", "rulebench.api", "rulebench.analysis.analyse", "rulebench.analysis.sweeps",
-           "rulebench.api.narrated_fight", "rulebench.cli.narrate", "rulebench.cli.progress")
+           "rulebench.api.narrated_fight", "rulebench.cli.narrate", "rulebench.cli.progress",
+           # what those import lazily, as a command runs: numbers in prose, the CLI's parser, the
+           # encounter model, plugin metadata (one that is not there is skipped)
+           "babel.numbers", "babel.dates", "typer._adapters", "pydantic.type_adapter", "pydantic.dataclasses",
+           "rich._emoji_codes", "email.parser")
 """What most commands of the course import, imported once by the fork server. Imports only: nothing
 that reads the folder, the environment, the installed plugins or the language runs before a fork
 (plugin discovery is each child's own, so a plugin a lesson installs is found)."""
+PRELOAD_PACKAGES = ("rulebench.rulesets", "rulebench.plugins")
+"""Packages whose every module the fork server imports too: the built-in plugins (importing them is
+not discovering them: the child still reads the entry points and registers what it finds)."""
 QUOTED = re.compile("'[^']*'|\"[^\"$`\\\\]*\"")
 """A quoted word bash takes as it is written (no expansion inside)."""
 PER_COMMAND = ("PYTHONPATH", "PYTEST_CURRENT_TEST")
@@ -295,7 +303,15 @@ def preload() -> str:
         try:
             with contextlib.redirect_stdout(text), contextlib.redirect_stderr(text):
                 for name in PRELOAD:
-                    importlib.import_module(name)
+                    try:
+                        importlib.import_module(name)
+                    except ModuleNotFoundError as missing:  # another version of a library: nothing to share
+                        if missing.name != name:
+                            raise
+                for package in PRELOAD_PACKAGES:
+                    for module in pkgutil.iter_modules(importlib.import_module(package).__path__, f"{package}."):
+                        name = module.name
+                        importlib.import_module(name)
         except Exception as err:  # the commands are then all started by bash, and say what is wrong
             print(f"{name}: {type(err).__name__}: {err}", file=text)
         finally:

@@ -144,7 +144,10 @@ def test_preloading_returns_what_the_imports_printed(tmp_path: Path, monkeypatch
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setattr(REGENERATE, "PRELOAD", ("noisy_course_module",))
     assert REGENERATE.preload() == "imported\n"  # a server whose preloading prints is not used
-    monkeypatch.setattr(REGENERATE, "PRELOAD", ("json",))
+    (tmp_path / "broken_course_module.py").write_text("import no_such_course_module\n", encoding="utf-8")
+    monkeypatch.setattr(REGENERATE, "PRELOAD", ("broken_course_module",))
+    assert "ModuleNotFoundError: No module named 'no_such_course_module'" in REGENERATE.preload()
+    monkeypatch.setattr(REGENERATE, "PRELOAD", ("json", "no_such_course_module"))  # a library version without it
     assert REGENERATE.preload() == ""
 
 
