@@ -31,6 +31,7 @@ import atexit
 import bisect
 import builtins
 import contextlib
+import gc
 import importlib
 import importlib.machinery
 import itertools
@@ -336,6 +337,10 @@ def serve(requests: int, replies: int) -> None:
     outbox.write(json.dumps({"noise": noise, "scripts": own_scripts()}) + "\n")
     outbox.flush()
     inbox = os.fdopen(requests, encoding="utf-8")
+    # What is preloaded lives as long as the server: a child's garbage collections need not walk it
+    # (nor copy its pages by touching it), ~0.1 s CPU less for a short command.
+    gc.collect()
+    gc.freeze()
     for line in inbox if not noise else ():
         job: Job = json.loads(line)
         reading, writing = os.pipe()
