@@ -47,6 +47,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 import types
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -184,11 +185,13 @@ class ForkServer:
 
     It is started the way a command is (``bash -c`` with the commands' environment, by the name
     ``python3``), so its interpreter, flags, hash seed and environment are a command's; a child
-    changes only what differs from command to command: the folder (and ``PWD``), ``PYTHONPATH``
-    and so ``sys.path``, ``sys.argv`` and ``__main__``. It is not used (the command is started by
-    bash) for shell syntax, another environment, a relative ``PYTHONPATH`` entry, a ``python3``
-    option other than ``-c``, or when importing :data:`PRELOAD` printed anything (a warning the
-    child would not print again).
+    changes only what differs from command to command: the folder (and ``PWD``), the variables of
+    :data:`PER_COMMAND` and so ``sys.path``, ``sys.argv``, ``__main__``, and for a console script
+    ``sys.executable`` and ``$_``. It is not used (the command is started by bash) for shell
+    syntax, another environment, a relative ``PYTHONPATH`` entry, a ``python3`` option other than
+    ``-c``, or when importing :data:`PRELOAD` printed anything (a warning the child would not print
+    again). What a child cannot tell from a fresh interpreter: the preloaded modules are imported
+    already, and its output pipe was made by the server.
     """
 
     def __init__(self) -> None:
@@ -226,7 +229,10 @@ class ForkServer:
         pythonpath = space.env["PYTHONPATH"].split(os.pathsep) if space.env.get("PYTHONPATH") else []
         if not all(Path(entry).is_absolute() for entry in pythonpath):  # the interpreter would resolve them against the folder
             return None
-        name, *args = shlex.split(command)
+        words = shlex.split(command)
+        if not words:
+            return None
+        name, *args = words
 
         def job(argv: list[str], file: str | None, code: str = "", executable: str = "") -> Job:
             path0 = str(Path(file).resolve().parent) if file else ""
@@ -361,9 +367,10 @@ def drain(reading: int, pid: int, timeout: float) -> tuple[bytes, bool]:
     """Everything the child writes until the pipe closes, and whether it was killed for taking longer than ``timeout``."""
     chunks: list[bytes] = []
     timed_out = False
+    deadline = time.monotonic() + timeout
     with os.fdopen(reading, "rb", buffering=0) as pipe:
         while True:
-            if not timed_out and not select.select([pipe], [], [], timeout)[0]:
+            if not timed_out and not select.select([pipe], [], [], max(0.0, deadline - time.monotonic()))[0]:
                 os.kill(pid, signal.SIGKILL)
                 timed_out = True
             chunk = pipe.read(65536)
@@ -386,8 +393,8 @@ def become(job: Job, output: int, environ: dict[str, str], standard: list[str]) 
     os.environ.clear()
     os.environ.update({k: v for k, v in environ.items() if k not in PER_COMMAND}, **job["environment"])
     os.environ["PWD"] = str(Path.cwd())  # bash sets PWD to the folder it starts in
-    if "_" in environ and job["file"] and job["argv"][0] == job["file"]:
-        os.environ["_"] = job["file"]  # bash's last program run: the console script, as for the server python3
+    if "_" in environ and job["executable"]:
+        os.environ["_"] = job["argv"][0]  # bash's last program run: the console script (python3 for the server)
     sys.argv = job["argv"]
     if job["executable"]:
         if sys._base_executable == sys.executable:  # type: ignore[attr-defined]  # (not in a virtual environment)

@@ -135,7 +135,8 @@ def test_a_forked_command_that_runs_too_long_is_killed(monkeypatch: pytest.Monke
     monkeypatch.setattr(REGENERATE, "TIMEOUT", 0.5)
     with REGENERATE.workspace() as space:
         with pytest.raises(subprocess.TimeoutExpired):
-            REGENERATE.run("python3 -c 'import time; time.sleep(60)'", space)
+            # printing all the while: the time limit is the command's, not the wait for its next line
+            REGENERATE.run("python3 -c 'import time; [print(i) or time.sleep(0.1) for i in range(600)]'", space)
         assert REGENERATE.run("python3 -c 'print(1)'", space) == "1\n"  # the server goes on
 
 
