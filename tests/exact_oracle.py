@@ -24,10 +24,10 @@ One merge, of its own: the rest of a fight depends only on its state, which is w
 ``vars``; ``state_of`` reads them by name). So where a path ends a round, the fight going on, in
 a state that an earlier path ended the same round in, the oracle does not play on: everything
 that followed that state (its continuations, walked depth-first right after the earlier path
-reached it) happens again, scaled by this path's probability. Within a round nothing is merged,
-and rounds repeat the same dice in the same order; a tiny encounter of four rounds would
-otherwise replay its first rounds for every face of its last. ``merge=False`` walks every path
-to its end, as a check of the merge itself.
+reached it) happens again, scaled by this path's probability. Within a round nothing is merged.
+Without the merge, a tiny encounter of four rounds would play its later rounds again for every
+sequence of faces that ends its first ones alike. ``merge=False`` walks every path to its end, as
+a check of the merge itself.
 
 The cut-off: some trees are infinite (dsa's attack/parry chain on a run of 1s, its d100
 initiative roll-off on ties, any fight whose rounds can repeat up to a far cap) or too large to
