@@ -336,8 +336,9 @@ def serve(requests: int, replies: int) -> None:
     output as latin-1 so any bytes pass, whether the timeout killed it). The first reply says what
     preloading printed and which console scripts the server runs."""
     environ = dict(os.environ)  # what a command's interpreter finds, PYTHONPATH apart
-    own = len(environ["PYTHONPATH"].split(os.pathsep)) if environ.get("PYTHONPATH") else 0
-    standard = sys.path[1 + own:]  # sys.path without the script's folder and PYTHONPATH: the standard library, site
+    own = set(deduplicated(environ["PYTHONPATH"].split(os.pathsep))) if environ.get("PYTHONPATH") else set()
+    # sys.path without the script's folder and PYTHONPATH: the standard library and site-packages
+    standard = [entry for entry in sys.path[1:] if os.path.normcase(entry) not in {os.path.normcase(p) for p in own}]
     outbox = os.fdopen(replies, "w", encoding="utf-8")
     noise = preload()
     outbox.write(json.dumps({"noise": noise, "scripts": own_scripts()}) + "\n")
@@ -361,6 +362,19 @@ def serve(requests: int, replies: int) -> None:
         status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
         outbox.write(json.dumps({"status": status, "output": output.decode("latin-1"), "timed_out": timed_out}) + "\n")
         outbox.flush()
+
+
+def deduplicated(entries: list[str]) -> list[str]:
+    """``sys.path`` entries made absolute, each only the first time, as the ``site`` module leaves
+    them when the interpreter starts (before the script's folder goes first)."""
+    seen: set[str] = set()
+    found = []
+    for entry in entries:
+        path = os.path.abspath(entry)  # noqa: PTH100  # as site does: links kept, unlike Path.resolve
+        if os.path.normcase(path) not in seen:
+            seen.add(os.path.normcase(path))
+            found.append(path)
+    return found
 
 
 def drain(reading: int, pid: int, timeout: float) -> tuple[bytes, bool]:
@@ -402,7 +416,7 @@ def become(job: Job, output: int, environ: dict[str, str], standard: list[str]) 
         sys.executable = job["executable"]
         if "multiprocessing.spawn" in sys.modules:  # it keeps its own copy, for the spawn start method
             sys.modules["multiprocessing.spawn"].set_executable(job["executable"])
-    sys.path[:] = [job["path0"], *job["pythonpath"], *standard]
+    sys.path[:] = [job["path0"], *deduplicated([*job["pythonpath"], *standard])]
     main = types.ModuleType("__main__")
     main.__dict__.update(__builtins__=builtins, __annotations__={})
     if job["file"] is None:

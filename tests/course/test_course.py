@@ -109,7 +109,8 @@ def test_a_forked_command_sees_what_a_started_one_does() -> None:
         (plugin / "probe_plugin" / "__init__.py").write_text(PROBE, encoding="utf-8")
         (plugin / "pyproject.toml").write_text(
             '[project]\nname = "probe-plugin"\nversion = "1"\n[project.entry-points.rulebench]\nprobe = "probe_plugin"\n', encoding="utf-8")
-        REGENERATE.run("python3 -m pip install ./probe-plugin", space)
+        for _ in range(2):  # twice on PYTHONPATH: the interpreter keeps the first (as with xdist's nested test sites)
+            REGENERATE.run("python3 -m pip install ./probe-plugin", space)
         for command in ["python3 probe.py one 'two words'", f"python3 -c '{PROBE}' one", "rulebench plugins"]:
             assert REGENERATE.fork_server().job(command, space) is not None, command
             forked, started = (REGENERATE.run(command, space, fork=fork) for fork in (True, False))
