@@ -55,11 +55,11 @@ def rulebench_initiative(fight: Fight) -> tuple[int, ...]:
     Damage order is the marching order, reversed when ambushed from behind, with non-fighters at
     the back (docs/rules/talisman.md). The turns are the members' indices; ``rulebench_turn`` resolves each
     when it comes, so that exact analysis merges fight states after every duel. A silent fight
-    that only talisman's hooks and default tactics play, on a plain random roller (Monte Carlo),
-    has the round's duels played here at once instead (``quick``: the same dice, the same lives)
-    and no turns.
+    that only talisman's own rules hooks play, on a plain random roller (Monte Carlo), has the
+    round's duels played here at once instead (``quick``: the same dice, the same decisions, the
+    same lives) and no turns.
     """
-    if play_round(fight, _own_hooks):
+    if play_round(fight, _own_hooks, _evades):
         return ()
     members = fight.party.members
     return tuple([i for i in fight.party.stats["turn_order"] if members[i].vars["lives"] > 0])
@@ -68,6 +68,11 @@ def rulebench_initiative(fight: Fight) -> tuple[int, ...]:
 def _own_hooks(fight: Fight) -> bool:
     """Whether talisman's own turn, attack, damage and wounds hooks are the only ones."""
     return plays_only(fight, turn=rulebench_turn, attack=rulebench_attack, damage=rulebench_damage, wounds=rulebench_wounds)
+
+
+def _evades(fight: Fight, member: Combatant, opponent: Combatant | Side) -> bool:
+    """Whether the tactics sources have the member evade his duel against ``opponent`` this round."""
+    return bool(fight.decide("evade", member, EVADE_OPTIONS, opponent=name_of(opponent)))
 
 
 @hookimpl
@@ -105,7 +110,7 @@ def rulebench_turn(fight: Fight, turn: int) -> tuple[Combatant, Combatant | Side
         ):
             _duel_at_once(fight, member, opponent)
             return None
-    elif fight.decide("evade", member, EVADE_OPTIONS, opponent=name_of(opponent)):
+    elif _evades(fight, member, opponent):
         member.vars["evaded"] = True
         if fight.recording:
             narrate_evade(fight, member, opponent)

@@ -1,8 +1,8 @@
 """A whole round of duels at once, for Monte Carlo: the same dice, the same lives (docs/rules/talisman.md).
 
 A duel's result depends on the two duellists' combat powers before the dice, their traits, the
-loser's protection and the dice. When nobody records, the default tactics answer, talisman's own
-turn, attack, damage and wounds hooks are the only ones and every plugin's modifiers are static
+loser's protection and the dice. When nobody records, talisman's own turn, attack, damage and
+wounds hooks are the only ones and every plugin's modifiers are static
 (``Fight.static_modifiers``), all but the dice are fixed for the fight: a ``Plan`` works them out
 once per fight, for every member and foe (``stakes``), as the one result no face can change or as
 a table over the 11 differences of the two dice. A round then costs two random numbers and a look-up per duel
@@ -10,6 +10,10 @@ instead of a turn hook, two modifier look-ups, a roll and a payment each. The ra
 the ones ``fight.roll(DUEL)`` draws, in the same order, so a seeded fight is the fight played
 turn by turn. Only a plain ``RandomRoller`` is read this way: a scripted, remembering or
 enumerating roller (exact analysis) gets the turns, one duel each.
+
+Under a script or a tactics plugin, each member is asked whether he evades where his turn would
+ask it, after the checks before it and before his dice, so a source that rolls dice of its own
+draws them in the same place (the defaults never evade, and are not asked).
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ one global look-up fewer per duel."""
 class Plan:
     """What a fight's duels can end in, worked out once per fight (see the module)."""
 
-    __slots__ = ("fighters", "front", "turns")
+    __slots__ = ("asks", "fighters", "front", "turns")
 
     def __init__(self, fight: Fight) -> None:
         members, foes = fight.party.members, fight.enemy.members
@@ -48,13 +52,14 @@ class Plan:
         self.fighters = tuple(m for m in members if m.engaged and m.spec.fighter)
         self.front = tuple(f for f in foes if f.spec.fighter) + tuple(f for f in foes if not f.spec.fighter)
         """The foes in the order a member faces them: the first standing one is ``duel.front_foe``."""
+        self.asks = not fight.default_tactics
+        """Whether a script or a tactics plugin takes part, so each member is asked whether he evades."""
 
 
 def _plan_of(fight: Fight, own_hooks: Callable[[Fight], bool]) -> Plan | Literal[False]:
     """The fight's plan when its rounds may be played at once, else False."""
     allowed = (
         own_hooks(fight)
-        and fight.default_tactics
         and fight.static_modifiers
         and not fight.recording
         and not fight.encounter.enemy.grouped
@@ -75,19 +80,22 @@ def _duel(fight: Fight, member: Combatant, foe: Combatant) -> Duel:
     return tuple(result_of(base + difference, won, lost) for difference in range(-5, 6))
 
 
-def play_round(fight: Fight, own_hooks: Callable[[Fight], bool]) -> bool:
+def play_round(
+    fight: Fight, own_hooks: Callable[[Fight], bool], evades: Callable[[Fight, Combatant, Combatant], bool]
+) -> bool:
     """Play every duel of the round as the turns of ``duel.rulebench_initiative`` would; False,
     with nothing played, when they must be played turn by turn.
 
     The fight's plan is worked out the first time (False when its rounds may not be played at
-    once) and kept in ``fight.cache``; ``own_hooks(fight)``: talisman's own hooks are the only ones.
+    once) and kept in ``fight.cache``; ``own_hooks(fight)``: talisman's own hooks are the only ones;
+    ``evades(fight, member, foe)``: the tactics sources' answer, asked as the member's turn asks it.
     """
     ready = fast_plan(fight, "talisman", _plan_of, own_hooks)
     if ready is None:
         return False
     plan, roller = ready
     uniform = roller.uniform
-    front = plan.front
+    front, asks = plan.front, plan.asks
     for member, sheltered, tables, fixed in plan.turns:
         mvars = member.vars
         if mvars["lives"] <= 0:
@@ -99,6 +107,9 @@ def play_round(fight: Fight, own_hooks: Callable[[Fight], bool]) -> bool:
                 break
         else:
             break  # nobody is left to duel, this round or later
+        if asks and evades(fight, member, foe):
+            mvars["evaded"] = True
+            continue
         table = tables[foe.index]
         if table is None:
             result = fixed[foe.index]
