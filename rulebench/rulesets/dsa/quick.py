@@ -28,6 +28,7 @@ from typing import Any, Literal
 from rulebench import PARTY, Combatant, Dice, Fight, RandomRoller, fast_plan
 from rulebench.rulesets.dsa.hits import harmless
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW, attack_value, defence_value
+from rulebench.rulesets.dsa.subfights import MAX_LAYOUTS
 
 Blow = tuple[int, Dice | None, int, int] | None
 """A hit of one combatant on another once it gets through: the sides of its one TP die (0 when it
@@ -48,10 +49,6 @@ Group = tuple[
 AT and defence, the primary's AT and defence; the single's blow on the primary and the primary's
 on the single; the secondaries' free attacks in order."""
 
-
-MAX_LAYOUTS = 10_000
-"""Layouts remembered per fight at most: a few hundred are met in thousands of fights of sixteen
-combatants, but who stands after whom could, in a large fight, make many more."""
 
 Pairing = tuple[tuple[str, str], tuple[str, str], frozenset[tuple[str, str]], frozenset[tuple[str, str]], int, int]
 """A sub-fight's primary pair as the exchange's start settles it (``initiative.rulebench_round_start``):

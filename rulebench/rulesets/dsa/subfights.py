@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from rulebench import Fight
 
 MAX_LAYOUTS = 10_000
-"""Layouts ``regroup`` remembers per fight at most (who stands after whom could make many)."""
+"""Layouts remembered per fight at most, here (``regroup``) and by the fast path's plan
+(``quick.Plan.layout``): a few hundred are met in thousands of fights of sixteen combatants, but
+who stands after whom could, in a large fight, make many more."""
 
 
 def front_line(fight: Fight, positions: Sequence[int]) -> list[int]:
