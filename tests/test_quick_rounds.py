@@ -26,13 +26,18 @@ class TurnByTurn(RandomRoller):
     """The same random numbers as ``RandomRoller``; not a plain one, so every turn is played."""
 
 
-def _fights(config: FightConfig, roller: RandomRoller, count: int) -> tuple[list[FightResult], Fight]:
-    fight = config.new_fight(roller)
+def _played(fight: Fight, count: int) -> list[FightResult]:
+    """The results of ``count`` fights played one after another on ``fight``."""
     results = []
     for _ in range(count):
         fight.reset()
         results.append(play(fight))
-    return results, fight
+    return results
+
+
+def _fights(config: FightConfig, roller: RandomRoller, count: int) -> tuple[list[FightResult], Fight]:
+    fight = config.new_fight(roller)
+    return _played(fight, count), fight
 
 
 @pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.toml")))
@@ -84,11 +89,7 @@ def _asked_and_played(config: FightConfig, roller: RandomRoller, count: int) -> 
         return decide(kind, who, options, **context)
 
     fight.decide = spy  # type: ignore[method-assign]
-    results = []
-    for _ in range(count):
-        fight.reset()
-        results.append(play(fight))
-    return asked, results, fight
+    return asked, _played(fight, count), fight
 
 
 @pytest.mark.parametrize("tactics", [None, "cautious", "reckless"])
