@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rulebench.analysis.analyse import (
+    Analysed,
     AnalysisOptions,
     Dropped,
     OptionArgs,
@@ -234,13 +235,52 @@ def _setup(encounter: Encounter | str | Path, vary: str | Vary, rulesets: Sequen
     return model, source, parsed, catalog, ruleset_names(catalog, rulesets)
 
 
+PointKey = tuple[str, str, AnalysisOptions, bool]
+"""What makes two analyses of a varied encounter the same (:meth:`SharedPoints.key`)."""
+
+
+class SharedPoints:
+    """Points analysed in full, kept for the next sweep or balance of the same encounter under the
+    same options and plugins (a report runs both): a point found here is not analysed again.
+
+    Only analyses that do not depend on which command asks are kept: those without a ``decided``
+    rule (balance's coarse look), or insisting on exact analysis, which never reads it. A point is
+    known by the content of its encounter (the varied number set), the ruleset and the options in
+    full (``fractions`` too); the memo serves only commands whose catalog equals the first one's.
+    """
+
+    def __init__(self) -> None:
+        self._catalog: Catalog | None = None
+        self._done: dict[PointKey, Analysed] = {}
+
+    def serves(self, catalog: Catalog) -> bool:
+        """Whether commands with ``catalog`` may use the memo: one equal to the first command's,
+        the same plugin objects under the same names (a new ``discover()`` in this process gives one)."""
+        if self._catalog is None:
+            self._catalog = catalog
+        return self._catalog == catalog
+
+    def key(self, encounter: Encounter, ruleset: str, options: AnalysisOptions) -> PointKey:
+        """The encounter's content hash, the ruleset, the options and ``fractions`` (which options' equality ignores)."""
+        return encounter.content_hash(), ruleset, options, options.fractions
+
+    def get(self, key: PointKey) -> Analysed | None:
+        """The analysis kept under ``key``, if any."""
+        return self._done.get(key)
+
+    def keep(self, key: PointKey, done: Analysed) -> None:
+        """Keep ``done`` for the commands that follow."""
+        self._done[key] = done
+
+
 class _Points:
     """Analyses the varied encounter for one command: one worker pool, one note per dropped ruleset."""
 
     def __init__(self, model: Encounter, parsed: Vary, catalog: Catalog, options: AnalysisOptions,
-                 progress: ProgressFactory | None, pool: SamplingPool) -> None:
+                 progress: ProgressFactory | None, pool: SamplingPool, shared: SharedPoints | None = None) -> None:
         self.model, self.parsed, self.catalog, self.options = model, parsed, catalog, options
         self.progress, self.pool = progress, pool
+        self.shared = shared if shared is not None and shared.serves(catalog) else None
         self.notes: list[str] = []
         self.dropped: dict[str, dict[int, Dropped]] = {}
         """Per ruleset, the values where exact analysis did not fit, with the reason."""
@@ -259,10 +299,20 @@ class _Points:
         """The encounter analysed under each ruleset with the varied number at each value, all
         on the command's pool at once (``analyse_all``, which takes ``decided``), as ``options``
         say (default: the command's); their notes kept for the end."""
-        configs = [self.config(name, value) for name, value in pairs]
-        labels = [self.label(name, value) for name, value in pairs]
+        chosen = options or self.options
+        # Only a full analysis is shared: balance's coarse look stops where its question is answered.
+        shared = self.shared if decided is None or chosen.exact else None
+        keys = [shared.key(self.model.with_value(self.parsed.path, value), name, chosen) for name, value in pairs] if shared else []
+        known = [shared.get(key) for key in keys] if shared else [None] * len(pairs)
+        todo = [pair for pair, done in zip(pairs, known) if done is None]
+        configs = [self.config(name, value) for name, value in todo]
+        labels = [self.label(name, value) for name, value in todo]
+        fresh = iter(analyse_all(configs, chosen, self.pool, self.progress, labels, decided))
         results = []
-        for (ruleset, value), done in zip(pairs, analyse_all(configs, options or self.options, self.pool, self.progress, labels, decided)):
+        for i, (ruleset, value) in enumerate(pairs):
+            done = known[i] or next(fresh)
+            if shared and known[i] is None:
+                shared.keep(keys[i], done)
             if done.dropped is not None:
                 self.dropped.setdefault(ruleset, {})[value] = done.dropped
             self.notes.extend(f"{self.parsed.path} = {value}: {note}" for note in done.notes)
@@ -291,13 +341,15 @@ def sweep(
     *,
     catalog: Catalog | None = None,
     progress: ProgressFactory | None = None,
+    shared: SharedPoints | None = None,
     **kwargs: Unpack[OptionArgs],
 ) -> Sweep:
     """Analyse the encounter at every value of ``vary`` (``"PATH=A..B[:STEP]"``) under each ruleset.
 
     The other arguments are those of :func:`rulebench.api.analyses.compare`. Every point is sampled
     from the same seed, so neighbouring points differ by the change, not by luck, and the worker
-    processes start once for the whole sweep.
+    processes start once for the whole sweep. ``shared`` takes the points another command on the
+    same encounter and options analysed in full, and keeps this sweep's for the next.
 
     Raises:
         BadInput: as ``compare``, and for a bad ``vary``.
@@ -306,7 +358,7 @@ def sweep(
     model, source, parsed, catalog, names = _setup(encounter, vary, rulesets, catalog)
     points: dict[str, list[RulesetResult]] = {}
     with sampling_pool(chosen) as pool:  # local processes, or the chunks on a Dask cluster
-        analysed = _Points(model, parsed, catalog, chosen, progress, pool)
+        analysed = _Points(model, parsed, catalog, chosen, progress, pool, shared)
         pairs = [(name, value) for name in names for value in parsed.values]
         for (name, _), result in zip(pairs, analysed.analyse(pairs)):
             points.setdefault(name, []).append(result)
@@ -322,6 +374,7 @@ def balance(
     *,
     catalog: Catalog | None = None,
     progress: ProgressFactory | None = None,
+    shared: SharedPoints | None = None,
     **kwargs: Unpack[OptionArgs],
 ) -> Balance:
     """Find, per ruleset, the neighbouring values of ``vary`` between which ``party_wins`` crosses ``target``.
@@ -334,6 +387,8 @@ def balance(
     cost far more than the few blocks of fights that tell the side. The bracket's two values are
     then analysed in full as the options say (exact where it fits, else sampled to the
     precision); should that put one on the other side, the search goes on from what it knows.
+    ``shared`` (as in :func:`sweep`) saves analysing again a value a sweep of the same encounter
+    and options analysed in full (the bracket's values; with ``fights``, every value).
 
     Raises:
         BadInput: as :func:`sweep`, and for a target outside (0, 1).
@@ -354,7 +409,7 @@ def balance(
     searches = {name: bracket_steps(len(parsed.values), above[name]) for name in names}
     asks = {name: next(search) for name, search in searches.items()}
     with sampling_pool(chosen) as pool:  # local processes, or the chunks on a Dask cluster
-        analysed = _Points(model, parsed, catalog, chosen, progress, pool)
+        analysed = _Points(model, parsed, catalog, chosen, progress, pool, shared)
         while asks:
             # Every ruleset's next values at once: their analyses run side by side.
             pairs = [(name, parsed.values[i]) for name, indices in asks.items() for i in indices if i not in above[name]]

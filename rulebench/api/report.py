@@ -30,7 +30,7 @@ from markupsafe import Markup
 
 from rulebench.analysis.analyse import DEFAULT_SEED, AnalysisOptions, OptionArgs, ProgressFactory, load
 from rulebench.analysis.results import RulesetResult
-from rulebench.analysis.sweeps import Balance, Sweep, Vary, balance, sweep
+from rulebench.analysis.sweeps import Balance, SharedPoints, Sweep, Vary, balance, sweep
 from rulebench.api.inspect import Inspection, show
 from rulebench.api.labels import FIELDS, end_state_name, method_name, outcome_name, side_name, vary_label
 from rulebench.api.narrated_fight import FightRecord, fight
@@ -148,10 +148,12 @@ def build_report(
     varied = []
     if vary is not None:
         parsed = Vary.parse(vary, model)
+        # The balance's values the sweep analysed in full (with -n, all of them) are not analysed again.
+        shared = SharedPoints()
         for name in comparison.tactics:
             chosen = replace(base, tactics=name)
-            swept = sweep(model, parsed, names, chosen, catalog=catalog, progress=progress)
-            balanced = balance(model, parsed, target, names, chosen, catalog=catalog, progress=progress)
+            swept = sweep(model, parsed, names, chosen, catalog=catalog, progress=progress, shared=shared)
+            balanced = balance(model, parsed, target, names, chosen, catalog=catalog, progress=progress, shared=shared)
             varied.append(VariedRun(name or DEFAULT_TACTICS, swept, balanced))
     return Report(comparison, inspection, samples, varied, target, base.seed, base.plugins)
 
