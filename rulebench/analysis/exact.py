@@ -31,11 +31,12 @@ from __future__ import annotations
 import heapq
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from functools import reduce
 from itertools import chain
 from math import lcm
-from operator import itemgetter, mul
+from operator import add, itemgetter, mul
 from typing import Any, TypeVar, cast
 
 from rulebench.analysis.chains import absorption
@@ -101,6 +102,13 @@ against seven guards or more). A margin of about a hundred either side of the th
 
 UNIT_ROUNDOFF = sys.float_info.epsilon / 2
 """The largest relative error of one correctly rounded floating-point operation."""
+
+MAX_CARRIES = 16
+"""How many layers (by their states, in order) ``Solver._carry_floats`` remembers: a layer met a
+second time, states and order alike, has its carry compiled (``_Carry``) and replayed while its
+steps stay the same. Enough for a few stages per round whose states come in alternating orders
+(the dsa duels: one stage, two orders), and few enough that the compiled carries, about a fifth
+of the memory of the steps they are compiled from, stay small next to the solve."""
 
 
 class StateBudgetExceeded(BadInput):
@@ -339,13 +347,21 @@ class _Layer:
     def __init__(self) -> None:
         self.parts: dict[int, defaultdict[Any, Any]] = {}
         """Denominator -> state -> numerator (in floating point, one denominator 1: probabilities)."""
-        self.summed: list[list[Any]] = []
-        """In floating point, each state reached once per sum it was added up from, one list per
-        arrival: counted once, when the layer is expanded (``counted``), instead of per arrival."""
+        self.summed: list[Mapping[Any, int]] = []
+        """In floating point, per arrival, how many sums each state reached is added up from
+        (``Solver._arrive``): merged once, when the layer is expanded (``counted``)."""
 
-    def counted(self) -> Counter[Hashable]:
-        """How many sums each state's probability was added up from."""
-        return Counter(chain.from_iterable(self.summed))
+    def counted(self) -> Mapping[Any, int]:
+        """How many sums each state's probability was added up from, in the order the states
+        arrived (that of ``parts[1]``)."""
+        if len(self.summed) == 1:  # mostly: one carry reaches a layer
+            return self.summed[0]
+        counts: dict[Any, int] = {}
+        get = counts.get
+        for arrival in self.summed:
+            for state, n in arrival.items():
+                counts[state] = get(state, 0) + n
+        return counts
 
     def settle(self) -> tuple[int, dict[Any, Any]]:
         """One common denominator and each state's numerator over it."""
@@ -358,6 +374,98 @@ class _Layer:
             for state, num in part.items():
                 weights[state] = weights.get(state, 0) + num * scale
         return common, weights
+
+
+Gather = Callable[[Sequence[float]], tuple[float, ...]]
+"""Takes the values at some positions of a sequence, as a tuple (``_gather``)."""
+
+
+def _gather(positions: Sequence[int]) -> Gather:
+    """What takes the values at ``positions`` from a sequence: a tuple even for one position (then
+    that value twice, since the ``map`` or ``zip`` it feeds stops at its shorter argument)."""
+    return itemgetter(*positions) if len(positions) > 1 else itemgetter(positions[0], positions[0])
+
+
+Slot = tuple[
+    tuple[int, Stage], tuple[int, ...], tuple[tuple[Gather, tuple[float, ...]], ...],
+    tuple[tuple[int, Gather, tuple[float, ...]], ...], Gather, dict[int, int],
+]
+"""Where a compiled carry (``_Carry``) takes one layer's probability on to, by (rounds gone by,
+stage): the states reached, in the order the plain carry meets them; the columns, each the
+sources and step probabilities of one more addition for the states (ranked by their number of
+additions) that have that many; each state's remaining additions past the last column, by rank;
+what puts the ranked totals back in the states' order; and how many sums each state's
+probability is added up from (``Solver._arrive``)."""
+
+
+class _Carry:
+    """One layer's floating-point carry (``Solver._carry_floats``), worked out once and replayed
+    while the layer holds the same states in the same order and each has the same step: a capped
+    fight's later rounds are the same linear map applied round after round.
+
+    Replayed, it takes the same products and adds them up in the same order as the plain carry
+    (each state reached sums its sources' products left to right, in the order of the layer's
+    states), so the floats are the same to the bit, and so is the rounding bound; but in C,
+    a column of additions at a time (``map`` over whole lists), instead of a Python loop per move.
+    """
+
+    __slots__ = ("entries", "ids", "passed", "slots", "window")
+
+    def __init__(self, ids: tuple[int, ...], entries: list[Any], window: Window, passed: int, slots: tuple[Slot, ...]) -> None:
+        self.ids = ids
+        """The layer's states, in its order."""
+        self.entries = entries
+        """Each state's step as ``Solver.current`` held it (rounds where it holds, moves)."""
+        self.window = window
+        """The rounds where all those steps hold."""
+        self.passed = passed
+        """The states the folded steps pass through, counted as carried (``Solver._spend``)."""
+        self.slots = slots
+
+    def holds(self, number: int, current: dict[int, Any]) -> bool:
+        """Whether the plain carry of this layer in round ``number`` would use the same steps."""
+        low, high, holes = self.window
+        return low <= number <= high and number not in holes and list(map(current.get, self.ids)) == self.entries
+
+    def run(self, weights: dict[int, float]) -> Iterator[tuple[tuple[int, Stage], defaultdict[int, float], dict[int, int]]]:
+        """Carry ``weights`` (the layer's probabilities, in its order) on: per (rounds gone by,
+        stage), the probabilities of the states reached and each one's number of additions."""
+        values = list(weights.values())
+        for where, targets, columns, tails, order, sums in self.slots:
+            gather, probabilities = columns[0]
+            totals = list(map(mul, gather(values), probabilities))  # the first addition, to 0.0, is exact
+            for gather, probabilities in columns[1:]:
+                totals[:len(probabilities)] = map(add, totals, map(mul, gather(values), probabilities))
+            for rank, gather, probabilities in tails:
+                totals[rank] = reduce(add, map(mul, gather(values), probabilities), totals[rank])
+            yield where, defaultdict(float, zip(targets, order(totals))), sums
+
+
+def _slot(where: tuple[int, Stage], targets: tuple[int, ...], sources: list[list[int]], probabilities: list[list[float]]) -> Slot:
+    """A compiled carry's slot (``Slot``) from each target's sources and step probabilities, in
+    the order the plain carry adds them. States with as many additions share a column; the last
+    few states with many more than the rest (a fight's ends, reached from everywhere) go on one by
+    one instead, where a column would hold fewer states than columns remain."""
+    ranked = sorted(range(len(targets)), key=lambda j: len(sources[j]), reverse=True)  # stable
+    lengths = [len(sources[j]) for j in ranked]
+    columns: list[tuple[Gather, tuple[float, ...]]] = []
+    width, k = len(ranked), 0
+    while True:
+        while width and lengths[width - 1] <= k:
+            width -= 1
+        if not width or (k and width < lengths[0] - k):
+            break
+        columns.append((_gather([sources[j][k] for j in ranked[:width]]), tuple(probabilities[j][k] for j in ranked[:width])))
+        k += 1
+    tails = tuple(
+        (rank, _gather(sources[j][k:]), tuple(probabilities[j][k:])) for rank, j in enumerate(ranked[:width])
+    )
+    rank_of = [0] * len(ranked)
+    for rank, j in enumerate(ranked):
+        rank_of[j] = rank
+    into_layer = where[1] is not None  # a state of a layer: one more sum, its addition into the layer (``Solver._arrive``)
+    sums = {target: len(added) + into_layer for target, added in zip(targets, sources)}
+    return where, targets, tuple(columns), tails, _gather(rank_of), sums
 
 
 class Solver:
@@ -447,6 +555,9 @@ class Solver:
         """Steps played by replaying the rules code (``bench/exact.py`` prints it)."""
         self.shared_steps = 0
         """Steps worked out from another state's instead (``shared``)."""
+        self.carries: dict[tuple[int, ...], _Carry | None] = {}
+        """In floating point, the last layers carried on (``MAX_CARRIES``), by their states in
+        order: each one's compiled carry, or None for a layer met once (``_carry_floats``)."""
 
     def _id(self, rest: Snapshot) -> int:
         found = self.ids.get(rest)
@@ -788,20 +899,52 @@ class Solver:
 
     def _carry_floats(self, number: int, weights: dict[int, float]) -> None:
         """``run``'s step in floating point: carry each state's probability of round ``number`` on
-        to the states its step reaches, and note each reached state once per sum it is added up
-        from (for ``_round_off``). The inner loop of long fights, so kept to the bone: one
-        denominator (1), one target and one list of summed states per (rounds gone by, stage)."""
+        to the states its step reaches, and note how many sums each reached state's probability
+        is added up from (for ``_round_off``). A layer met before, the same states in the same
+        order, is carried by its compiled carry (``_Carry``): the same floats in a fraction of the
+        time. A layer met for the first time is carried plainly, state by state (``_carry_plainly``),
+        and so is one whose steps changed since it was compiled (the exchange cap reached, say),
+        to be compiled anew if it comes again."""
+        ids = tuple(weights)
+        carries = self.carries
+        carry = carries.get(ids)
+        if carry is not None and carry.holds(number, self.current):
+            self._carry_compiled(number, weights, carry)
+            return
+        if ids not in carries or carry is not None:  # a layer met once is seldom met again: compiling costs more
+            carries[ids] = None
+            if len(carries) > MAX_CARRIES:
+                del carries[next(iter(carries))]
+            self._carry_plainly(number, weights, self._steps(number, ids))
+            return
+        steps = list(self._steps(number, ids))
+        carry = self._compile(number, ids, steps)
+        if carry is None:
+            self._carry_plainly(number, weights, steps)
+            return
+        carries[ids] = carry
+        self._carry_compiled(number, weights, carry)
+
+    def _steps(self, number: int, ids: tuple[int, ...]) -> Iterator[Moves]:
+        """The step from each of ``ids`` in round ``number``, looked up as the carry looks it up:
+        the one ``current`` holds where it holds, else ``outcomes``."""
         known_step, outcomes = self.current.get, self.outcomes
+        for state in ids:
+            known = known_step(state)
+            if known is not None and known[0] <= number <= known[1] and number not in known[2]:
+                yield known[3]
+            else:
+                yield outcomes(number, state)
+
+    def _carry_plainly(self, number: int, weights: dict[int, float], steps: Iterable[Moves]) -> None:
+        """``_carry_floats`` state by state, with each state's step (``steps``, in the layer's
+        order). The inner loop of long fights, so kept to the bone: one denominator (1), one
+        target and one list of summed states per (rounds gone by, stage)."""
         slots: dict[tuple[int, Stage], tuple[defaultdict[int, float], list[int]]] = {}
         slot_of = slots.get
         passed: list[tuple[int, ...]] = []  # counted once per layer: appending costs less than a union per state
         pass_on = passed.append
-        for state, weight in weights.items():
-            known = known_step(state)
-            if known is not None and known[0] <= number <= known[1] and number not in known[2]:
-                _, groups, through = known[3]
-            else:
-                _, groups, through = outcomes(number, state)
+        for weight, (_, groups, through) in zip(weights.values(), steps):
             pass_on(through)
             for where, moves, reached_ids in groups:
                 slot = slot_of(where)
@@ -815,9 +958,45 @@ class Solver:
                 summed.extend(reached_ids)
         self._spend(len(set(chain.from_iterable(passed))))
         for (delta, stage), (reached, sums) in slots.items():
+            # Counted in C; a state of a layer once more, for its addition into the layer.
+            self._arrive(number + delta, stage, 1, reached, Counter(sums if stage is None else chain(sums, reached)))
+
+    def _carry_compiled(self, number: int, weights: dict[int, float], carry: _Carry) -> None:
+        """``_carry_floats`` by a compiled carry that holds in round ``number``."""
+        self._spend(carry.passed)
+        for (delta, stage), reached, sums in carry.run(weights):
             self._arrive(number + delta, stage, 1, reached, sums)
 
-    def _round_off(self, additions: Counter[Any], weights: dict[Any, Any]) -> None:
+    def _compile(self, number: int, ids: tuple[int, ...], steps: list[Moves]) -> _Carry | None:
+        """The carry of the layer of ``ids`` (in its order) in round ``number`` with ``steps``
+        (``_steps``), compiled: for each state reached, its sources and step probabilities in the
+        order the plain carry adds them. None where the steps hold in no later round."""
+        entries = list(map(self.current.__getitem__, ids))  # what ``_steps`` used, or ``outcomes`` set
+        high = min(entry[1] for entry in entries)
+        if high <= number:
+            return None
+        window = (max(entry[0] for entry in entries), high, frozenset[int]().union(*(entry[2] for entry in entries)))
+        built: dict[tuple[int, Stage], tuple[dict[int, int], list[list[int]], list[list[float]]]] = {}
+        for position, (_, groups, _) in enumerate(steps):
+            for where, moves, _ in groups:
+                slot = built.get(where)
+                if slot is None:
+                    slot = built[where] = ({}, [], [])
+                index, sources, probabilities = slot
+                for after, p in moves:
+                    j = index.get(after)
+                    if j is None:
+                        index[after] = len(sources)
+                        sources.append([position])
+                        probabilities.append([p])
+                    else:
+                        sources[j].append(position)
+                        probabilities[j].append(p)
+        passed = len(set(chain.from_iterable(step[2] for step in steps)))
+        slots = tuple(_slot(where, tuple(index), sources, probabilities) for where, (index, sources, probabilities) in built.items())
+        return _Carry(ids, entries, window, passed, slots)
+
+    def _round_off(self, additions: Mapping[Any, int], weights: dict[Any, Any]) -> None:
         """Add the rounding of a layer's sums and of the products its probability moves on with.
 
         A state added up from ``n`` sums has each partial sum at most its total, so its additions
@@ -829,11 +1008,13 @@ class Solver:
         self.rounding += UNIT_ROUNDOFF * (2 * mass + summed)
 
     def _arrive(
-        self, number: int, stage: Stage, den: int, reached: defaultdict[int, Any], sums: list[int] | None = None
+        self, number: int, stage: Stage, den: int, reached: defaultdict[int, Any], sums: Mapping[int, int] | None = None
     ) -> None:
         """Add the numerators over ``den`` of states reached in round ``number`` to their layer, or
-        of finished fights to their results; ``sums`` holds, in floating point, each reached
-        state once per sum its probability was added up from."""
+        of finished fights to their results; ``sums`` holds, in floating point, how many sums each
+        reached state's probability is added up from (in the order of ``reached``): the carry's,
+        and for a state of a layer, one more for the addition into the layer (a finished state's
+        result counts its own, ``finished_sums``)."""
         if stage is None:
             if self.first_end is None or number < self.first_end:
                 self.first_end = number
@@ -841,8 +1022,7 @@ class Solver:
             if sums is not None:
                 # Each finished state's own sums are off by one unit roundoff of it per sum; each
                 # result then adds up its states, one more sum apiece (``finished_sums``).
-                counts = Counter(sums)
-                self.rounding += UNIT_ROUNDOFF * sum(counts[after] * num for after, num in reached.items())
+                self.rounding += UNIT_ROUNDOFF * sum(map(mul, map(sums.__getitem__, reached), reached.values()))
             for after, num in reached.items():
                 result = self._result(number, after)
                 results[result] += num
@@ -862,7 +1042,6 @@ class Solver:
                 arrived[after] += num
         if sums is not None:
             layer.summed.append(sums)
-            layer.summed.append(list(reached))  # the addition into the layer
 
     def _end(self, number: int, state: int) -> int:
         """The end (in ``ends``) of a fight that is over in round ``number`` in ``state``."""
