@@ -221,10 +221,27 @@ number in the solver's table, its stage and its numerator; the rounds where the 
 whether it holds in that round alone (opaque)."""
 
 
-Kept = tuple[int, Snapshot, Stage, tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...], int]
-"""One path of a step kept for sharing: the rounds gone by, the state reached and its stage, the
-positions of the fight's and each combatant's values that keep the new state's values (neither
-read nor written), and its numerator."""
+Filler = Callable[[tuple[Any, ...]], tuple[Any, ...]]
+"""Takes a row of a state's values (the fight's or a combatant's) from the row a shared path
+reached followed by the new state's row: the new state's values where the path neither read nor
+wrote, the reached ones elsewhere (``_filler``)."""
+
+
+def _filler(size: int, kept: Iterable[int]) -> Filler | None:
+    """The ``Filler`` of a row of ``size`` values that keeps the new state's at positions ``kept``;
+    None if it keeps none. One C call per row instead of a Python loop per value."""
+    kept = set(kept)
+    if not kept:
+        return None
+    if size == 1:  # itemgetter of one index gives the value, not a tuple: the new row, whole
+        return itemgetter(slice(1, 2))
+    return itemgetter(*(size + i if i in kept else i for i in range(size)))
+
+
+Kept = tuple[int, Snapshot, Stage, Filler | None, tuple[tuple[int, Filler], ...], int]
+"""One path of a step kept for sharing: the rounds gone by, the state reached and its stage, what
+fills in the fight's values and each combatant's that keep the new state's (neither read nor
+written: ``Filler``), and its numerator."""
 
 Template = tuple[Window, int, int, tuple[Kept, ...]]
 """A step kept for sharing: the rounds where it holds, the paths it was played on (what sharing it
@@ -726,18 +743,16 @@ class Solver:
         states as before."""
         own, theirs, ident = rest[2], rest[3], self._id
         merged: dict[tuple[int, int, Stage], int] = {}
-        for delta, after, stage, fight_kept, combatants_kept, num in paths:
-            if fight_kept or combatants_kept:
-                values = list(after[2])
-                for i in fight_kept:
-                    values[i] = own[i]
-                rows = list(after[3])
-                for c, at in combatants_kept:
-                    row = list(rows[c])
-                    for i in at:
-                        row[i] = theirs[c][i]
-                    rows[c] = tuple(row)
-                after = (after[0], after[1], tuple(values), tuple(rows))
+        for delta, after, stage, fill_own, fill_theirs, num in paths:
+            if fill_own is not None or fill_theirs:
+                values = after[2] if fill_own is None else fill_own(after[2] + own)
+                rows = after[3]
+                if fill_theirs:
+                    reached_rows = list(rows)
+                    for c, fill in fill_theirs:
+                        reached_rows[c] = fill(rows[c] + theirs[c])
+                    rows = tuple(reached_rows)
+                after = (after[0], after[1], values, rows)
             reached = (delta, ident(after), stage)
             merged[reached] = merged.get(reached, 0) + num
         return tuple((delta, state, stage, num) for (delta, state, stage), num in merged.items())
@@ -760,7 +775,7 @@ class Solver:
             return  # it read every value: it holds for this state alone
         fight_unread = set(range(len(self.layout[0]))) - fight_read
         combatants_unread = {c: set(range(len(keys))) - combatants_read.get(c, set()) for c, keys in enumerate(self.layout[1])}
-        kept_by_written: dict[frozenset[Key], tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]] = {}
+        kept_by_written: dict[frozenset[Key], tuple[Filler | None, tuple[tuple[int, Filler], ...]]] = {}
         paths = []
         for after, written, num in tracked:
             kept = kept_by_written.get(written)
@@ -771,8 +786,9 @@ class Solver:
                     if at is None:
                         return
                     (fight_kept if key[0] < 0 else combatants_kept[key[0]]).discard(at)
+                fills = ((c, _filler(len(self.layout[1][c]), at)) for c, at in combatants_kept.items())
                 kept = kept_by_written[written] = (
-                    tuple(sorted(fight_kept)), tuple((c, tuple(sorted(at))) for c, at in combatants_kept.items() if at)
+                    _filler(len(self.layout[0]), fight_kept), tuple((c, fill) for c, fill in fills if fill is not None)
                 )
             reached = after[1:]
             paths.append((after[0] - number, reached, _stage(reached), *kept, num))
