@@ -12,20 +12,30 @@ beyond the budget shows how it was found out (early, or by using the whole budge
 CPU times, not wall times, so that other load on the machine does not distort them.
 
     python bench/exact.py [-r RULESET ...] [-e EXAMPLE ...] [--timeout SECONDS] [--json]
+                          [--baseline EXACT_PY [--repeat N]]
 
 Each pair runs in a child process of its own, so the peak memory is that pair's, and with a time
 limit, in case a pair is slow to find out that it does not fit.
+
+``--baseline`` times another version of the solver against this one in the same run, as speed is
+compared on a busy machine: ``git show REV:rulebench/analysis/exact.py > /tmp/exact_old.py``,
+then ``--baseline /tmp/exact_old.py``. Each pair that fits is solved in floating point (as
+``exact.solve(config, fractions=False)``) by both, alternately, ``--repeat`` times; the best CPU
+time of each, their ratio (this one over the baseline), and whether both gave the same floats in
+the same order and the same rounding bound ("same", to the bit) are added to the row.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import multiprocessing
 import resource
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from rulebench.analysis import exact
@@ -56,8 +66,35 @@ def fights_for(p: float) -> int:
     return high
 
 
-def measure(ruleset: str, example: str) -> dict[str, Any]:
-    """Solve one pair exactly, then time the Monte Carlo run of matching precision."""
+def load_baseline(path: Path) -> ModuleType:
+    """Another version of ``rulebench/analysis/exact.py``, loaded from ``path`` as a module of its
+    own (its imports are this tree's rulebench)."""
+    spec = importlib.util.spec_from_file_location("exact_baseline", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def against(config: Any, baseline: ModuleType, repeat: int) -> dict[str, Any]:
+    """The best CPU time of a floating-point solve of ``config`` by this solver and by
+    ``baseline``, solved alternately ``repeat`` times, and whether both found the same floats."""
+    best = {"this": float("inf"), "baseline": float("inf")}
+    found: dict[str, tuple[list[Any], float]] = {}
+    for _ in range(repeat):
+        for name, module in (("baseline", baseline), ("this", exact)):
+            solver = module.Solver(config, fractions=False)
+            start = time.process_time()
+            results = solver.run()
+            best[name] = min(best[name], time.process_time() - start)
+            found[name] = (list(results.items()), solver.rounding)
+    return {"baseline": best["baseline"], "this": best["this"], "same": found["this"] == found["baseline"]}
+
+
+def measure(ruleset: str, example: str, baseline: Path | None = None, repeat: int = 3) -> dict[str, Any]:
+    """Solve one pair exactly, then time the Monte Carlo run of matching precision (and the
+    ``baseline`` solver against this one, if given)."""
     config = configure(load_encounter(EXAMPLES / f"{example}.toml"), ruleset)
     solver = exact.Solver(config, fractions=False, early=True)
     start = time.process_time()
@@ -76,7 +113,9 @@ def measure(ruleset: str, example: str) -> dict[str, Any]:
     start = time.process_time()
     simulate(config, fights, seed=1)
     mc_s = time.process_time() - start
+    compared = against(config, load_baseline(baseline), repeat) if baseline is not None else None
     return {
+        "against": compared,
         "ruleset": ruleset,
         "example": example,
         "exact": solve_s,
@@ -93,14 +132,14 @@ def measure(ruleset: str, example: str) -> dict[str, Any]:
     }
 
 
-def _child(ruleset: str, example: str, queue: Any) -> None:
-    queue.put(measure(ruleset, example))
+def _child(ruleset: str, example: str, baseline: Path | None, repeat: int, queue: Any) -> None:
+    queue.put(measure(ruleset, example, baseline, repeat))
 
 
-def measure_with_limit(ruleset: str, example: str, timeout: float) -> dict[str, Any]:
+def measure_with_limit(ruleset: str, example: str, timeout: float, baseline: Path | None = None, repeat: int = 3) -> dict[str, Any]:
     """``measure`` in a child process, given up after ``timeout`` seconds of solving and sampling."""
     queue: Any = multiprocessing.Queue()
-    child = multiprocessing.Process(target=_child, args=(ruleset, example, queue))
+    child = multiprocessing.Process(target=_child, args=(ruleset, example, baseline, repeat, queue))
     child.start()
     child.join(timeout)
     if child.is_alive():
@@ -110,12 +149,22 @@ def measure_with_limit(ruleset: str, example: str, timeout: float) -> dict[str, 
     return queue.get()  # type: ignore[no-any-return]
 
 
+def _against(compared: dict[str, Any] | None) -> str:
+    """The row's columns for ``--baseline``: both CPU times, their ratio and whether the floats agree."""
+    if compared is None:
+        return ""
+    ratio = compared["this"] / compared["baseline"]
+    return f" {compared['baseline']:7.2f} {compared['this']:7.2f} {ratio:5.2f} {'yes' if compared['same'] else 'NO'}"
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-r", "--ruleset", action="append", choices=RULESETS)
     parser.add_argument("-e", "--example", action="append", help="example name without .toml")
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--baseline", type=Path, help="another exact.py to time against this one, in the same run")
+    parser.add_argument("--repeat", type=int, default=3, help="solves of each version with --baseline (best CPU time)")
     args = parser.parse_args(argv)
     examples = args.example or sorted(p.stem for p in EXAMPLES.glob("*.toml"))
     rows = []
@@ -123,10 +172,11 @@ def main(argv: list[str] | None = None) -> None:
         print(
             f"{'ruleset':11} {'example':20} {'exact s':>8} {'frac s':>7} {'rounding':>8} {'states':>9} {'replayed':>8} {'shared':>8} {'peak MB':>7} "
             f"{'party_wins':>10} {'MC fights':>9} {'MC s':>7} {'MC/exact':>8}"
+            + (f" {'base s':>7} {'this s':>7} {'ratio':>5} same" if args.baseline else "")
         )
     for ruleset in args.ruleset or RULESETS:
         for example in examples:
-            row = measure_with_limit(ruleset, example, args.timeout)
+            row = measure_with_limit(ruleset, example, args.timeout, args.baseline, args.repeat)
             rows.append(row)
             if args.json:
                 continue
@@ -139,7 +189,7 @@ def main(argv: list[str] | None = None) -> None:
                     f"{ruleset:11} {example:20} {row['exact']:8.2f} {row['fractions']:7.2f} {row['rounding']:8.1e} {row['states']:9,} "
                     f"{row['replayed']:8,} {row['shared']:8,} "
                     f"{row['peak_mb']:7.0f} {row['party_wins']:10.4f} "
-                    f"{row['fights']:9,} {row['monte_carlo']:7.2f} {row['ratio']:8.1f}",
+                    f"{row['fights']:9,} {row['monte_carlo']:7.2f} {row['ratio']:8.1f}" + _against(row["against"]),
                     flush=True,
                 )
     if args.json:
