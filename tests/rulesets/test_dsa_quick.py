@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import rulebench.rulesets.dsa.chain as dsa_chain
 from rulebench import (
     Attack,
     Combatant,
@@ -35,7 +36,7 @@ from rulebench.core.fight import Snapshot
 from rulebench.core.kernel import FightConfig, play
 from rulebench.core.outcome import Outcome
 from rulebench.rulesets.dsa.ending import EXCHANGE_CAP
-from rulebench.rulesets.dsa.quick import Plan
+from rulebench.rulesets.dsa.quick import Plan, attack_drawn
 from rulebench.rulesets.dsa.subfights import build_subfights, regroup
 from rulebench.testing import encounter_dicts
 
@@ -283,3 +284,101 @@ def test_a_remembered_layout_is_the_layout_built_afresh() -> None:
     assert fight.vars["subfights"] == first == build_subfights(fight)
     assert [(c.vars["foe"], c.vars["penalty"]) for c in fight.combatants] == built
     assert [fight.combatants[i].name for i in first[0]] == ["B", "Goblin 1", "Goblin 2", "Goblin 3", "Goblin 4", "Goblin 5"]
+
+
+def _asked(config: FightConfig, roller: RandomRoller, count: int) -> tuple[list[tuple[str, int, Any]], list[FightResult], Fight]:
+    """The decisions ``count`` fights ask (kind, exchange, context), in order, and the fights' results."""
+    fight = config.new_fight(roller)
+    decide, asked = fight.decide, []
+
+    def spy(kind: str, who: Any = None, options: tuple[Any, ...] = (), **context: Any) -> Any:
+        asked.append((kind, fight.round, context))
+        return decide(kind, who, options, **context)
+
+    fight.decide = spy  # type: ignore[method-assign]
+    results = []
+    for _ in range(count):
+        fight.reset()
+        results.append(play(fight))
+    return asked, results, fight
+
+
+RETREATS = {
+    "none": None,
+    "exchange 4": [{"retreat": False}] * 3 + [{"retreat": True}],
+    "never": [{"retreat": False}],
+}
+
+
+@pytest.mark.parametrize("retreat", sorted(RETREATS))
+@pytest.mark.parametrize("tactics", [None, "cautious", "reckless"])
+@pytest.mark.parametrize("guards", [2, 6])
+def test_exchanges_played_on_at_once_ask_whether_to_flee_where_every_turn_asks(
+    guards: int, tactics: str | None, retreat: str
+) -> None:
+    """Exchanges played and ended at once (``quick.play_exchanges``) ask a tactics source whether to
+    flee after each one as ``rulebench_round_end`` asks it: the same decisions, in the same order
+    and context, and the same fights, flights included."""
+    data = load_encounter(EXAMPLES / "skeleton-guards.toml").model_dump(mode="json", exclude_none=True)
+    data["enemy"]["members"][0]["count"] = guards
+    if RETREATS[retreat] is not None:
+        data["tactics"] = {"round": RETREATS[retreat]}
+    config = configure(encounter_from_dict(data), "dsa", catalog=CATALOG, tactics=tactics)
+    asked, quick, fight = _asked(config, RandomRoller(8), 150)
+    asked_turn_by_turn, turn_by_turn, _ = _asked(config, TurnByTurn(8), 150)
+    assert _taken(fight)
+    assert quick == turn_by_turn
+    assert asked == asked_turn_by_turn
+    if config.default_tactics:
+        assert not asked
+    else:
+        assert len(asked) > 150 and all(kind == "retreat" for kind, _, _ in asked)
+    if retreat == "exchange 4":
+        assert any(result.outcome is Outcome.PARTY_FLED and result.rounds == 4 for result in quick)
+
+
+class Asking:
+    """A modifier not declared static that writes down every question it is asked: +1 TP in odd exchanges."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[int, str, str, str]] = []
+
+    @hookimpl
+    def rulebench_plugin(self) -> PluginInfo:
+        """Describe the modifier."""
+        return PluginInfo(name="asking", kind="modifier", title="Asking", rulesets=("dsa",))
+
+    @hookimpl
+    def rulebench_modifiers(
+        self, fight: Fight, combatant: Combatant, purpose: str, against: Combatant | Side | None
+    ) -> Iterable[Modifier] | None:
+        """+1 TP in odd exchanges; every question written down."""
+        self.asked.append((fight.round, combatant.name, purpose, getattr(against, "name", "")))
+        return [Modifier(1, "odd exchange")] if purpose == "weapon" and fight.round % 2 else None
+
+
+@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.toml")))
+def test_turns_drawn_straight_from_the_roller_play_the_fights_and_ask_the_modifiers_every_turn_does(
+    example: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under modifiers that are not static no plan holds the blows and every turn is played, its
+    dice drawn straight from a plain random roller (``quick.attack_drawn``): the same fights, and
+    the weapon modifiers asked the same questions in the same order as ``hits.roll_damage`` asks."""
+    drawn = []
+
+    def counted(fight: Fight, roller: RandomRoller, attacker: Combatant, defender: Combatant) -> None:
+        drawn.append(attacker.name)
+        attack_drawn(fight, roller, attacker, defender)
+
+    monkeypatch.setattr(dsa_chain, "attack_drawn", counted)
+    asking = Asking()
+    catalog = discover(extra=[("asking", asking)])
+    config = configure(load_encounter(EXAMPLES / example), "dsa", catalog=catalog, plugins=("asking",))
+    quick, fight = _fights(config, RandomRoller(12), 100)
+    asked, asking.asked = asking.asked, []
+    turns = len(drawn)
+    turn_by_turn, _ = _fights(config, TurnByTurn(12), 100)
+    assert fight.cache["dsa"] is False and turns > 100
+    assert len(drawn) == turns  # turn by turn: no die drawn straight
+    assert quick == turn_by_turn
+    assert asked == asking.asked and any(purpose == "weapon" for _, _, purpose, _ in asked)

@@ -7,9 +7,10 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 import rulebench.rulesets.dsa.narration as say
-from rulebench import Attack, Combatant, Done, Fight, hookimpl
+from rulebench import Attack, Combatant, Done, Fight, RandomRoller, hookimpl
 from rulebench.rulesets.dsa.free_attacks import free_attack, free_attack_lands
 from rulebench.rulesets.dsa.hits import harmless, roll_damage, struck, take_damage
+from rulebench.rulesets.dsa.quick import attack_drawn
 from rulebench.rulesets.dsa.stats import attack_value, defence_value
 
 
@@ -28,8 +29,13 @@ def attack_at_once(fight: Fight, attacker: Combatant, defender: Combatant) -> No
 
     The Monte Carlo path, taken when dsa's own attack, damage and wounds hooks are the only ones
     (``initiative.rulebench_turn`` checks): the same dice in the same order and the same state as
-    the hooks, without building an ``Attack`` with its detail per attack and three hook calls.
+    the hooks, without building an ``Attack`` with its detail per attack and three hook calls. On a
+    plain ``RandomRoller`` the dice are drawn straight from it (``quick.attack_drawn``).
     """
+    roller = fight.roller
+    if type(roller) is RandomRoller:
+        attack_drawn(fight, roller, attacker, defender)
+        return
     if attacker.vars["foe"] == defender.name and defender.vars["foe"] == attacker.name:
         if not chain_hits(fight, attacker, defender):
             return

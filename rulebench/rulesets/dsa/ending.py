@@ -5,10 +5,10 @@ from __future__ import annotations
 import rulebench.rulesets.dsa.narration as say
 from rulebench import Attack, Combatant, EndState, Fate, Fight, Outcome, hookimpl
 from rulebench.rulesets.dsa.hits import struck
-from rulebench.rulesets.dsa.quick import end_at_once
+from rulebench.rulesets.dsa.quick import chose_to_flee
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
-from rulebench.rulesets.dsa.subfights import regroup
-from rulebench.rulesets.dsa.tactics import default_retreat
+from rulebench.rulesets.dsa.subfights import anyone_stands, regroup
+from rulebench.rulesets.dsa.tactics import flees, party_standing
 
 EXCHANGE_CAP = 100
 """docs/rules/dsa.md: at most 100 exchanges (reading: the text counts seconds; a cap ends stalemates)."""
@@ -21,29 +21,17 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
     docs/rules/dsa.md: no enemy standing → party_wins; no engaged member standing → enemy_wins;
     exchange 100 → withdrawn (checked before flight: at the cap both sides part anyway); the
     party may flee after any exchange (decision ``flee``, side-wide) → party_fled. An exchange
-    played at once in which nobody fell ends at once (``quick.end_at_once``).
+    played at once in which nobody fell was ended where it was played (``quick.play_exchanges``),
+    unless the party chose there to flee after it (``quick.chose_to_flee``: not asked again).
     """
-    if end_at_once(fight, EXCHANGE_CAP):
-        return None
     outcome = _verdict(fight)
     if outcome is None and fight.round >= EXCHANGE_CAP:
         outcome = Outcome.WITHDRAWN
         if fight.recording:
             say.capped(fight, EXCHANGE_CAP, outcome.value)
-    if outcome is None:
-        engaged = standing = 0
-        for c in fight.party.members:
-            if c.engaged:
-                engaged += 1
-                standing += c.vars["standing"]
-        # With no tactics but dsa's own, their answer is taken directly instead of asked.
-        if (
-            default_retreat(standing, engaged)
-            if fight.default_tactics
-            else fight.decide("retreat", None, (True, False), standing=standing, engaged=engaged)
-        ):
-            _flee(fight)
-            outcome = Outcome.PARTY_FLED
+    if outcome is None and (chose_to_flee(fight) or flees(fight, *party_standing(fight))):
+        _flee(fight)
+        outcome = Outcome.PARTY_FLED
     if outcome is None:
         _close_exchange(fight)
     return outcome
@@ -51,10 +39,7 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
 
 def _verdict(fight: Fight) -> Outcome | None:
     for side, outcome in ((fight.enemy, Outcome.PARTY_WINS), (fight.party, Outcome.ENEMY_WINS)):
-        for c in side.members:
-            if c.vars["standing"]:
-                break
-        else:
+        if not anyone_stands(side):
             if fight.recording:
                 say.nobody_stands(fight, side is fight.party, outcome.value)
             return outcome
@@ -134,14 +119,27 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
     v = combatant.vars
     le = v["le"]
     if v["slain"]:
-        state, key = EndState.DEAD, "slain"
+        key = "slain"
     elif le < 0:
-        state, key = EndState.DEAD, "dead"
+        key = "dead"
     elif le < UNCONSCIOUS_BELOW:
-        state, key = EndState.OUT, "unconscious"
+        key = "unconscious"
     elif le == combatant.stats["le"]:
-        state, key = EndState.UNHURT, "unhurt"
+        key = "unhurt"
     else:
-        state, key = EndState.HURT, "injured"
-    # A narrated fight's fates are read; analysis counts the conditions under their English names.
-    return Fate(state, say.condition(key) if fight.recording else say.CONDITIONS[key])
+        key = "injured"
+    # A narrated fight's fates are read; analysis counts the conditions under their English names
+    # (asked for every combatant of nearly every sampled fight: their Fates are made once).
+    if fight.recording:
+        return Fate(_STATES[key], say.condition(key))
+    return _SILENT_FATES[key]
+
+
+_STATES = {
+    "slain": EndState.DEAD, "dead": EndState.DEAD, "unconscious": EndState.OUT, "unhurt": EndState.UNHURT,
+    "injured": EndState.HURT,
+}
+"""The end state of each condition of ``narration.CONDITIONS``."""
+
+_SILENT_FATES = {key: Fate(state, say.CONDITIONS[key]) for key, state in _STATES.items()}
+"""Each condition's fate in a fight nobody records (conditions under their English names)."""

@@ -8,9 +8,9 @@ from collections.abc import Hashable
 import rulebench.rulesets.dsa.narration as say
 from rulebench import Combatant, Done, Fight, RandomRoller, hookimpl, plays_only
 from rulebench.rulesets.dsa.chain import attack_at_once, rulebench_attack
-from rulebench.rulesets.dsa.ending import rulebench_round_end
+from rulebench.rulesets.dsa.ending import EXCHANGE_CAP, rulebench_round_end
 from rulebench.rulesets.dsa.hits import rulebench_damage, rulebench_wounds
-from rulebench.rulesets.dsa.quick import play_exchange, settle_at_once
+from rulebench.rulesets.dsa.quick import play_exchanges, settle_at_once
 
 
 @hookimpl
@@ -103,7 +103,7 @@ def rulebench_initiative(fight: Fight) -> tuple[tuple[str, int, int], ...]:
     on a plain random roller (Monte Carlo), has the exchange's turns played here at once instead
     (``quick``: the same dice, the same LE) and no turns.
     """
-    if play_exchange(fight, _own_hooks, _own_ends):
+    if play_exchanges(fight, _own_hooks, _own_ends, EXCHANGE_CAP):
         return ()
     return exchange_turns(fight.vars["subfights"])
 
@@ -114,13 +114,13 @@ def _own_hooks(fight: Fight) -> bool:
 
 
 def _own_ends(fight: Fight) -> bool:
-    """Whether dsa's own exchange start and end are the only ones and its default tactics answer.
+    """Whether dsa's own exchange start and end are the only ones.
 
-    Then only dsa's hooks can make someone fall or end an exchange, which an exchange played at
-    once and ended at once relies on (``quick.end_at_once``).
+    Then only dsa's hooks can make someone fall or end an exchange (a tactics source only answers
+    whether to flee), which exchanges played and ended at once rely on (``quick.play_exchanges``).
     """
     rules = fight.rules
-    return fight.default_tactics and rules.round_start is rulebench_round_start and rules.round_end is rulebench_round_end
+    return rules.round_start is rulebench_round_start and rules.round_end is rulebench_round_end
 
 
 @functools.lru_cache(maxsize=1024)

@@ -14,10 +14,16 @@ enumerating roller (exact analysis, the round memo) gets the turns, one attack e
 
 The exchange's tactics play no part here (dsa asks only whether to flee, after the exchange, in
 ``rulebench_round_end``), so any tactics source keeps the fast path. The exchange's start settles
-the initiative from the plan too (``settle_at_once``, called by ``rulebench_round_start``), and an
-exchange in which nobody fell ends at once (``end_at_once``, called by ``rulebench_round_end``)
-while nothing but dsa's own hooks and default tactics can end it; a verdict, the exchange cap and
-flight stay in ``rulebench_round_end``.
+the initiative from the plan too (``settle_at_once``, called by ``rulebench_round_start``). While
+dsa's own exchange start and end are the only ones (``Plan.ends``), an exchange is ended where it
+was played and the next one played on until the fight is decided, the exchange cap comes or the
+party flees (``play_exchanges``), so a whole fight costs the kernel a round or two: the verdict and
+the tactics are asked as ``rulebench_round_end`` asks them (after an exchange in which nobody fell,
+the verdict and dsa's default tactics, which answer from who stands alone, answer as after the one
+before: they are not asked again; any other tactics source is asked after every exchange), the
+singles' parries against free attacks come back, the sub-fights are rebuilt after a fall and the
+new pairs settle the initiative. The last exchange, which ends the fight, is ended by
+``rulebench_round_end``.
 """
 
 from __future__ import annotations
@@ -28,7 +34,8 @@ from typing import Any, Literal
 from rulebench import PARTY, Combatant, Dice, Fight, RandomRoller, fast_plan
 from rulebench.rulesets.dsa.hits import harmless
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW, attack_value, defence_value
-from rulebench.rulesets.dsa.subfights import MAX_LAYOUTS
+from rulebench.rulesets.dsa.subfights import MAX_LAYOUTS, anyone_stands, regroup
+from rulebench.rulesets.dsa.tactics import flees, party_standing
 
 Blow = tuple[int, Dice | None, int, int] | None
 """A hit of one combatant on another once it gets through: the sides of its one TP die (0 when it
@@ -40,15 +47,18 @@ blow meets (0 for a demon's blow on armour that is not magic); None for a hit th
 Free = tuple[Combatant, int, Blow]
 """A secondary's free attack on his single: the secondary, his AT and his blow."""
 
-Group = tuple[
-    Combatant, Combatant, tuple[str, str], frozenset[tuple[str, str]], frozenset[tuple[str, str]],
-    int, int, int, int, Blow, Blow, tuple[Free, ...],
-]
-"""One sub-fight as the exchange plays it: the single and the primary; the holders' pair
-(single, primary), and it and (primary, single) each as a one-pair set to take off or add; the single's
-AT and defence, the primary's AT and defence; the single's blow on the primary and the primary's
-on the single; the secondaries' free attacks in order."""
+Chain = tuple[Combatant, int, int, Blow]
+"""A primary pair's chain as one of the two holds the initiative: the other, the holder's AT, the
+other's defence, the holder's blow on the other."""
 
+Group = tuple[Combatant, tuple[Chain, Chain], int, tuple[Free, ...]]
+"""One sub-fight as the exchange plays it: the single; the chain when the primary holds the
+initiative and when the single holds it (indexed by whether the single holds it); the single's
+defence (against free attacks); the secondaries' free attacks in order."""
+
+Pair = tuple[tuple[str, str], frozenset[tuple[str, str]], frozenset[tuple[str, str]]]
+"""A sub-fight's primary pair as the holders hold it: (single, primary), and it and (primary,
+single) each as a one-pair set to take off or add."""
 
 Pairing = tuple[tuple[str, str], tuple[str, str], frozenset[tuple[str, str]], frozenset[tuple[str, str]], int, int]
 """A sub-fight's primary pair as the exchange's start settles it (``initiative.rulebench_round_start``):
@@ -59,27 +69,32 @@ the enemy's holding, each as a one-pair set to add; the member's and the enemy's
 class Layout:
     """One layout of sub-fights (``fight.vars["subfights"]``) as a quick exchange plays it."""
 
-    __slots__ = ("groups", "pairings", "parriers")
+    __slots__ = ("groups", "pairings", "pairs", "parriers")
 
-    def __init__(self, groups: tuple[Group, ...]) -> None:
+    def __init__(self, groups: tuple[Group, ...], primaries: tuple[Combatant, ...]) -> None:
         self.groups = groups
         """The sub-fights in order."""
-        self.pairings: tuple[Pairing, ...] = tuple(_pairing(g[0], g[1]) for g in groups)
-        """Their primary pairs, in the same order."""
-        self.parriers: tuple[Combatant, ...] = tuple(g[0] for g in groups if g[11])
+        self.pairs: tuple[Pair, ...] = tuple(
+            ((g[0].name, p.name), frozenset({(g[0].name, p.name)}), frozenset({(p.name, g[0].name)}))
+            for g, p in zip(groups, primaries)
+        )
+        """Their primary pairs (``primaries``: each sub-fight's primary), in the same order."""
+        self.pairings: tuple[Pairing, ...] = tuple(_pairing(g[0], p) for g, p in zip(groups, primaries))
+        """Their primary pairs as the exchange's start settles them, in the same order."""
+        self.parriers: tuple[Combatant, ...] = tuple(g[0] for g in groups if g[3])
         """The singles with secondaries: the only ones whose parry against free attacks is used up."""
 
 
 class Plan:
     """Every attack a fight can see, worked out once per fight and layout (see the module)."""
 
-    __slots__ = ("blows", "ends", "last", "layouts", "now", "settled", "surprise")
+    __slots__ = ("blows", "ends", "fled", "last", "layouts", "now", "settled", "surprise")
 
     def __init__(self, fight: Fight, ends: bool) -> None:
         self.layouts: dict[tuple[tuple[int, ...], ...], Layout] = {}
         """Per layout of sub-fights, its groups."""
         self.last: tuple[tuple[int, ...], ...] | None = None
-        self.now = Layout(())
+        self.now = Layout((), ())
         """The last layout met and its entry: a layout stands for many exchanges, and the same
         object is cheaper to recognise than to hash."""
         self.blows: dict[tuple[int, int], Blow] = {}
@@ -90,8 +105,11 @@ class Plan:
         self.surprise = fight.encounter.effective_surprise()
         """Who surprises in exchange 1."""
         self.ends = ends
-        """Whether only dsa's own hooks can make someone fall or end an exchange and dsa's default
-        tactics answer the retreat (``end_at_once``)."""
+        """Whether only dsa's own hooks can make someone fall or start or end an exchange, so that an
+        exchange may be ended, and the next one started, where it was played (``play_exchanges``)."""
+        self.fled = 0
+        """The exchange after which ``play_exchanges`` asked the tactics whether to flee and the party
+        chose to: ``rulebench_round_end`` takes that answer (``chose_to_flee``) instead of asking again."""
 
     def layout(self, fight: Fight) -> Layout:
         """The fight's current layout, worked out the first time it is met.
@@ -105,7 +123,8 @@ class Plan:
             if found is None:
                 if len(self.layouts) >= MAX_LAYOUTS:
                     self.layouts.clear()
-                found = self.layouts[layout] = Layout(tuple(self._group(fight, group) for group in layout))
+                groups = tuple(self._group(fight, group) for group in layout)
+                found = self.layouts[layout] = Layout(groups, tuple(fight.combatants[group[1]] for group in layout))
             self.last, self.now = layout, found
         return self.now
 
@@ -115,20 +134,10 @@ class Plan:
         frees = tuple(
             (combatants[i], attack_value(combatants[i]), self._blow(fight, i, group[0])) for i in group[2:]
         )
-        return (
-            single,
-            primary,
-            (single.name, primary.name),
-            frozenset({(single.name, primary.name)}),
-            frozenset({(primary.name, single.name)}),
-            attack_value(single),
-            defence_value(single)[0],
-            attack_value(primary),
-            defence_value(primary)[0],
-            self._blow(fight, group[0], group[1]),
-            self._blow(fight, group[1], group[0]),
-            frees,
-        )
+        single_defence = defence_value(single)[0]
+        primary_holds = (single, attack_value(primary), single_defence, self._blow(fight, group[1], group[0]))
+        single_holds = (primary, attack_value(single), defence_value(primary)[0], self._blow(fight, group[0], group[1]))
+        return single, (primary_holds, single_holds), single_defence, frees
 
     def _blow(self, fight: Fight, attacker_at: int, defender_at: int) -> Blow:
         key = (attacker_at, defender_at)
@@ -172,7 +181,7 @@ modules, which this one cannot import."""
 def _plan(fight: Fight, own_hooks: Hooks, own_ends: Hooks) -> Plan | Literal[False]:
     """The fight's plan when its exchanges may be played at once, else False (``fast_plan`` keeps
     it in ``fight.cache``). ``own_hooks``: dsa's turn, attack, damage and wounds hooks are the only
-    ones; ``own_ends``: so are its exchange start and end, and its default tactics answer."""
+    ones; ``own_ends``: so are its exchange start and end."""
     if own_hooks(fight) and fight.static_modifiers and not fight.recording:
         return Plan(fight, own_ends(fight))
     return False
@@ -197,13 +206,18 @@ def settle_at_once(fight: Fight, own_hooks: Hooks, own_ends: Hooks) -> bool:
     holders: frozenset[tuple[str, str]] = fight_vars["holders"]
     if holders is plan.settled and fight_vars["subfights"] is plan.last:
         return True
-    uniform = roller.uniform
-    surprise = ""
-    for forward, backward, member_holds, enemy_holds, ours_bonus, theirs_bonus in plan.layout(fight).pairings:
+    fight_vars["holders"] = _settled(holders, plan.layout(fight), plan.surprise if fight.round == 1 else "none",
+                                     roller.uniform)
+    return True
+
+
+def _settled(holders: frozenset[tuple[str, str]], layout: Layout, surprise: str,
+             uniform: Callable[[], float]) -> frozenset[tuple[str, str]]:
+    """``holders`` with every primary pair of ``layout`` that holds no initiative yet settled
+    (``settle_at_once``); ``surprise``: the side that surprises in this exchange, or ``"none"``."""
+    for forward, backward, member_holds, enemy_holds, ours_bonus, theirs_bonus in layout.pairings:
         if forward in holders or backward in holders:
             continue
-        if not surprise:
-            surprise = plan.surprise if fight.round == 1 else "none"
         if surprise == "party":
             holders = holders | member_holds
         elif surprise == "enemy":
@@ -215,35 +229,30 @@ def settle_at_once(fight: Fight, own_hooks: Hooks, own_ends: Hooks) -> bool:
                 if ours != theirs:
                     break
             holders = holders | (member_holds if ours > theirs else enemy_holds)
-    fight_vars["holders"] = holders
-    return True
+    return holders
 
 
-def end_at_once(fight: Fight, cap: int) -> bool:
-    """End an exchange played at once in which nobody fell, as ``ending.rulebench_round_end`` would;
-    False, with nothing done, when that hook must end it.
-
-    Who stands is what it was when the exchange before ended without a verdict and, the default
-    tactics answering from who stands alone, without a flight: neither is asked again. Only the
-    singles' parries against free attacks come back. Not in exchange 1 (nothing ended before it),
-    not at the exchange ``cap``, and only while nothing but dsa's own hooks can make someone fall
-    or end an exchange (``Plan.ends``).
-    """
+def chose_to_flee(fight: Fight) -> bool:
+    """Whether ``play_exchanges`` asked the tactics at the end of this exchange whether to flee and
+    the party chose to; the answer is taken once (``rulebench_round_end`` takes it)."""
     plan = fight.cache.get("dsa")
-    if not plan or not plan.ends or type(fight.roller) is not RandomRoller:
+    if not plan or plan.fled != fight.round:
         return False
-    fight_vars = fight.vars
-    if fight_vars["regroup"] or fight_vars["subfights"] is not plan.last or not 1 < fight.round < cap:
-        return False
-    for single in plan.now.parriers:
-        single.vars["parried"] = False
+    plan.fled = 0
     return True
 
 
-def play_exchange(fight: Fight, own_hooks: Hooks, own_ends: Hooks) -> bool:
+def play_exchanges(fight: Fight, own_hooks: Hooks, own_ends: Hooks, cap: int) -> bool:
     """Play every turn of the exchange as ``initiative.exchange_turns`` orders them and
-    ``initiative.rulebench_turn`` plays them; False, with nothing played, when they must be played
-    turn by turn. ``own_hooks``, ``own_ends``: as for ``_plan``.
+    ``initiative.rulebench_turn`` plays them, and the exchanges after it while the fight goes on (see
+    the module); False, with nothing played, when they must be played turn by turn.
+
+    ``own_hooks``, ``own_ends``: as for ``_plan``. An exchange is ended here as
+    ``ending.rulebench_round_end`` would end it, and the next one started as
+    ``initiative.rulebench_round_start`` would start it, while dsa's own exchange start and end are
+    the only ones (``Plan.ends``), the exchange is not the ``cap``, both sides still stand and the
+    party does not flee (``tactics.flees``, as ``rulebench_round_end`` asks it); the
+    kernel ends the last exchange played through that hook.
     """
     ready = _ready(fight, own_hooks, own_ends)
     if ready is None:
@@ -252,65 +261,168 @@ def play_exchange(fight: Fight, own_hooks: Hooks, own_ends: Hooks) -> bool:
     uniform = roller.uniform
     fight_vars = fight.vars
     layout = plan.now if fight_vars["subfights"] is plan.last else plan.layout(fight)
-    for single, primary, pair, ours, theirs, single_at, single_defence, primary_at, primary_defence, single_blow, \
-            primary_blow, frees in layout.groups:
-        holders: frozenset[tuple[str, str]] = fight_vars["holders"]
-        if pair in holders:
-            other, at, defence, blow, held, passed = primary, single_at, primary_defence, single_blow, ours, theirs
-        else:
-            other, at, defence, blow, held, passed = single, primary_at, single_defence, primary_blow, theirs, ours
-        # The chain (chain.chain_hits): an attack over its cap misses and passes the initiative; a
-        # parry over its cap min(attack roll, defence) is a hit; a parry made caps the next attack.
-        # Faces are counted from 0 here (a d20's face less 1), which saves an addition per die.
-        cap = at
-        hit = False
-        while cap >= 1:
-            face = int(uniform() * 20)
-            if face >= cap:
-                break
-            if defence < 1:  # no parry can be met: no die is rolled for it
-                hit = True
-                break
-            cap = int(uniform() * 20) + 1
-            if cap > (face + 1 if face < defence else defence):
-                hit = True
-                break
-        if not hit:
-            fight_vars["holders"] = (holders - held) | passed
-        elif blow is not None:
-            _wound(fight, roller, uniform, blow, other)
-        if not frees:
-            continue
-        # The secondaries' free attacks (free_attacks.free_attack_lands) while the single stands.
-        single_vars = single.vars
-        for secondary, secondary_at, secondary_blow in frees:
-            if not single_vars["standing"]:
-                break
-            secondary_vars = secondary.vars
-            if secondary_vars["lost"]:
-                secondary_vars["lost"] = False
+    groups, pairs = layout.groups, layout.pairs
+    # Who holds each primary pair's initiative, kept here as whether the single holds it and
+    # written into the holders only when the state is read (a fall, the tactics, the end): the
+    # exchange's start settled every pair of the layout, and a miss only turns a pair.
+    holders: frozenset[tuple[str, str]] = fight_vars["holders"]
+    written = [pair in holders for pair, _, _ in pairs]
+    holds = written.copy()
+    number = fight.round
+    ends, default_tactics = plan.ends, fight.default_tactics
+    standing = party_standing(fight)  # who of the party stands changes only when someone falls
+    while True:
+        index = -1
+        for single, chains, single_defence, frees in groups:
+            index += 1
+            single_holds = holds[index]
+            other, at, defence, blow = chains[single_holds]
+            if not _chain_hits(uniform, at, defence):
+                holds[index] = not single_holds
+            elif blow is not None and _wound(fight, roller, uniform, blow, other):
+                _fallen(fight, pairs, written, holds, other)
+            if not frees:
                 continue
-            # No die below AT 1; the d20's face is counted from 0, as in the chain.
-            roll = int(uniform() * 20) if secondary_at >= 1 else secondary_at
-            if roll >= secondary_at:
-                secondary_vars["lost"] = True
-                continue
-            if not single_vars["parried"]:
-                single_vars["parried"] = True
-                cap = roll + 1 if roll < single_defence else single_defence
-                if cap >= 1 and int(uniform() * 20) < cap:
+            # The secondaries' free attacks (free_attacks.free_attack_lands) while the single stands.
+            single_vars = single.vars
+            for secondary, secondary_at, secondary_blow in frees:
+                if not single_vars["standing"]:
+                    break
+                secondary_vars = secondary.vars
+                if secondary_vars["lost"]:  # initiative.rulebench_turn: this free attack passes
+                    secondary_vars["lost"] = False
                     continue
-            if secondary_blow is not None:
-                _wound(fight, roller, uniform, secondary_blow, single)
+                if not _free_attack_lands(uniform, secondary_at, secondary_vars, single_vars, single_defence):
+                    continue
+                if secondary_blow is not None and _wound(fight, roller, uniform, secondary_blow, single):
+                    _fallen(fight, pairs, written, holds, single)
+        # The exchange's end as ending.rulebench_round_end plays it: the verdict, the cap, flight.
+        if number >= cap or not ends:
+            break
+        regrouped = fight_vars["regroup"]
+        # After an exchange in which nobody fell, the verdict and dsa's default tactics (who stands
+        # alone decides) answer as they did after the exchange before.
+        if regrouped or number == 1:
+            if not anyone_stands(fight.enemy) or not anyone_stands(fight.party):
+                break
+            if regrouped:
+                standing = party_standing(fight)
+            if default_tactics and flees(fight, *standing):
+                break
+        if not default_tactics:
+            if holds != written:  # the tactics may read the state: the holders as they stand
+                fight_vars["holders"] = _written(fight_vars["holders"], pairs, written, holds)
+            if flees(fight, *standing):
+                plan.fled = number
+                break
+        # The exchange closes (ending._close_exchange): the singles' parries come back, the
+        # sub-fights are rebuilt after a fall and the next exchange's new pairs settle the
+        # initiative (initiative.rulebench_round_start; no surprise after exchange 1).
+        for single in layout.parriers:
+            single.vars["parried"] = False
+        number += 1
+        fight.round = number
+        if regrouped:
+            holders = _written(fight_vars["holders"], pairs, written, holds)
+            regroup(fight)
+            fight_vars["regroup"] = False
+            layout = plan.layout(fight)
+            groups, pairs = layout.groups, layout.pairs
+            holders = fight_vars["holders"] = _settled(holders, layout, "none", uniform)
+            written = [pair in holders for pair, _, _ in pairs]
+            holds = written.copy()
+    holders = fight_vars["holders"] = _written(fight_vars["holders"], pairs, written, holds)
     # Nobody fell: every pair of the layout is still held by one of its two (a miss only turns it).
-    plan.settled = None if fight_vars["regroup"] else fight_vars["holders"]
+    plan.settled = None if fight_vars["regroup"] else holders
     return True
 
 
+def _chain_hits(uniform: Callable[[], float], at: int, defence: int) -> bool:
+    """The chain of a primary pair as ``chain.chain_hits`` plays it, whether it ends in a hit: an
+    attack over its cap misses and passes the initiative; a parry over its cap min(attack roll,
+    defence) is a hit; a parry made caps the next attack."""
+    # Faces are counted from 0 here (a d20's face less 1), which saves an addition per die.
+    cap = at
+    while cap >= 1:
+        face = int(uniform() * 20)
+        if face >= cap:
+            return False
+        if defence < 1:  # no parry can be met: no die is rolled for it
+            return True
+        cap = int(uniform() * 20) + 1
+        if cap > (face + 1 if face < defence else defence):
+            return True
+    return False
+
+
+def _free_attack_lands(uniform: Callable[[], float], at: int, secondary_vars: dict[str, Any],
+                       single_vars: dict[str, Any], single_defence: int) -> bool:
+    """A free attack at cap ``at`` on a single as ``free_attacks.free_attack_lands`` plays it, whether
+    it gets through: a miss costs the secondary his next free attack; the single parries the first
+    one that lands in an exchange."""
+    # No die below AT 1; the d20's face is counted from 0, as in the chain.
+    roll = int(uniform() * 20) if at >= 1 else at
+    if roll >= at:
+        secondary_vars["lost"] = True
+        return False
+    if not single_vars["parried"]:
+        single_vars["parried"] = True
+        cap = roll + 1 if roll < single_defence else single_defence
+        if cap >= 1 and int(uniform() * 20) < cap:
+            return False
+    return True
+
+
+def attack_drawn(fight: Fight, roller: RandomRoller, attacker: Combatant, defender: Combatant) -> None:
+    """One turn's attack through to its wounds as ``chain.attack_at_once`` plays it, its dice drawn
+    straight from the fight's ``RandomRoller`` in the same order: for a silent fight played turn by
+    turn on one (its modifiers not static, say), where no plan holds the blows.
+
+    The weapon modifiers are asked at each hit, as ``hits.roll_damage`` asks them.
+    """
+    uniform = roller.uniform
+    fight_vars = fight.vars
+    if attacker.vars["foe"] == defender.name and defender.vars["foe"] == attacker.name:
+        if not _chain_hits(uniform, attack_value(attacker), defence_value(defender)[0]):
+            # The holder lost the initiative against this opponent (chain.chain_hits).
+            holders: frozenset[tuple[str, str]] = fight_vars["holders"]
+            fight_vars["holders"] = (holders - {(attacker.name, defender.name)}) | {(defender.name, attacker.name)}
+            return
+    elif not _free_attack_lands(uniform, attack_value(attacker), attacker.vars, defender.vars, defence_value(defender)[0]):
+        return
+    blow = _blow(fight, attacker, defender)
+    if blow is not None and _wound(fight, roller, uniform, blow, defender):
+        name = defender.name
+        fight_vars["holders"] = frozenset(pair for pair in fight_vars["holders"] if name not in pair)
+
+
+def _written(holders: frozenset[tuple[str, str]], pairs: tuple[Pair, ...], written: list[bool],
+             holds: list[bool]) -> frozenset[tuple[str, str]]:
+    """``holders`` with each primary pair whose holder turned since ``written`` turned (as
+    ``chain.chain_hits`` turns it on a miss); ``written`` is brought up to date."""
+    for index, single_holds in enumerate(holds):
+        if single_holds is not written[index]:
+            _, single_pair, primary_pair = pairs[index]
+            if single_holds:
+                holders = (holders - primary_pair) | single_pair
+            else:
+                holders = (holders - single_pair) | primary_pair
+            written[index] = single_holds
+    return holders
+
+
+def _fallen(fight: Fight, pairs: tuple[Pair, ...], written: list[bool], holds: list[bool], target: Combatant) -> None:
+    """As ``hits.take_damage`` after a fall: the fallen's pairs dropped from the holders."""
+    fight_vars = fight.vars
+    name = target.name
+    holders = _written(fight_vars["holders"], pairs, written, holds)
+    fight_vars["holders"] = frozenset(pair for pair in holders if name not in pair)
+
+
 def _wound(fight: Fight, roller: RandomRoller, uniform: Callable[[], float], blow: tuple[int, Dice | None, int, int],
-           target: Combatant) -> None:
+           target: Combatant) -> bool:
     """A hit's TP, critical d20 and d100 and their toll on LE, as ``hits.roll_damage`` rolls them and
-    ``hits.take_damage`` takes them off."""
+    ``hits.take_damage`` takes them off; whether the target fell (his pairs are the caller's to drop)."""
     sides, dice, tp, rs = blow
     if sides:
         tp += int(uniform() * sides) + 1
@@ -331,11 +443,9 @@ def _wound(fight: Fight, roller: RandomRoller, uniform: Callable[[], float], blo
             after = before - tp
     target_vars["le"] = after
     if target_vars["slain"] or after < UNCONSCIOUS_BELOW:
-        # As hits.take_damage: out at once, his pairs and a free attack he still owes dropped.
+        # As hits.take_damage: out at once, a free attack he still owes dropped.
         target_vars["standing"] = False
         target_vars["lost"] = False
-        fight_vars = fight.vars
-        fight_vars["regroup"] = True
-        name = target.name
-        holders: frozenset[tuple[str, str]] = fight_vars["holders"]
-        fight_vars["holders"] = frozenset(pair for pair in holders if name not in pair)
+        fight.vars["regroup"] = True
+        return True
+    return False

@@ -4,12 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rulebench import Fight
+from rulebench import Fight, Side
 
 MAX_LAYOUTS = 10_000
 """Layouts remembered per fight at most, here (``regroup``) and by the fast path's plan
 (``quick.Plan.layout``): a few hundred are met in thousands of fights of sixteen combatants, but
 who stands after whom could, in a large fight, make many more."""
+
+
+def anyone_stands(side: Side) -> bool:
+    """Whether anyone of ``side`` still stands: a side nobody stands for has lost (docs/rules/dsa.md)."""
+    # A loop rather than any() over a generator: asked after every exchange played turn by turn.
+    for c in side.members:  # noqa: SIM110
+        if c.vars["standing"]:
+            return True
+    return False
 
 
 def front_line(fight: Fight, positions: Sequence[int]) -> list[int]:

@@ -16,6 +16,25 @@ def rulebench_decide(fight: Fight, decision: Decision) -> Any:
     return default_retreat(context["standing"], context["engaged"])
 
 
+def flees(fight: Fight, standing: int, engaged: int) -> bool:
+    """Whether the party flees after this exchange, ``standing`` of its ``engaged`` members still
+    standing (``party_standing``): dsa's default tactics answer directly, any other tactics source is
+    asked (the decision ``retreat``)."""
+    if fight.default_tactics:
+        return default_retreat(standing, engaged)
+    return bool(fight.decide("retreat", None, (True, False), standing=standing, engaged=engaged))
+
+
+def party_standing(fight: Fight) -> tuple[int, int]:
+    """How many of the party's engaged members still stand, and how many are engaged."""
+    engaged = standing = 0
+    for c in fight.party.members:
+        if c.engaged:
+            engaged += 1
+            standing += c.vars["standing"]
+    return standing, engaged
+
+
 def default_retreat(standing: int, engaged: int) -> bool:
     """Flee when fewer than half (rounded up) of the engaged members, counting the fallen, still stand."""
     return standing < (engaged + 1) // 2
