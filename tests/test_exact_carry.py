@@ -23,7 +23,7 @@ from rulebench import Combatant, Fight, Modifier, PluginInfo, Side, hookimpl
 from rulebench.analysis import exact
 from rulebench.analysis.exact import MAX_CARRIES, Moves, Solver
 from rulebench.core.discovery import discover
-from rulebench.core.encounter import load_encounter
+from rulebench.core.encounter import encounter_from_dict, load_encounter
 from rulebench.core.kernel import FightConfig, configure
 from rulebench.core.outcome import FightResult
 
@@ -102,6 +102,24 @@ def test_a_layer_is_carried_plainly_at_the_round_cap_where_its_steps_change(monk
     last = max(number for number, _, _ in compiled.carried)
     before = [ids for number, way, ids in compiled.carried if way == "compiled" and number == last - 1]
     assert {how[(last, ids)] for ids in before if (last, ids) in how} == {"plain", "compiled"}
+
+
+def test_a_dsa_duel_is_carried_plainly_at_the_exchange_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A dsa duel of feeble blows (AT 4 against PA 14, 1d2 against LE 12) goes on to the cap of 100
+    exchanges with the same few states: the layer is compiled in exchange 7 and replayed up to
+    exchange 99; in exchange 100 every step ends the fight, so it is carried plainly there."""
+    values = {"at": 4, "pa": 14, "dodge": 0, "le": 12, "rs": 0, "tp": "1d2"}
+    config = configure(encounter_from_dict({
+        "name": "feeble duel", "mode": "melee", "surprise": "party",
+        "party": [{"name": "P0"}], "enemy": {"members": [{"name": "E0", "count": 1}]},
+        "overrides": {"dsa": {"P0": values, "E0": values}},
+    }), "dsa")
+    compiled, found, plain, plain_found = _both(config, monkeypatch)
+    _assert_same(compiled, found, plain, plain_found)
+    ways = [(number, way) for number, way, _ in compiled.carried]
+    assert ways[-94:] == [(number, "compiled") for number in range(7, 100)] + [(100, "plain")]
+    assert max(result.rounds for result in found) == 100
+    _assert_within_bound(found, compiled.rounding, Solver(config).run())
 
 
 class Dusk:
