@@ -241,7 +241,8 @@ PointKey = tuple[str, str, AnalysisOptions, bool]
 
 class SharedPoints:
     """Points analysed in full, kept for the next sweep or balance of the same encounter under the
-    same options and plugins (a report runs both): a point found here is not analysed again.
+    same options and plugins (a report runs both, after a comparison that keeps its analyses here
+    too): a point found here is not analysed again.
 
     Only analyses that do not depend on which command asks are kept: those without a ``decided``
     rule (balance's coarse look), or insisting on exact analysis, which never reads it. A point is

@@ -136,7 +136,10 @@ def build_report(
         base = replace(base, tactics=None)
     model, source = load(encounter)
     catalog = catalog if catalog is not None else discover()
-    comparison = compare_tactics(model, rulesets, tactics_list, base, catalog=catalog, progress=progress)
+    # What the sweep and balance would analyse again is taken from what was analysed before: the
+    # comparison is the sweep at the encounter's own value; the balance visits swept values.
+    shared = SharedPoints()
+    comparison = compare_tactics(model, rulesets, tactics_list, base, catalog=catalog, progress=progress, shared=shared)
     comparison.source = source
     names = list(dict.fromkeys(e.ruleset for e in comparison.entries))
     inspection = show(model, names, plugins=base.plugins, catalog=catalog)
@@ -148,8 +151,6 @@ def build_report(
     varied = []
     if vary is not None:
         parsed = Vary.parse(vary, model)
-        # The balance's values the sweep analysed in full (with -n, all of them) are not analysed again.
-        shared = SharedPoints()
         for name in comparison.tactics:
             chosen = replace(base, tactics=name)
             swept = sweep(model, parsed, names, chosen, catalog=catalog, progress=progress, shared=shared)

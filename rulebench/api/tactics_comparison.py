@@ -13,7 +13,7 @@ for each ruleset's own default tactics.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +30,7 @@ from rulebench.analysis.analyse import (
 )
 from rulebench.analysis.cluster import sampling_pool
 from rulebench.analysis.results import RulesetResult, result_row
+from rulebench.analysis.sweeps import SharedPoints
 from rulebench.core.discovery import TACTICS, Catalog, discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput
@@ -117,6 +118,7 @@ def compare_tactics(
     *,
     catalog: Catalog | None = None,
     progress: ProgressFactory | None = None,
+    shared: SharedPoints | None = None,
     **kwargs: Unpack[OptionArgs],
 ) -> TacticsComparison:
     """Analyse ``encounter`` under each ruleset and each tactics source, with one set of options.
@@ -130,6 +132,8 @@ def compare_tactics(
             :func:`rulebench.api.analyses.compare`.
         catalog: discovered plugins, to reuse between calls.
         progress: a progress display factory.
+        shared: keeps each analysis for a sweep or balance of the same encounter that follows
+            (:class:`~rulebench.analysis.sweeps.SharedPoints`; a report's at the encounter's own value).
 
     Raises:
         BadInput: as ``compare``; also for an unknown tactics plugin, one that does not apply to a
@@ -155,6 +159,9 @@ def compare_tactics(
     entries: list[TacticsEntry] = []
     notes: list[str] = []
     for (ruleset, name), label, done in zip(pairs, labels, analysed):
+        if shared is not None and shared.serves(catalog):
+            # The options' tactics only choose the configuration: a sweep under `name` asks with them set.
+            shared.keep(shared.key(model, ruleset, replace(base, tactics=name)), done)
         entries.append(TacticsEntry(ruleset, name, done.result))
         if done.dropped is not None:
             notes.append(dropped_note(label, done.dropped.reason))

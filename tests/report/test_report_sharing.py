@@ -1,5 +1,6 @@
-"""A report's balance takes the values its sweep analysed in full instead of analysing them again
-(``sweeps.SharedPoints``), and gives what a balance alone gives: results, brackets and notes."""
+"""A report's sweep takes the comparison's analyses at the encounter's own value, and its balance
+the values the sweep analysed in full, instead of analysing them again (``sweeps.SharedPoints``);
+each gives what it gives alone: results, brackets and notes."""
 
 from __future__ import annotations
 
@@ -119,12 +120,17 @@ def test_other_options_or_other_plugins_share_nothing(duel: Encounter, analysed:
         assert count(analysed) == everything
 
 
-def test_the_reports_balance_is_a_balance_alone_and_samples_nothing_again(duel: Encounter, analysed: list[list[tuple[str, int]]]) -> None:
+def test_the_reports_sweep_and_balance_are_those_alone_and_analyse_nothing_twice(duel: Encounter, analysed: list[list[tuple[str, int]]]) -> None:
     options = AnalysisOptions.make(fights=200, seed=5, workers=1)
     data = report.build_report(duel, ["talisman"], options, tactics_list=[None, "reckless"], vary=VARY)
-    # each value once under each tactics source, by the sweep; the balance analyses none again
-    assert [pair for call in analysed for pair in call] == [("talisman", brutes) for brutes in range(1, 7)] * 2
+    # The sweep analyses each value under each tactics source but the duel's own two brutes (the
+    # comparison's rows are those points); the balance analyses none again.
+    assert [pair for call in analysed for pair in call] == [("talisman", brutes) for brutes in (1, 3, 4, 5, 6)] * 2
+    for run, entry in zip(data.varied, data.comparison.entries):
+        assert run.sweep.points["talisman"][1] is entry.result
     for run, tactics in zip(data.varied, (None, "reckless")):
-        alone = balance(duel, VARY, 0.5, ["talisman"], AnalysisOptions.make(fights=200, seed=5, workers=1, tactics=tactics))
+        chosen = AnalysisOptions.make(fights=200, seed=5, workers=1, tactics=tactics)
+        swept, alone = sweep(duel, VARY, ["talisman"], chosen), balance(duel, VARY, 0.5, ["talisman"], chosen)
+        assert json.dumps(run.sweep.to_dict()) == json.dumps(swept.to_dict())
         assert json.dumps(run.balance.to_dict()) == json.dumps(alone.to_dict())
-        assert run.balance.notes == alone.notes
+        assert (run.sweep.notes, run.balance.notes) == (swept.notes, alone.notes)
