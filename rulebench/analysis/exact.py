@@ -14,7 +14,10 @@ probabilities correctly rounded from exact integers, and the solver bounds the r
 accumulates (``Solver.rounding``): every product and every addition of non-negative numbers is off
 by at most one unit roundoff of its result, and an error carried on through a step is spread over
 its outcomes without growing, so the bound is the unit roundoff times the sum of every computed
-product and partial sum. With ``fractions=True`` it is exact, in integers over common denominators.
+product and partial sum. A layer met again with the same states in the same order, as a capped
+fight's later rounds are, is carried by a compiled carry (``_Carry``): the same products added in
+the same order, so the same floats to the bit, in a fraction of the time. With ``fractions=True``
+it is exact, in integers over common denominators.
 
 Three things keep it fast. A step that uses the round number only to compare it with constants or
 count on from it (``core/round_watch.py``) plays the same in every round where the comparisons come
@@ -107,8 +110,8 @@ MAX_CARRIES = 16
 """How many layers (by their states, in order) ``Solver._carry_floats`` remembers: a layer met a
 second time, states and order alike, has its carry compiled (``_Carry``) and replayed while its
 steps stay the same. Enough for a few stages per round whose states come in alternating orders
-(the dsa duels: one stage, two orders), and few enough that the compiled carries, about a fifth
-of the memory of the steps they are compiled from, stay small next to the solve."""
+(the dsa duels: one stage, two orders), and few enough that the compiled carries, a sixth to a
+quarter of the memory of the steps they are compiled from, stay small next to the solve."""
 
 
 class StateBudgetExceeded(BadInput):
