@@ -54,7 +54,7 @@ def _sides(draw: st.DrawFn, shape: Shape) -> tuple[Members, Members]:
 
 def _defaults(shape: Shape) -> tuple[Members, Members]:
     """Both sides as neutral members of default values, for a ruleset whose overrides below set
-    every value it derives from a neutral member in a melee fight.
+    every value its rules read from a neutral member in these fights.
 
     Drawing neutral values there would be dead draws: hypothesis would spend examples on a fight
     already played, under other neutral values (150 drawn encounters of each such ruleset and
@@ -296,7 +296,7 @@ CASES = [
 ]
 """(ruleset, shape, hypothesis examples): every ruleset one against one and two against one, some
 one against two. Where the members are the neutral defaults (``_defaults``), each example is a
-fight of its own (nearly always: talisman draws lives a round cap of 3 then sets), and the counts
-are as many distinct fights as 25, 20 or 15
-examples with neutral values drawn came to on average (over 20 runs of each; dsa's duels 14.8 of
-25, talisman's 14.2, ambermarch's 13.9, classic's 16.4; two against one 10.4 to 13.0 of 15 or 20)."""
+fight of its own (but for talisman's lives, drawn and then set to 1 under a round cap of 3), and
+the counts are as many distinct fights as 25, 20 or 15 examples with neutral values drawn came to
+on average (over 20 runs of each; dsa's duels 14.8 of 25, talisman's 14.2, ambermarch's 13.9,
+classic's 16.4; two against one or one against two 10.4 to 13.0 of 15 or 20)."""
