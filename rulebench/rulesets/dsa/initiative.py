@@ -100,8 +100,9 @@ def rulebench_initiative(fight: Fight) -> tuple[tuple[str, int, int], ...]:
     docs/rules/dsa.md. The turns are tokens, resolved when they come (``rulebench_turn``):
     ``("chain", single, primary)`` and ``("free", secondary, single)``, positions in
     ``fight.combatants``. A silent fight that only dsa's turn, attack, damage and wounds hooks play,
-    on a plain random roller (Monte Carlo), has the exchange's turns played here at once instead
-    (``quick``: the same dice, the same LE) and no turns.
+    on a plain random roller (Monte Carlo), has the exchange's turns, and the exchanges after it
+    while the fight goes on, played here at once instead (``quick.play_exchanges``: the same dice,
+    the same LE) and no turns.
     """
     if play_exchanges(fight, _own_hooks, _own_ends, EXCHANGE_CAP):
         return ()
