@@ -159,6 +159,24 @@ def test_the_memo_learns_few_states_where_rounds_repeat_and_gives_up_where_they_
     assert not memo_of(endurance).on  # thousands of states, rarely met twice: played as usual
 
 
+def test_a_memo_of_long_fights_whose_rounds_never_repeat_is_judged_after_ten_fights() -> None:
+    # dsa's fights last some twenty exchanges of many dice, and under the memo each is played on
+    # its own: the first judgement (PROBES) switches the memo off before the usual 100 fights.
+    skeletons = load_encounter(EXAMPLES / "skeleton-guards.toml")
+    dsa = configure(skeletons, "dsa", catalog=discover())
+    assert run_chunk(dsa, 1, 0, 10) == _plain_tally(dsa, 1, 10)
+    memo = memo_of(dsa)
+    assert not memo.on and memo.lookups >= 100 and memo.misses > 0.99 * memo.lookups
+    assert run_chunk(dsa, 2, 0, 200) == _plain_tally(dsa, 2, 200)  # played as usual from now on
+    # A memo that hits now and then after 10 fights is left to the judgements at 100 and 250 fights,
+    # which keep this one: talisman's rounds on the wraith repeat.
+    talisman = configure(load_encounter(EXAMPLES / "wraith.toml"), "talisman", catalog=discover())
+    run_chunk(talisman, 1, 0, 10)
+    assert memo_of(talisman).on
+    run_chunk(talisman, 1, 0, 250)
+    assert memo_of(talisman).on
+
+
 class Peeking:
     """A modifier plugin that reads the faces of the last roll, as narration would, silently."""
 
