@@ -16,7 +16,11 @@ import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+import typer.testing
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -43,6 +47,27 @@ def load_without_installing(package: Path, site: Path) -> Path:
     (info / "entry_points.txt").write_text(groups, encoding="utf-8")
     return site
 
+
+def built_once(get_command: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``get_command`` remembering the click command it builds for each Typer app.
+
+    typer's ``CliRunner.invoke`` builds the whole click command tree from the app on every call
+    (some 12 ms of CPU for rulebench's), and the tests invoke the app in-process about 500 times.
+    The tree holds nothing of a run: the language, the JSON switch and the command chosen are set
+    again by each run (``RulebenchGroup.main``), and the help is translated afresh for each.
+    """
+    built: dict[int, tuple[Any, Any]] = {}
+
+    def get(app: Any) -> Any:
+        known = built.get(id(app))
+        if known is None or known[0] is not app:  # the app itself is kept, so its id is not reused
+            known = built[id(app)] = (app, get_command(app))
+        return known[1]
+
+    return get
+
+
+typer.testing._get_command = built_once(typer.testing._get_command)  # type: ignore[attr-defined,assignment]  # typer's own import of get_command
 
 _SITE = Path(tempfile.mkdtemp(prefix="rulebench-test-site-"))
 
