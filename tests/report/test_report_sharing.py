@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from test_grid import DUEL  # tests/ is on sys.path under pytest: the grid tests' duel, one definition
 
 import rulebench.analysis.sweeps as sweeps
 import rulebench.api.report as report
@@ -18,12 +19,6 @@ from rulebench.analysis.sweeps import SharedPoints, Vary, balance, sweep
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import Encounter, encounter_from_dict, parse_toml
 
-DUEL = """\
-name = "Duel"
-party = [{name = "Hero", melee = 4, armour = 1, life = 2}]
-[enemy]
-members = [{name = "Brute", count = 2, melee = 2, armour = 1, life = 1}]
-"""
 VARY = "enemy.members[0].count=1..6"
 RULESETS = ["classic", "talisman"]
 
