@@ -282,13 +282,23 @@ class _Points:
         self.model, self.parsed, self.catalog, self.options = model, parsed, catalog, options
         self.progress, self.pool = progress, pool
         self.shared = shared if shared is not None and shared.serves(catalog) else None
+        self.encounters: dict[int, Encounter] = {}
+        """The varied encounter at each value met so far (``varied``)."""
         self.notes: list[str] = []
         self.dropped: dict[str, dict[int, Dropped]] = {}
         """Per ruleset, the values where exact analysis did not fit, with the reason."""
 
+    def varied(self, value: int) -> Encounter:
+        """The encounter with the varied number at ``value``, made and validated once per value
+        (every ruleset's configuration and the shared points' key start from it)."""
+        found = self.encounters.get(value)
+        if found is None:
+            found = self.encounters[value] = self.model.with_value(self.parsed.path, value)
+        return found
+
     def config(self, ruleset: str, value: int) -> FightConfig:
         """The configuration of ``ruleset`` with the varied number at ``value``."""
-        return configure(self.model.with_value(self.parsed.path, value), ruleset, catalog=self.catalog,
+        return configure(self.varied(value), ruleset, catalog=self.catalog,
                          plugins=self.options.plugins, tactics=self.options.tactics)
 
     def label(self, ruleset: str, value: int) -> str:
@@ -303,7 +313,7 @@ class _Points:
         chosen = options or self.options
         # Only a full analysis is shared: balance's coarse look stops where its question is answered.
         shared = self.shared if decided is None or chosen.exact else None
-        keys = [shared.key(self.model.with_value(self.parsed.path, value), name, chosen) for name, value in pairs] if shared else []
+        keys = [shared.key(self.varied(value), name, chosen) for name, value in pairs] if shared else []
         known = [shared.get(key) for key in keys] if shared else [None] * len(pairs)
         todo = [pair for pair, done in zip(pairs, known) if done is None]
         configs = [self.config(name, value) for name, value in todo]
