@@ -337,8 +337,8 @@ def test_exchanges_played_on_at_once_ask_whether_to_flee_where_every_turn_asks(
         assert any(result.outcome is Outcome.PARTY_FLED and result.rounds == 4 for result in quick)
 
 
-class Asking:
-    """A modifier not declared static that writes down every question it is asked: +1 TP in odd exchanges."""
+class Asking(Fickle):
+    """``Fickle``, writing down every question it is asked."""
 
     def __init__(self) -> None:
         self.asked: list[tuple[int, str, str, str]] = []
@@ -352,9 +352,9 @@ class Asking:
     def rulebench_modifiers(
         self, fight: Fight, combatant: Combatant, purpose: str, against: Combatant | Side | None
     ) -> Iterable[Modifier] | None:
-        """+1 TP in odd exchanges; every question written down."""
+        """``Fickle``'s answer; every question written down."""
         self.asked.append((fight.round, combatant.name, purpose, getattr(against, "name", "")))
-        return [Modifier(1, "odd exchange")] if purpose == "weapon" and fight.round % 2 else None
+        return super().rulebench_modifiers(fight, combatant, purpose, against)
 
 
 @pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.toml")))
