@@ -15,3 +15,21 @@ def rulebench_turn(fight: Fight, turn: Any) -> tuple[Combatant | Side, Combatant
     if type(turn) is tuple and len(turn) == 2 and isinstance(turn[0], (Combatant, Side)):
         return turn
     return None
+
+
+@hookimpl(trylast=True)
+def rulebench_narrate(fight: Fight, event: dict[str, Any]) -> str:
+    """A roll as the log has always shown it (``Hero: damage 1d8 → 4 (…)``); any other event
+    that no plugin renders as its kind."""
+    if event["kind"] == "roll":
+        return roll_sentence(event, event["label"])
+    return str(event["kind"])
+
+
+def roll_sentence(event: dict[str, Any], label: str) -> str:
+    """A roll event's sentence with its label as given (a ruleset passes it translated): who rolled,
+    for what, the dice, the total, and the faces when there were several."""
+    faces = event.get("faces")
+    shown = f" ({' '.join(map(str, faces))})" if faces is not None and len(faces) > 1 else ""
+    actor = f"{event['who']}: " if event.get("who") is not None else ""
+    return f"{actor}{label} {event['dice']} → {event['total']}{shown}"

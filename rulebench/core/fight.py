@@ -31,6 +31,24 @@ Snapshot = tuple[Any, ...]
 ``fight.vars`` and of each combatant's ``vars`` (all hashable, so a snapshot is a dictionary key)."""
 
 
+def json_ready(value: Any) -> Any:
+    """An event's fact as the log keeps it: a combatant or side as its name, dice as their
+    notation, a modifier as ``{"value", "reason"}``, a tuple or list item by item."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if isinstance(value, (Combatant, Side)):
+        return value.name
+    if isinstance(value, Dice):
+        return str(value)
+    if isinstance(value, Modifier):
+        return {"value": value.value, "reason": value.reason}
+    if isinstance(value, (list, tuple)):
+        return [json_ready(item) for item in value]
+    if isinstance(value, dict):
+        return {key: json_ready(item) for key, item in value.items()}
+    return value
+
+
 class Rules(Protocol):
     """What a fight calls back into during play: the kernel's resolved hooks (``core/kernel.py``),
     one callable per hook, each taking the fight first."""
@@ -46,6 +64,10 @@ class Rules(Protocol):
     fight_end: Callable[[Fight], None]
     end_state: Callable[[Fight, Combatant], Any]
 
+    def narrate(self, fight: Fight, event: dict[str, Any]) -> str:
+        """The sentence for one recorded event (``rulebench_narrate``)."""
+        ...
+
     def modifiers(self, fight: Fight, combatant: Combatant, purpose: str, against: Any = None) -> Sequence[Modifier]:
         """Every plugin's modifiers for one of ``combatant``'s values (``rulebench_modifiers``)."""
         ...
@@ -59,8 +81,8 @@ class Fight:
     """One fight between the encounter's party and enemy under one ruleset.
 
     Rules code reads and writes ``vars``, rolls through ``roll``/``die``, asks ``decide``, gathers
-    ``modifiers`` and reports through ``emit`` (guarded by ``recording`` where building the text
-    costs time, since Monte Carlo runs with the log off).
+    ``modifiers`` and reports what happened through ``emit``, as facts; the narration renders them
+    (``rulebench_narrate``) only while the fight records.
     """
 
     def __init__(self, encounter: Encounter, ruleset: str, rules: Rules, roller: Roller, record: bool = False) -> None:
@@ -70,7 +92,7 @@ class Fight:
         self.roller = roller
         self.log: list[dict[str, Any]] | None = [] if record else None
         self.recording = record
-        """Whether events are being logged (narrated fights), so costly texts are worth building."""
+        """Whether events are being logged (a narrated fight); rules need not ask, ``emit`` does."""
         self._explained: set[str] = set()
         self.modifiers: Callable[..., Sequence[Modifier]] = partial(rules.modifiers, self)
         """``modifiers(combatant, purpose, against=None)``: every plugin's modifiers for one of
@@ -186,30 +208,32 @@ class Fight:
 
     def _log_roll(self, dice: str, label: str, who: Combatant | None, total: int) -> None:
         faces = self.roller.last_faces
-        shown = f" ({' '.join(map(str, faces))})" if faces is not None and len(faces) > 1 else ""
-        actor = f"{who.name}: " if who is not None else ""
-        self.emit(
-            "roll",
-            f"{actor}{label} {dice} → {total}{shown}",
-            who=who.name if who else None,
-            label=label,
-            dice=dice,
-            faces=list(faces) if faces is not None else None,
-            total=total,
-        )
+        self.emit("roll", who=who, label=label, dice=dice, faces=list(faces) if faces is not None else None, total=total)
 
     # -- events ------------------------------------------------------------------------------
-    def emit(self, kind: str, text: str, **data: Any) -> None:
-        """Log one event: its kind (roll, total, hit, damage, absorbed, wound, condition, ...), a human
-        sentence for narration, and structured data for JSON and tests."""
-        if self.log is not None:
-            self.log.append({"kind": kind, "round": self.round, "text": text, **data})
+    def emit(self, kind: str, text: str | None = None, /, **data: Any) -> None:
+        """Report one thing that happened: its kind and its facts (numbers, names, untranslated keys).
 
-    def explain(self, topic: str, text: str) -> None:
+        Nothing is built while nobody records, so rules emit unconditionally. While the fight
+        records, the facts are logged as JSON-ready values (a combatant or side as its name, dice
+        as their notation, a modifier as ``{"value", "reason"}``) and the event's sentence is
+        rendered by the ``rulebench_narrate`` hook (the ruleset's narration). ``text`` gives the
+        sentence directly instead, for a plugin without a renderer.
+        """
+        if self.log is None:
+            return
+        event: dict[str, Any] = {"kind": kind, "round": self.round, "text": text}
+        for key, value in data.items():
+            event[key] = json_ready(value)
+        if text is None:
+            event["text"] = self.rules.narrate(self, event)
+        self.log.append(event)
+
+    def explain(self, topic: str, text: str | None = None) -> None:
         """Say once per fight what a mechanic does, where it first appears (a critical hit, a
         group's armour, a life lost): an ``explain`` event the narration prints before the event it
-        explains. Later calls with the same ``topic`` log nothing. Call it only when ``recording``,
-        as for ``emit``, so a silent fight builds no text."""
+        explains, its sentence rendered from ``topic`` unless ``text`` gives it. Later calls with the
+        same ``topic`` log nothing; a silent fight logs nothing at all."""
         if self.log is not None and topic not in self._explained:
             self._explained.add(topic)
             self.emit("explain", text, topic=topic)

@@ -21,8 +21,9 @@ The kernel (``core/kernel.py``) sets a fight up, then plays it round by round::
     rulebench_end_state(fight, combatant)
 
 ``rulebench_modifiers`` and ``rulebench_decide`` are asked by rules code whenever it needs them
-(``fight.modifiers(...)``, ``fight.decide(...)``); ``rulebench_ruleset`` and ``rulebench_plugin``
-by discovery. A firstresult hook stops at the first implementation that answers something other
+(``fight.modifiers(...)``, ``fight.decide(...)``); ``rulebench_narrate`` renders each event a rule
+reports (``fight.emit(kind, **facts)``) while the fight records; ``rulebench_ruleset`` and
+``rulebench_plugin`` by discovery. A firstresult hook stops at the first implementation that answers something other
 than None, in pluggy's order: ``tryfirst`` implementations, then the last registered plugin first
 (scripted tactics, a ``--tactics`` plugin, modifiers, the ruleset), then ``trylast`` ones (the
 kernel's defaults, the ruleset's default tactics). A collected hook calls every implementation.
@@ -378,5 +379,33 @@ def rulebench_decide(fight: Fight, decision: Decision) -> Any:
             if decision.kind == "stance" and decision.who is not None and decision.who.vars["hp"] < decision.who.stats["hp"]:
                 return "defend"
             return None                           # the next tactics source answers
+    """
+    raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it
+
+
+@hookspec(firstresult=True)
+def rulebench_narrate(fight: Fight, event: dict[str, Any]) -> str | None:
+    """Render one recorded event as the sentence a reader sees: the narration of the facts a rule
+    reported with ``fight.emit(kind, **facts)``.
+
+    firstresult. Asked only while a fight records, once per event that came without a sentence of
+    its own, right after the rule emitted it and in the reader's language. A ruleset renders its
+    own event kinds (and ``roll``, to translate the roll's label); a modifier plugin renders the
+    kinds it emits and answers None to the rest. The kernel's own implementation (``trylast``)
+    renders a roll as ``Hero: damage 1d8 → 4`` and any other event as its kind. A renderer reads
+    the event and nothing else of the fight: the event carries every fact its sentence names.
+
+    :param fight: the fight, for its ruleset's words (its state has moved on: read the event).
+    :param event: the logged event: ``kind``, ``round`` and the facts as JSON-ready values
+        (combatants as names, dice as notation, modifiers as ``{"value", "reason"}``).
+    :return: the sentence, or None to let the next renderer answer.
+
+    Example::
+
+        @hookimpl
+        def rulebench_narrate(fight: Fight, event: dict[str, Any]) -> str | None:
+            if event["kind"] == "damage":
+                return _("{who} takes {amount}").format(**event)
+            return None
     """
     raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it

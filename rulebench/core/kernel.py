@@ -49,6 +49,7 @@ _HOOKS: dict[str, tuple[str, ...]] = {
     "end_state": ("fight", "combatant"),
     "modifiers": ("fight", "combatant", "purpose", "against"),
     "decide": ("fight", "decision"),
+    "narrate": ("fight", "event"),
 }
 
 _NOTIFY = frozenset({"setup", "round_start", "fight_end"})
@@ -199,6 +200,7 @@ class ResolvedHooks:
     end_state: Callable[[Fight, Combatant], Fate | None]
     modifiers: Callable[..., Sequence[Modifier]]
     decide: Callable[..., Any]
+    narrate: Callable[[Fight, dict[str, Any]], str]
 
 
 def plays_only(

@@ -198,6 +198,34 @@ def test_hook_decide() -> None:
     assert fight.decide("flee", fight.combatants[0], ("no", "yes")) == "no"  # the duel's default: the first option
 
 
+def test_hook_narrate() -> None:
+    """A plugin renders the kinds it knows; the rest fall through to the kernel's renderer, and a
+    silent fight renders nothing at all."""
+    class Herald:
+        @hookimpl
+        def rulebench_plugin(self) -> PluginInfo:
+            return PluginInfo(name="herald", kind="modifier", title="Herald")
+
+        @hookimpl
+        def rulebench_narrate(self, fight: Fight, event: dict[str, Any]) -> str | None:
+            return f"{event['who']} is hailed ({event['times']}×)" if event["kind"] == "hail" else None
+
+    config = configure(duel_encounter(), NAME, catalog=catalog(Duel(), ("herald", Herald())), plugins=("herald",))
+    fight = config.new_fight(RandomRoller(1), record=True)
+    hero = fight.combatants[0]
+    fight.emit("hail", who=hero, times=2)
+    fight.emit("unknown")
+    fight.emit("told", "a sentence of its own", who=hero)
+    fight.die(6, "luck", hero)
+    kinds_and_texts = [(e["kind"], e["text"]) for e in fight.log or []]
+    assert kinds_and_texts[:3] == [("hail", f"{hero.name} is hailed (2×)"), ("unknown", "unknown"), ("told", "a sentence of its own")]
+    assert fight.log is not None and fight.log[1]["round"] == 0 and fight.log[0]["who"] == hero.name  # facts logged JSON-ready
+    assert kinds_and_texts[3][0] == "roll" and kinds_and_texts[3][1].startswith(f"{hero.name}: luck 1d6 → ")
+    silent = config.new_fight(RandomRoller(1))
+    silent.emit("hail", who=hero, times=2)
+    assert silent.log is None
+
+
 @pytest.mark.parametrize("name", sorted(discover().rulesets()))
 def test_installed_rulesets_implement_only_hooks_of_the_contract(name: str) -> None:
     known = {hook for hook, _, _ in hook_reference.hooks()}
