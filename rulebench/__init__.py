@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from rulebench.core.kernel import FightConfig, configure, fast_plan, play, plays_only, run_fight
     from rulebench.core.markers import hookimpl
     from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
-    from rulebench.core.values import Attack, Damage, Decision, DecisionInfo, Modifier, PluginInfo, RulesetInfo
+    from rulebench.core.values import Attack, Damage, Decision, DecisionInfo, Health, Modifier, PluginInfo, RulesetInfo
 
 _HOMES: dict[str, tuple[str, ...]] = {
     "rulebench.analysis.analyse": ("AnalysisOptions",),
@@ -48,7 +48,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "rulebench.core.kernel": ("FightConfig", "configure", "fast_plan", "play", "plays_only", "run_fight"),
     "rulebench.core.markers": ("hookimpl",),
     "rulebench.core.outcome": ("EndState", "Fate", "FightResult", "Outcome"),
-    "rulebench.core.values": ("Attack", "Damage", "Decision", "DecisionInfo", "Modifier", "PluginInfo", "RulesetInfo"),
+    "rulebench.core.values": ("Attack", "Damage", "Decision", "DecisionInfo", "Health", "Modifier", "PluginInfo", "RulesetInfo"),
 }
 """The module each public name lives in; the TYPE_CHECKING imports above say the same."""
 
@@ -77,6 +77,7 @@ __all__ = [
     "FightConfig",
     "FightResult",
     "format_integer",
+    "Health",
     "hookimpl",
     "language",
     "load_encounter",

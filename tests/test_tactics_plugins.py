@@ -1,4 +1,5 @@
-"""The cautious and reckless tactics plugins: found, answer every built-in decision, and behave as named."""
+"""The cautious and reckless tactics plugins: found, answer where their tactics have a bearing (the
+rulesets' defaults answer the rest), behave as named, and read only the neutral view of a fight."""
 
 from __future__ import annotations
 
@@ -19,35 +20,41 @@ OWN = {"cautious": cautious.rulebench_decide, "reckless": reckless.rulebench_dec
 
 
 class Spy:
-    """Stands in for a fight's resolved hooks and records every decision with the plugin's own answer."""
+    """Stands in for a fight's resolved hooks and records every decision with the plugin's own answer
+    (None where it leaves the decision to the ruleset's defaults) and the answer the plugin gives as
+    a tactics source: its own, else the ruleset's default tactics'."""
 
-    def __init__(self, rules: Any, tactics: str) -> None:
+    def __init__(self, rules: Any, tactics: str, defaults: Any) -> None:
         self.rules = rules
         self.own = OWN[tactics]
-        self.asked: list[tuple[Decision, Any]] = []
+        self.defaults = defaults
+        self.asked: list[tuple[Decision, Any, Any]] = []
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.rules, name)
 
     def decide(self, fight: Fight, decision: Decision) -> Any:
-        self.asked.append((decision, self.own(fight, decision)))
+        own = self.own(fight, decision)
+        self.asked.append((decision, own, own if own is not None else self.defaults(fight, decision)))
         return self.rules.decide(fight, decision)
 
 
 @functools.cache
-def spied_fights(ruleset: str, tactics: str, fights: int = 40) -> tuple[tuple[Decision, Any], ...]:
-    """Every decision asked in ``fights`` seeded fights of every example, with the plugin's answer.
+def spied_fights(ruleset: str, tactics: str, fights: int = 40) -> tuple[tuple[Decision, Any, Any], ...]:
+    """Every decision asked in ``fights`` seeded fights of every example, with the plugin's own
+    answer and the answer taken.
 
     Kept per process: several tests read the same ruleset's and tactics' decisions, and the
     seeded fights give the same ones each time.
     """
     catalog = discover()
-    asked: list[tuple[Decision, Any]] = []
+    asked: list[tuple[Decision, Any, Any]] = []
     for path in sorted(EXAMPLES.glob("*.toml")):
         config = configure(load_encounter(path), ruleset, catalog=catalog, tactics=tactics)
+        defaults = catalog.get(ruleset, "ruleset").plugin.rulebench_decide
         for seed in range(fights):
             fight = config.new_fight(RandomRoller(seed))
-            spy = Spy(fight.rules, tactics)
+            spy = Spy(fight.rules, tactics, defaults)
             fight.rules = spy
             play(fight)
             asked.extend(spy.asked)
@@ -64,22 +71,22 @@ def test_both_are_tactics_plugins_for_every_ruleset() -> None:
 
 @pytest.mark.parametrize("tactics", TACTICS)
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_every_decision_asked_is_answered_by_the_plugin(ruleset: str, tactics: str) -> None:
+def test_every_decision_asked_is_answered_by_the_plugin_or_the_defaults(ruleset: str, tactics: str) -> None:
     info = discover().get(ruleset, "ruleset").info
     assert isinstance(info, rulebench.RulesetInfo)
     declared = set(info.decisions)
     asked = list(spied_fights(ruleset, tactics))
     assert asked, "no decision was asked at all"
-    for decision, answer in asked:
+    for decision, _, taken in asked:
         assert decision.kind in declared
-        assert answer is not None, f"{tactics} left {decision.kind} unanswered under {ruleset}"
+        assert taken is not None, f"neither {tactics} nor the defaults answered {decision.kind} under {ruleset}"
         if decision.options:
-            assert answer in decision.options
+            assert taken in decision.options
 
 
 def kinds_answered(ruleset: str, tactics: str) -> dict[str, set[Any]]:
     answers: dict[str, set[Any]] = {}
-    for decision, answer in spied_fights(ruleset, tactics):
+    for decision, _, answer in spied_fights(ruleset, tactics):
         answers.setdefault(decision.kind, set()).add(answer if not isinstance(answer, list) else tuple(answer))
     return answers
 
@@ -107,17 +114,23 @@ def ambermarch_fight(tactics: str) -> Fight:
 def test_cautious_ambermarch_covers_once_battered_and_retreats_once_wounded() -> None:
     fight = ambermarch_fight("cautious")
     warrior = fight.party.members[0]
-    stance = Decision("stance", 1, warrior, ("attack", "attack-ranged", "cover", "technique", "hold-back"), {})
+    stance = Decision("stance", 1, warrior, ("attack", "attack-ranged", "cover", "technique", "hold-back"), {"attack": "attack"})
     retreat = Decision("retreat", 1, None, (True, False), {})
-    assert cautious.rulebench_decide(fight, stance) == "attack"
+    assert cautious.rulebench_decide(fight, stance) is None  # unhurt: the defaults attack
+    assert fight.rules.decide(fight, stance) == "attack"
     assert cautious.rulebench_decide(fight, retreat) is False
-    warrior.vars["ladder"] = cautious.BATTERED
+    warrior.vars["ladder"] = 1  # battered (docs/rules/ambermarch.md)
     assert cautious.rulebench_decide(fight, stance) == "cover"
     assert cautious.rulebench_decide(fight, retreat) is False
-    warrior.vars["ladder"] = cautious.WOUNDED
+    warrior.vars["ladder"] = 2  # wounded: his last stand
     assert cautious.rulebench_decide(fight, retreat) is True
     assert reckless.rulebench_decide(fight, stance) == "attack"
     assert reckless.rulebench_decide(fight, retreat) is False
+
+
+def test_cautious_leaves_a_drawn_fight_at_once() -> None:
+    fight = ambermarch_fight("cautious")
+    assert cautious.rulebench_decide(fight, Decision("retreat", 1, None, (True, False), {"drawn": True})) is True
 
 
 @pytest.mark.parametrize(("standing", "engaged", "leaves"), [(3, 3, False), (2, 3, True), (1, 1, False), (0, 2, True)])
@@ -129,12 +142,41 @@ def test_cautious_flees_when_the_first_member_falls(standing: int, engaged: int,
     assert reckless.rulebench_decide(fight, decision) is False
 
 
-def test_a_third_party_retreat_without_counts_is_taken_at_once() -> None:
+def test_a_retreat_without_counts_waits_for_a_last_stand_where_the_ruleset_tells_none() -> None:
+    """A ruleset that tells no health and counts nobody in the decision: the cautious party stays
+    (nothing tells it to leave), the reckless one too."""
     fight = ambermarch_fight("cautious")
-    fight.ruleset = "myrules"
+    fight.rules = NoHealth(fight.rules)
     decision = Decision("retreat", 1, None, (True, False), {})
-    assert cautious.rulebench_decide(fight, decision) is True
+    assert cautious.rulebench_decide(fight, decision) is False
     assert reckless.rulebench_decide(fight, decision) is False
+
+
+class NoHealth:
+    """A fight's resolved hooks as a ruleset without ``rulebench_health`` would have them."""
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.rules, name)
+
+    def health(self, fight: Fight, combatant: Any) -> None:
+        return None
+
+
+@pytest.mark.parametrize("module", [cautious, reckless])
+def test_the_cross_ruleset_plugins_name_no_ruleset_and_read_no_state(module: Any) -> None:
+    """They read the neutral view (``fight.health``, decisions' options and context): no ruleset's
+    name, and no ``vars``, ``stats`` or ``fight.ruleset`` read in their code."""
+    import ast
+    source = Path(module.__file__).read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    code = ast.unparse([node for node in tree.body if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))])
+    for name in RULESETS:
+        assert name not in code, f"{module.__name__} names {name}"
+    reads = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+    assert not reads & {"vars", "stats", "ruleset"}, reads & {"vars", "stats", "ruleset"}
 
 
 def test_an_unknown_decision_falls_through_to_the_rulesets_defaults() -> None:

@@ -32,6 +32,7 @@ CALLED_BY = {
     "rulebench_end_state": "the kernel, for every combatant once the fight is over",
     "rulebench_modifiers": "rules code, through `fight.modifiers(...)`",
     "rulebench_decide": "rules code, through `fight.decide(...)`",
+    "rulebench_health": "plugins and rules code, through `fight.health(...)`",
     "rulebench_narrate": "the fight, for each event emitted while it records (`fight.emit(...)`)",
 }
 """Who calls each hook and when; a hook missing here fails the reference's test."""

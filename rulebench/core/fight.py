@@ -20,7 +20,7 @@ from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.i18n import _
 from rulebench.core.outcome import Outcome
 from rulebench.core.protocols import ChainSolver, RoundClock
-from rulebench.core.values import Decision, Modifier
+from rulebench.core.values import Decision, Health, Modifier
 
 if TYPE_CHECKING:
     from rulebench.core.encounter import Encounter
@@ -66,6 +66,10 @@ class Rules(Protocol):
 
     def narrate(self, fight: Fight, event: dict[str, Any]) -> str:
         """The sentence for one recorded event (``rulebench_narrate``)."""
+        ...
+
+    def health(self, fight: Fight, combatant: Combatant) -> Health | None:
+        """A combatant's condition in neutral terms (``rulebench_health``)."""
         ...
 
     def modifiers(self, fight: Fight, combatant: Combatant, purpose: str, against: Any = None) -> Sequence[Modifier]:
@@ -258,6 +262,12 @@ class Fight:
             raise BadInput(_("tactics: round {round} answers the {kind!r} decision for {who} with {answer!r}; expected one of {expected}")
                            .format(round=self.round, kind=kind, who=who.name, answer=answer, expected=expected))
         return answer
+
+    def health(self, combatant: Combatant) -> Health | None:
+        """``combatant``'s condition as his ruleset tells it in neutral terms (``rulebench_health``):
+        what a plugin working across rulesets reads instead of a ruleset's state keys; None where the
+        ruleset cannot tell."""
+        return self.rules.health(self, combatant)
 
     def remember_modifiers(self) -> None:
         """Ask the plugins' modifiers once per combatant, purpose and opponent, and remember them.

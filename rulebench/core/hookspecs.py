@@ -20,8 +20,8 @@ The kernel (``core/kernel.py``) sets a fight up, then plays it round by round::
     # once the fight is over, for every combatant:
     rulebench_end_state(fight, combatant)
 
-``rulebench_modifiers`` and ``rulebench_decide`` are asked by rules code whenever it needs them
-(``fight.modifiers(...)``, ``fight.decide(...)``); ``rulebench_narrate`` renders each event a rule
+``rulebench_modifiers``, ``rulebench_decide`` and ``rulebench_health`` are asked whenever rules
+code or a plugin needs them (``fight.modifiers(...)``, ``fight.decide(...)``, ``fight.health(...)``); ``rulebench_narrate`` renders each event a rule
 reports (``fight.emit(kind, **facts)``) while the fight records; ``rulebench_ruleset`` and
 ``rulebench_plugin`` by discovery. A firstresult hook stops at the first implementation that answers something other
 than None, in pluggy's order: ``tryfirst`` implementations, then the last registered plugin first
@@ -59,6 +59,7 @@ if TYPE_CHECKING:
         Attack,
         Damage,
         Decision,
+        Health,
         Modifier,
         PluginInfo,
         RulesetInfo,
@@ -407,5 +408,29 @@ def rulebench_narrate(fight: Fight, event: dict[str, Any]) -> str | None:
             if event["kind"] == "damage":
                 return _("{who} takes {amount}").format(**event)
             return None
+    """
+    raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it
+
+
+@hookspec(firstresult=True)
+def rulebench_health(fight: Fight, combatant: Combatant) -> Health | None:
+    """Tell a combatant's condition in neutral terms: standing, the share of health left, and
+    whether the next harm takes him down.
+
+    firstresult. Asked by plugins that work across rulesets (``fight.health(combatant)``), such as
+    a tactics plugin that takes cover when hurt, so that they never read a ruleset's own state keys.
+    A ruleset answers for every combatant it keeps state for (a member of a side that fights as
+    one group may answer for the group); None when it cannot tell. It only reads the state.
+
+    :param fight: the fight.
+    :param combatant: whose condition is asked.
+    :return: the condition, or None.
+
+    Example::
+
+        @hookimpl
+        def rulebench_health(fight: Fight, combatant: Combatant) -> Health | None:
+            hp, most = combatant.vars["hp"], combatant.stats["hp"]
+            return Health(standing=hp > 0, left=max(hp, 0) / most, last_stand=hp == 1)
     """
     raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it

@@ -28,7 +28,7 @@ from rulebench.core.fight import Fight
 from rulebench.core.i18n import _
 from rulebench.core.outcome import Fate, FightResult, Outcome
 from rulebench.core.scripted_tactics import ScriptedTactics
-from rulebench.core.values import Modifier, PluginInfo, RulesetInfo
+from rulebench.core.values import Health, Modifier, PluginInfo, RulesetInfo
 
 if TYPE_CHECKING:  # rulesets import the kernel (through rulebench) when they are discovered, before any encounter is read
     from rulebench.core.encounter import Encounter
@@ -50,6 +50,7 @@ _HOOKS: dict[str, tuple[str, ...]] = {
     "modifiers": ("fight", "combatant", "purpose", "against"),
     "decide": ("fight", "decision"),
     "narrate": ("fight", "event"),
+    "health": ("fight", "combatant"),
 }
 
 _NOTIFY = frozenset({"setup", "round_start", "fight_end"})
@@ -201,6 +202,7 @@ class ResolvedHooks:
     modifiers: Callable[..., Sequence[Modifier]]
     decide: Callable[..., Any]
     narrate: Callable[[Fight, dict[str, Any]], str]
+    health: Callable[[Fight, Combatant], Health | None]
 
 
 def plays_only(

@@ -104,6 +104,29 @@ class Modifier:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class Health:
+    """A combatant's condition in terms every ruleset shares (``rulebench_health``): what a tactics
+    or modifier plugin that works across rulesets reads instead of a ruleset's own state.
+
+    Attributes:
+        standing: on his feet and able to fight (not fallen, not out of the fight).
+        left: the share of his health left, 1.0 unhurt down to 0.0 fallen, in the ruleset's own
+            measure (wound steps, lives, LE, endurance and wounds).
+        last_stand: the next harm the ruleset counts in steps takes him down (the last life, the
+            last step of a wound ladder); False where health is no count of steps.
+    """
+
+    standing: bool
+    left: float
+    last_stand: bool = False
+
+    @property
+    def hurt(self) -> bool:
+        """Whether he has lost any health."""
+        return self.left < 1.0
+
+
 @dataclass(slots=True)
 class Attack:
     """The result of ``rulebench_attack``: one attack or one opposed exchange.

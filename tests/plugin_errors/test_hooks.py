@@ -226,6 +226,33 @@ def test_hook_narrate() -> None:
     assert silent.log is None
 
 
+@pytest.mark.parametrize("ruleset", ["ambermarch", "classic", "dsa", "endurance", "talisman"])
+def test_hook_health(ruleset: str) -> None:
+    """Every built-in ruleset tells each party member's condition in neutral terms: unhurt and
+    standing at the start, and a combatant the ruleset reports down is not standing."""
+    from rulebench import Health, load_encounter
+
+    encounter = load_encounter(Path(__file__).resolve().parents[2] / "examples" / "skeleton-guards.toml")
+    fight = configure(encounter, ruleset).new_fight(RandomRoller(3))
+    for member in fight.party.members:
+        health = fight.health(member)
+        assert isinstance(health, Health)
+        assert health.left == 1.0 and not health.hurt and not health.last_stand
+    play_round(fight)
+    while fight.outcome is None:
+        play_round(fight)
+    for member in fight.combatants:
+        health = fight.health(member)
+        if health is not None:
+            assert 0.0 <= health.left <= 1.0
+            assert not (health.last_stand and not health.standing)
+
+
+def test_hook_health_is_none_where_nobody_answers() -> None:
+    fight = fight_of(Duel())
+    assert fight.health(fight.combatants[0]) is None
+
+
 @pytest.mark.parametrize("name", sorted(discover().rulesets()))
 def test_installed_rulesets_implement_only_hooks_of_the_contract(name: str) -> None:
     known = {hook for hook, _, _ in hook_reference.hooks()}

@@ -12,6 +12,7 @@ re-exports every hook, and ``probe_tiers`` for the ``probe`` command.
 from rulebench.rulesets.ambermarch.damage import rulebench_damage, rulebench_wounds
 from rulebench.rulesets.ambermarch.ending import rulebench_end_state, rulebench_fight_end, rulebench_round_end
 from rulebench.rulesets.ambermarch.exchange import rulebench_attack, rulebench_initiative
+from rulebench.rulesets.ambermarch.health import rulebench_health
 from rulebench.rulesets.ambermarch.probe import probe_result, probe_tiers
 from rulebench.rulesets.ambermarch.stances import rulebench_round_start
 from rulebench.rulesets.ambermarch.stats import rulebench_ruleset, rulebench_setup
@@ -25,6 +26,7 @@ __all__ = [
     "rulebench_decide",
     "rulebench_end_state",
     "rulebench_fight_end",
+    "rulebench_health",
     "rulebench_initiative",
     "rulebench_round_end",
     "rulebench_round_start",

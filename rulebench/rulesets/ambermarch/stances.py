@@ -24,7 +24,7 @@ from rulebench.rulesets.ambermarch.state import (
     damage_line,
     marching_line,
 )
-from rulebench.rulesets.ambermarch.tactics import default_stance
+from rulebench.rulesets.ambermarch.tactics import better_attack, default_stance
 
 
 @hookimpl
@@ -81,7 +81,8 @@ def _choose_stances(fight: Fight, defaults: bool) -> None:
         elif defaults:
             stance = default_stance(member, member.name in holdable)
         else:
-            stance = fight.decide("stance", member, options=STANCES, may_hold_back=member.name in holdable)
+            stance = fight.decide("stance", member, options=STANCES, may_hold_back=member.name in holdable,
+                                  attack=better_attack(member))
         state[STANCE] = stance
         if stance == HOLD_BACK:
             holding = True

@@ -18,6 +18,11 @@ def default_stance(member: Combatant, may_hold_back: bool) -> str:
     """A non-fighter holds back where he may; everyone else attacks with his higher skill."""
     if may_hold_back and not member.spec.fighter:
         return HOLD_BACK
+    return better_attack(member)
+
+
+def better_attack(member: Combatant) -> str:
+    """The attack stance with the member's higher skill, melee on a tie."""
     return ATTACK if member.stats["melee"] >= member.stats["ranged"] else ATTACK_RANGED
 
 

@@ -21,6 +21,7 @@ from rulebench.rulesets.classic.exchange import (
     rulebench_initiative,
     rulebench_round_start,
 )
+from rulebench.rulesets.classic.health import rulebench_health
 from rulebench.rulesets.classic.info import rulebench_ruleset
 from rulebench.rulesets.classic.line import rulebench_wounds
 from rulebench.rulesets.classic.stats import rulebench_setup
@@ -32,6 +33,7 @@ __all__ = [
     "rulebench_decide",
     "rulebench_end_state",
     "rulebench_fight_end",
+    "rulebench_health",
     "rulebench_initiative",
     "rulebench_round_end",
     "rulebench_round_start",

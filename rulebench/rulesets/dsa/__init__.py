@@ -12,6 +12,7 @@ from __future__ import annotations
 from rulebench import DecisionInfo, RulesetInfo, hookimpl
 from rulebench.rulesets.dsa.chain import rulebench_attack
 from rulebench.rulesets.dsa.ending import rulebench_end_state, rulebench_fight_end, rulebench_round_end
+from rulebench.rulesets.dsa.health import rulebench_health
 from rulebench.rulesets.dsa.hits import rulebench_damage, rulebench_wounds
 from rulebench.rulesets.dsa.initiative import rulebench_initiative, rulebench_round_start, rulebench_turn
 from rulebench.rulesets.dsa.narration import _
@@ -24,6 +25,7 @@ __all__ = [
     "rulebench_decide",
     "rulebench_end_state",
     "rulebench_fight_end",
+    "rulebench_health",
     "rulebench_initiative",
     "rulebench_round_end",
     "rulebench_round_start",

@@ -11,6 +11,7 @@ module, so every hook implementation is imported here. The modules, one job each
 """
 
 from rulebench.rulesets.endurance.ending import rulebench_end_state, rulebench_fight_end, rulebench_round_end
+from rulebench.rulesets.endurance.health import rulebench_health
 from rulebench.rulesets.endurance.stats import rulebench_ruleset, rulebench_setup
 from rulebench.rulesets.endurance.strike import rulebench_attack, rulebench_damage, rulebench_wounds
 from rulebench.rulesets.endurance.tactics import rulebench_decide
@@ -22,6 +23,7 @@ __all__ = [
     "rulebench_decide",
     "rulebench_end_state",
     "rulebench_fight_end",
+    "rulebench_health",
     "rulebench_initiative",
     "rulebench_round_end",
     "rulebench_ruleset",

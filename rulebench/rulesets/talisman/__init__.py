@@ -14,6 +14,7 @@ never evade), ``narration`` (the sentences of a narrated fight).
 
 from rulebench.rulesets.talisman.duel import rulebench_attack, rulebench_damage, rulebench_initiative, rulebench_turn
 from rulebench.rulesets.talisman.ending import rulebench_fight_end, rulebench_round_end
+from rulebench.rulesets.talisman.health import rulebench_health
 from rulebench.rulesets.talisman.lives import rulebench_end_state, rulebench_wounds
 from rulebench.rulesets.talisman.stats import ROUND_CAP, rulebench_ruleset, rulebench_setup
 from rulebench.rulesets.talisman.tactics import rulebench_decide
@@ -25,6 +26,7 @@ __all__ = [
     "rulebench_decide",
     "rulebench_end_state",
     "rulebench_fight_end",
+    "rulebench_health",
     "rulebench_initiative",
     "rulebench_round_end",
     "rulebench_ruleset",
