@@ -331,6 +331,7 @@ def record_provenance(config: FightConfig, result: RulesetResult, extra: dict[st
     """Fill in where ``result`` came from (ruleset, package, method, seed, plugins, tactics, ``extra``)
     and return it; every way of analysing a configuration records it alike."""
     result.unit = config.ruleset.round_word
+    result.engaged = tuple(config.encounter.is_engaged(m.name) for m in config.encounter.party)
     result.provenance = {
         "ruleset": {"name": config.ruleset.name, "package": config.package[0], "version": config.package[1]},
         "method": result.method,

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from rulebench.core.outcome import END_STATES, OUTCOMES, FightResult
+from rulebench.core.outcome import END_STATES, OUTCOMES, EndState, FightResult
 
 Number = int | Fraction | float
 
@@ -45,6 +45,9 @@ class Tally:
 
     names: tuple[str, ...]
     outcomes: Counter[str] = field(default_factory=Counter)
+    states: Counter[tuple[str, ...]] = field(default_factory=Counter)
+    """The weight of each combination of end states, one per combatant in order: what the
+    casualties (anyone dead, everyone down) are read from, which no combatant's own tally tells."""
     rounds: Counter[int] = field(default_factory=Counter)
     fates: list[Counter[str]] = field(default_factory=list)
     conditions: list[Counter[str]] = field(default_factory=list)
@@ -61,6 +64,7 @@ class Tally:
         weight_: Any = weight
         self.total += weight
         self.outcomes[result.outcome.value] += weight_
+        self.states[tuple([f.state.value for f in result.fates])] += weight_
         self.rounds[result.rounds] += weight_
         for fates, conditions, fate in zip(self.fates, self.conditions, result.fates):
             fates[fate.state.value] += weight_
@@ -71,17 +75,20 @@ class Tally:
         """A tally of floating-point probabilities, each of its sums correctly rounded (``math.fsum``)."""
         tally = cls(names)
         outcomes: defaultdict[str, list[float]] = defaultdict(list)
+        states: defaultdict[tuple[str, ...], list[float]] = defaultdict(list)
         rounds: defaultdict[int, list[float]] = defaultdict(list)
         fates: list[defaultdict[str, list[float]]] = [defaultdict(list) for _ in names]
         conditions: list[defaultdict[str, list[float]]] = [defaultdict(list) for _ in names]
         for result, weight in weights.items():
             outcomes[result.outcome.value].append(weight)
+            states[tuple([f.state.value for f in result.fates])].append(weight)
             rounds[result.rounds].append(weight)
             for mine, kinds, fate in zip(fates, conditions, result.fates):
                 mine[fate.state.value].append(weight)
                 kinds[fate.condition].append(weight)
         tally.total = math.fsum(weights.values())
         tally.outcomes = Counter({k: math.fsum(v) for k, v in outcomes.items()})
+        tally.states = Counter({k: math.fsum(v) for k, v in states.items()})
         tally.rounds = Counter({k: math.fsum(v) for k, v in rounds.items()})
         tally.fates = [Counter({k: math.fsum(v) for k, v in f.items()}) for f in fates]
         tally.conditions = [Counter({k: math.fsum(v) for k, v in c.items()}) for c in conditions]
@@ -91,6 +98,7 @@ class Tally:
         """Add another tally of the same fight configuration into this one, and return this one."""
         self.total += other.total
         self.outcomes.update(other.outcomes)
+        self.states.update(other.states)
         self.rounds.update(other.rounds)
         for mine, theirs in zip(self.fates, other.fates):
             mine.update(theirs)
@@ -116,6 +124,8 @@ class RulesetResult:
     """For sampling, the rule that stopped it: ``fights`` (a fixed count), ``precision`` or ``cap``."""
     unit: str = "round"
     """What the ruleset counts a fight's length in (its ``round_word``: ``round``, dsa's ``exchange``)."""
+    engaged: tuple[bool, ...] | None = None
+    """Which party members took part in the fight (None: all of them); the casualties count those."""
 
     def probability(self, weight: Number) -> Number:
         """A weight of the tally as a probability (a Fraction when exact)."""
@@ -146,6 +156,31 @@ class RulesetResult:
         """The expected fight length in rounds."""
         return sum((r * p for r, p in self.rounds_distribution.items()), start=0)
 
+    def casualties(self) -> dict[str, Number]:
+        """The party's losses: the chance that anyone of it dies (``anyone_dead``), that everyone who
+        fought is down, out or dead (``wiped_out``, a total party kill, whatever the outcome is
+        called), and the expected number dead (``deaths``)."""
+        engaged = self.engaged or (True,) * self.party_size
+        fought = [i for i, taking_part in enumerate(engaged[: self.party_size]) if taking_part]
+        dead, wiped, deaths = 0, 0, 0
+        down = (EndState.OUT.value, EndState.DEAD.value)
+        for states, weight in self.tally.states.items():
+            killed = sum(1 for i in range(self.party_size) if states[i] == EndState.DEAD.value)
+            if killed:
+                dead += weight
+                deaths += killed * weight
+            if fought and all(states[i] in down for i in fought):
+                wiped += weight
+        return {"anyone_dead": self.probability(dead), "wiped_out": self.probability(wiped), "deaths": self.probability(deaths)}
+
+    def casualties_ci95(self) -> dict[str, tuple[float, float]] | None:
+        """Wilson 95% intervals of the two casualty chances for sampled results; None when exact."""
+        if self.method == "exact":
+            return None
+        n = int(self.tally.total)
+        casualties = self.casualties()
+        return {k: wilson(round(float(casualties[k]) * n), n) for k in ("anyone_dead", "wiped_out")}
+
     def fates(self) -> list[dict[str, Any]]:
         """Per combatant: name and the probability of each end state."""
         return [
@@ -166,6 +201,10 @@ class RulesetResult:
             return float(value)
 
         ci = self.ci95
+        casualties: dict[str, Any] = {k: num(v) for k, v in self.casualties().items()}
+        casualties_ci = self.casualties_ci95()
+        if casualties_ci:
+            casualties["ci95"] = {k: [lo, hi] for k, (lo, hi) in casualties_ci.items()}
         fates = self.fates()
         conditions = self.conditions()
         members = [
@@ -179,6 +218,7 @@ class RulesetResult:
             "seed": self.seed,
             "outcomes": {k: num(v) for k, v in self.outcomes.items()},
             "ci95": {k: [lo, hi] for k, (lo, hi) in ci.items()} if ci else None,
+            "casualties": casualties,
             "rounds": {
                 "mean": num(self.rounds_mean),
                 "unit": self.unit,  # rounds.mean is in this unit: rulesets count different things
@@ -199,4 +239,5 @@ def result_row(result: RulesetResult) -> dict[str, Any]:
     for outcome, p in result.outcomes.items():
         row[outcome] = float(p)
         row[f"{outcome}_low"], row[f"{outcome}_high"] = ci.get(outcome, (None, None))
-    return row | {"rounds_mean": float(result.rounds_mean), "fights": result.fights, "seed": result.seed}
+    casualties = {f"party_{k}": float(v) for k, v in result.casualties().items()}
+    return row | casualties | {"rounds_mean": float(result.rounds_mean), "fights": result.fights, "seed": result.seed}

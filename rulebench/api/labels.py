@@ -34,6 +34,16 @@ def outcome_name(outcome: str) -> str:
     return names.get(outcome, outcome)
 
 
+def casualty_name(casualty: str) -> str:
+    """A casualty figure as displayed (``wiped_out``, ``anyone_dead``, ``deaths``), in words."""
+    names = {
+        "wiped_out": pgettext("casualty", "wiped out"),
+        "anyone_dead": pgettext("casualty", "anyone dies"),
+        "deaths": pgettext("casualty", "deaths (mean)"),
+    }
+    return names.get(casualty, casualty)
+
+
 def end_state_name(state: str) -> str:
     """An end state as displayed: ``dead`` in English, ``tot`` in German."""
     names = {

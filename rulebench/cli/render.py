@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from rulebench.api.labels import end_state_name, method_name, outcome_name, vary_label
+from rulebench.api.labels import casualty_name, end_state_name, method_name, outcome_name, vary_label
 from rulebench.api.numbers import (
     Probability,
     fights_text,
@@ -187,23 +187,62 @@ def outcome_cell(result: RulesetResult, outcome: str, fractions: bool = False) -
     return cell(result.outcomes[outcome], fractions) + (f"\n[dim]{interval(ci)}[/]" if ci else "")
 
 
+def casualty_cell(result: RulesetResult, casualty: str, fractions: bool = False) -> str:
+    """A casualty figure: a chance with its 95% interval below it when sampled, or the mean deaths."""
+    value = result.casualties()[casualty]
+    if casualty == "deaths":  # a mean, not a chance
+        return fixed(float(value), 2)
+    ci = (result.casualties_ci95() or {}).get(casualty)
+    return cell(value, fractions) + (f"\n[dim]{interval(ci)}[/]" if ci else "")
+
+
 def comparison_table(comparison: Comparison, fractions: bool = False) -> Table:
-    """One row per ruleset: each outcome's probability (its 95% interval below it when sampled) and
-    the mean fight length in each ruleset's own unit; the caption says how the rows were obtained."""
+    """One row per ruleset: the party's chance to win and to be wiped out first, then the other
+    outcomes (each chance with its 95% interval below it when sampled), and the mean fight length in
+    each ruleset's own unit; the caption says how the rows were obtained. An outcome is how the fight
+    ended, being wiped out what it cost: a party that fled may have left everyone behind."""
     results = comparison.results
     title = _("{encounter}: outcomes").format(encounter=escape(comparison.encounter.name))
     table = data_table(title, results_caption(results, fractions))
     table.show_lines = any(r.ci95 for r in results)  # a blank line keeps each ruleset's two lines together
     table.add_column(_("ruleset"), no_wrap=True)
-    for outcome in OUTCOMES:
-        table.add_column(outcome_name(outcome.value), justify="right")
+    table.add_column(outcome_name("party_wins"), justify="right")
+    table.add_column(casualty_name("wiped_out"), justify="right")
+    later = [o.value for o in OUTCOMES if o.value != "party_wins"]
+    for outcome in later:
+        table.add_column(outcome_name(outcome), justify="right")
     header = length_header(r.ruleset for r in results)
     table.add_column(header, justify="right")
     mixed = mixed_methods(results)
     for r in results:
         name = escape(r.ruleset) + (f"\n[dim]{row_method(r)}[/]" if mixed else "")
-        table.add_row(name, *(outcome_cell(r, o.value, fractions) for o in OUTCOMES), length_cell(r, header))
+        table.add_row(
+            name,
+            outcome_cell(r, "party_wins", fractions),
+            casualty_cell(r, "wiped_out", fractions),
+            *(outcome_cell(r, o, fractions) for o in later),
+            length_cell(r, header),
+        )
     return table
+
+
+def comparison_casualties_table(comparison: Comparison, fractions: bool = False) -> Table:
+    """One row per ruleset: what the fight cost the party, whatever its outcome: the chance that
+    anyone of it dies, that everyone who fought ends down (wiped out), and the mean deaths."""
+    results = comparison.results
+    title = _("{encounter}: the party's losses").format(encounter=escape(comparison.encounter.name))
+    table = data_table(title, _("Whatever the outcome: a party that fled may still have lost members."))
+    table.show_lines = any(r.ci95 for r in results)
+    table.add_column(_("ruleset"), no_wrap=True)
+    for casualty in CASUALTIES:
+        table.add_column(casualty_name(casualty), justify="right")
+    for r in results:
+        table.add_row(escape(r.ruleset), *(casualty_cell(r, c, fractions) for c in CASUALTIES))
+    return table
+
+
+CASUALTIES = ("anyone_dead", "wiped_out", "deaths")
+"""The casualty figures in the order the losses table shows them."""
 
 
 def comparison_fates_table(comparison: Comparison) -> Table:

@@ -21,7 +21,8 @@ def test_docs_glossary_is_the_shipped_one() -> None:
 
 
 @pytest.mark.parametrize("term", [o.value for o in OUTCOMES] + [s.value for s in END_STATES]
-                         + ["exact", "sampled", "monte-carlo", "95% interval", "Wilson interval", "exchange", "round"])
+                         + ["exact", "sampled", "monte-carlo", "95% interval", "Wilson interval", "exchange", "round",
+                            "casualties", "wiped out"])
 def test_every_word_of_a_table_has_an_entry(term: str) -> None:
     entry = explain(term)
     assert entry.text and len(entry.text) > 30

@@ -10,7 +10,7 @@ from rich.table import Table
 
 from rulebench.analysis.results import RulesetResult, Tally
 from rulebench.api.analyses import Comparison
-from rulebench.cli.render import comparison_fates_table, comparison_table, length_header
+from rulebench.cli.render import comparison_casualties_table, comparison_fates_table, comparison_table, length_header
 from rulebench.core.encounter import Encounter
 from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
 
@@ -51,66 +51,92 @@ def shown(table: Table) -> str:
 def test_exact_rows_with_their_unit_and_caption() -> None:
     """Two exact rows: fight length in each ruleset's unit, a rare outcome as <0.01%, zero as ·."""
     assert shown(comparison_table(comparison(exact("ambermarch"), exact("dsa")))) == """\
-                             Duel: outcomes
-ruleset     party_wins  enemy_wins  withdrawn  party_fled     mean length
-━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
-ambermarch       66.7%       33.3%     <0.01%           ·     3.67 rounds
-dsa              66.7%       33.3%     <0.01%           ·  3.67 exchanges
+                                   Duel: outcomes
+ruleset     party_wins  wiped out  enemy_wins  withdrawn  party_fled     mean length
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+ambermarch       66.7%      33.3%       33.3%     <0.01%           ·     3.67 rounds
+dsa              66.7%      33.3%       33.3%     <0.01%           ·  3.67 exchanges
 Exact: every possible roll counted, no sampling error.
 · never happens.
-What a word or sign means: rulebench explain withdrawn (or ·, or any
-other term)."""
+What a word or sign means: rulebench explain withdrawn (or ·, or any other term)."""
 
 
 def test_sampled_rows_with_their_intervals() -> None:
     """Sampled rows: a Wilson interval under each value that holds it, the run described below."""
     assert shown(comparison_table(comparison(sampled("classic"), sampled("talisman")))) == """\
-                             Duel: outcomes
-ruleset     party_wins  enemy_wins     withdrawn  party_fled  mean rounds
-━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
-classic         99.95%           ·        0.050%           ·         3.01
-          99.7–99.992%     0–0.20%  0.0088–0.29%     0–0.20%
+                                   Duel: outcomes
+ruleset     party_wins  wiped out  enemy_wins     withdrawn  party_fled  mean rounds
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+classic         99.95%          ·           ·        0.050%           ·         3.01
+          99.7–99.992%    0–0.20%     0–0.20%  0.0088–0.29%     0–0.20%
 
-talisman        99.95%           ·        0.050%           ·         3.01
-          99.7–99.992%     0–0.20%  0.0088–0.29%     0–0.20%
-Sampled: 2,000 fights per row, seed 1; 95% Wilson interval under each
-value.
+talisman        99.95%          ·           ·        0.050%           ·         3.01
+          99.7–99.992%    0–0.20%     0–0.20%  0.0088–0.29%     0–0.20%
+Sampled: 2,000 fights per row, seed 1; 95% Wilson interval under each value.
 · never happened in those fights.
-What a word or sign means: rulebench explain withdrawn (or ·, or any
-other term)."""
+What a word or sign means: rulebench explain withdrawn (or ·, or any other term)."""
 
 
 def test_mixed_methods_say_so_under_each_ruleset() -> None:
     """Rows obtained differently say how under the ruleset's name."""
     assert shown(comparison_table(comparison(exact("classic"), sampled("dsa", 500)))) == """\
-                              Duel: outcomes
-ruleset      party_wins  enemy_wins   withdrawn  party_fled     mean length
-━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
-classic           66.7%       33.3%      <0.01%           ·     3.67 rounds
+                                    Duel: outcomes
+ruleset      party_wins  wiped out  enemy_wins   withdrawn  party_fled     mean length
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+classic           66.7%      33.3%       33.3%      <0.01%           ·     3.67 rounds
 exact
 
-dsa               99.8%           ·       0.20%           ·  3.03 exchanges
-500 fights  98.8–99.97%     0–0.77%  0.035–1.2%     0–0.77%
+dsa               99.8%          ·           ·       0.20%           ·  3.03 exchanges
+500 fights  98.8–99.97%    0–0.77%     0–0.77%  0.035–1.2%     0–0.77%
 Each row says how it was obtained. Exact: every possible roll counted.
 Sampled: N fights, 95% Wilson interval under each value.
 · never happens (exact) or never happened in those fights (sampled).
-What a word or sign means: rulebench explain withdrawn (or ·, or any other
-term)."""
+What a word or sign means: rulebench explain withdrawn (or ·, or any other term)."""
 
 
 def test_fractions_short_or_expanded() -> None:
     """--fractions: a short fraction as it is, a long one as its decimal expansion."""
     assert shown(comparison_table(comparison(exact("classic")), fractions=True)) == """\
-                           Duel: outcomes
-ruleset  party_wins  enemy_wins    withdrawn  party_fled  mean rounds
-━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
-classic   0.666666…         1/3  0.000000001           ·         3.67
+                                 Duel: outcomes
+ruleset  party_wins  wiped out  enemy_wins    withdrawn  party_fled  mean rounds
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+classic   0.666666…        1/3         1/3  0.000000001           ·         3.67
 Exact: every possible roll counted, no sampling error.
-A fraction too long to read shows its decimal expansion (the JSON has
-every fraction).
+A fraction too long to read shows its decimal expansion (the JSON has every
+fraction).
 · never happens.
-What a word or sign means: rulebench explain withdrawn (or ·, or any
-other term)."""
+What a word or sign means: rulebench explain withdrawn (or ·, or any other
+term)."""
+
+
+def test_casualties_table() -> None:
+    """What the fight cost the party: the chance anyone dies, of being wiped out, the mean deaths."""
+    assert shown(comparison_casualties_table(comparison(exact("classic"), sampled("dsa", 500)))) == """\
+           Duel: the party's losses
+ruleset  anyone dies  wiped out  deaths (mean)
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+classic        33.3%      33.3%           0.33
+
+dsa                ·          ·           0.00
+             0–0.77%    0–0.77%
+Whatever the outcome: a party that fled may
+still have lost members."""
+
+
+def test_fled_is_not_safe() -> None:
+    """A party that fled leaving everyone who fought down is wiped out; the one who stayed out of
+    the fight does not count for it, and the dead count once each."""
+    fled = FightResult(Outcome.PARTY_FLED, 4, (Fate(EndState.DEAD, "dead"), Fate(EndState.OUT, "bleeding"),
+                                               Fate(EndState.UNHURT, "absent"), Fate(EndState.HURT, "winded")))
+    escaped = FightResult(Outcome.PARTY_FLED, 2, (Fate(EndState.HURT, "wounded"), Fate(EndState.DEAD, "dead"),
+                                                  Fate(EndState.UNHURT, "absent"), Fate(EndState.UNHURT, "fresh")))
+    tally = Tally(("A", "B", "Stayed home", "Wolf"))
+    tally.add(fled, 3)
+    tally.add(escaped, 1)
+    result = RulesetResult("endurance", "monte-carlo", tally, 3, fights=4, seed=1, engaged=(True, True, False))
+    assert result.outcomes["party_fled"] == 1.0
+    assert result.casualties() == {"anyone_dead": 1.0, "wiped_out": 0.75, "deaths": 1.0}
+    assert result.to_dict()["casualties"]["ci95"]["wiped_out"][0] < 0.75 < result.to_dict()["casualties"]["ci95"]["wiped_out"][1]
 
 
 def test_fates_table() -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from rulebench.cli.options import FROM_COMMAND_LINE, EncounterArg, Fractions, Json, Plot, Rulesets, with_analysis_options
 from rulebench.cli.plugin_options import Check, check_rulesets
-from rulebench.cli.render import comparison_fates_table, comparison_table, note, out, print_json, report
+from rulebench.cli.render import comparison_casualties_table, comparison_fates_table, comparison_table, note, out, print_json, report
 from rulebench.core.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -54,5 +54,7 @@ def command(
     else:
         out.print(comparison_table(comparison, fractions))
         if comparison.results:
+            out.print()
+            out.print(comparison_casualties_table(comparison, fractions))
             out.print()
             out.print(comparison_fates_table(comparison))
