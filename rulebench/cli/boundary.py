@@ -111,7 +111,7 @@ class RulebenchGroup(InTheRunsLanguage, TyperGroup):
 
     def main(self, args: Sequence[str] | None = None, *rest: Any, **options: Any) -> Any:
         """Run the command line ``args`` (``sys.argv`` when None), noting whether it asks for JSON."""
-        argv = list(sys.argv[1:] if args is None else args)
+        argv = language.hoisted(sys.argv[1:] if args is None else args)
         self.json_output = wants_json(argv)
         # The language first: the help texts, typer's words and every message follow it.
         language.settle(argv)

@@ -59,6 +59,30 @@ def lang_from_argv(argv: Sequence[str]) -> str | None:
     return None
 
 
+def hoisted(argv: Sequence[str]) -> list[str]:
+    """``argv`` with its ``--lang`` options moved in front of the command, where click reads them:
+    ``rulebench fight x.toml --lang de`` means ``rulebench --lang de fight x.toml``, since the
+    language is the whole run's, not one command's (arguments after a ``--`` stay as they are)."""
+    langs: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            rest.extend(argv[i:])
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            langs.extend(argv[i : i + 2])
+            i += 2
+            continue
+        if arg.startswith("--lang="):
+            langs.append(arg)
+        else:
+            rest.append(arg)
+        i += 1
+    return langs + rest
+
+
 def settle(argv: Sequence[str]) -> None:
     """Speak the language ``argv`` asks for with ``--lang``, else the locale variables' one.
 

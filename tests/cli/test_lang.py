@@ -146,3 +146,24 @@ def test_every_document_with_texts_names_its_language(command: tuple[str, ...]) 
 def test_documents_without_texts_are_unchanged() -> None:
     assert "provenance" not in json.loads(run("--lang", "de", "dice", "2d6", "--json").stdout)
     assert "provenance" not in json.loads(run("schema").stdout)
+
+
+@pytest.mark.parametrize("where", [["--lang", "de"], ["--lang=de"]])
+def test_lang_after_the_command_is_the_same_as_before_it(where: list[str]) -> None:
+    """The language is the whole run's: ``--lang`` works after the command and its arguments too."""
+    before = run(*where, "explain", "withdrawn")
+    after = run("explain", "withdrawn", *where)
+    assert after.exit_code == 0, after.output
+    assert after.output == before.output
+    assert "Abbruch" in after.output
+
+
+@pytest.mark.parametrize(("argv", "hoisted"), [
+    (["fight", "x.toml", "--lang", "de", "-r", "dsa"], ["--lang", "de", "fight", "x.toml", "-r", "dsa"]),
+    (["compare", "x.toml", "--lang=en"], ["--lang=en", "compare", "x.toml"]),
+    (["fight", "x.toml", "--", "--lang", "de"], ["fight", "x.toml", "--", "--lang", "de"]),
+])
+def test_lang_is_moved_in_front_of_the_command(argv: list[str], hoisted: list[str]) -> None:
+    from rulebench.cli.language import hoisted as hoist
+
+    assert hoist(argv) == hoisted
