@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from rulebench.analysis.results import RulesetResult
     from rulebench.analysis.sweeps import Sweep
     from rulebench.api.analyses import Comparison
+    from rulebench.api.tactics_comparison import TacticsComparison
 
 FORMATS = (".png", ".svg", ".pdf")
 INSTALL = "pip install 'rulebench[plot]'"
@@ -81,23 +82,25 @@ def _method_note(results: Sequence[RulesetResult]) -> list[str]:
     return lines
 
 
-def plot_comparison(comparison: Comparison, path: Path) -> None:
+def plot_comparison(comparison: Comparison | TacticsComparison, path: Path, labels: Sequence[str] | None = None) -> None:
     """Outcome bars per ruleset (sampled bars hatched, with 95% error bars) above one fight-length
-    panel per ruleset, each in the ruleset's own unit (rounds, exchanges)."""
+    panel per ruleset, each in the ruleset's own unit (rounds, exchanges); ``labels`` name the
+    series where a ruleset's name is not enough (``dsa · cautious``)."""
     require_matplotlib(path)
     plt = _pyplot()
     results = comparison.results
+    names = list(labels or [r.ruleset for r in results])
     columns = min(max(1, len(results)), 3)
     rows = math.ceil(len(results) / columns) if results else 0
     fig = plt.figure(figsize=(12, 4.6 + 2.6 * rows), layout="constrained")
     top, bottom = fig.subfigures(2, 1, height_ratios=[4.6, 2.6 * max(rows, 1)])
     outcomes_axes = top.subplots()
-    _outcome_bars(outcomes_axes, results)
+    _outcome_bars(outcomes_axes, results, names)
     outcomes_axes.set_title(_("{encounter}: outcomes").format(encounter=comparison.encounter.name), loc="left", fontsize="large")
     if results:
         panels = bottom.subplots(rows, columns, squeeze=False)
-        for panel, result in zip(panels.flat, results):
-            _length_panel(panel, result)
+        for panel, result, name in zip(panels.flat, results, names):
+            _length_panel(panel, result, name)
         for panel in list(panels.flat)[len(results):]:
             panel.set_visible(False)
         bottom.suptitle(_("Fight length, each ruleset in its own unit"), x=0.01, ha="left", fontsize="large")
@@ -107,11 +110,11 @@ def plot_comparison(comparison: Comparison, path: Path) -> None:
     plt.close(fig)
 
 
-def _outcome_bars(ax: Any, results: Sequence[RulesetResult]) -> None:
-    """Grouped bars: one group per outcome, one bar per ruleset, the value written above each bar."""
+def _outcome_bars(ax: Any, results: Sequence[RulesetResult], names: Sequence[str]) -> None:
+    """Grouped bars: one group per outcome, one bar per series (``names``), the value written above each bar."""
     colours = _colours(len(results))
     width = 0.8 / max(1, len(results))
-    for i, r in enumerate(results):
+    for i, (r, name) in enumerate(zip(results, names)):
         xs = [k + (i - (len(results) - 1) / 2) * width for k in range(len(OUTCOMES))]
         ps = [float(r.outcomes[o.value]) for o in OUTCOMES]
         errors = None
@@ -122,7 +125,7 @@ def _outcome_bars(ax: Any, results: Sequence[RulesetResult]) -> None:
         sampled = r.method != "exact"
         bars = ax.bar(xs, ps, width, yerr=errors, capsize=3, color=colours[i], edgecolor="black", linewidth=0.5,
                       hatch="//" if sampled else None, alpha=0.75 if sampled else 1.0,
-                      label=f"{r.ruleset} ({method_words(r)})")
+                      label=f"{name} ({method_words(r)})")
         labels = [percent(r.outcomes[o.value]) if r.outcomes[o.value] else "" for o in OUTCOMES]
         ax.bar_label(bars, labels, fontsize=7, padding=2, rotation=90 if len(results) > 3 else 0)
     ax.set_xticks(range(len(OUTCOMES)), [outcome_name(o.value) for o in OUTCOMES])
@@ -134,7 +137,7 @@ def _outcome_bars(ax: Any, results: Sequence[RulesetResult]) -> None:
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize="small", title=_("ruleset (method)"))
 
 
-def _length_panel(ax: Any, result: RulesetResult) -> None:
+def _length_panel(ax: Any, result: RulesetResult, name: str) -> None:
     """One ruleset's fight-length distribution in its own unit, the axis cut where nearly every fight has ended."""
     from matplotlib.ticker import MaxNLocator
 
@@ -158,7 +161,7 @@ def _length_panel(ax: Any, result: RulesetResult) -> None:
         note = _("longer than {length}:\n{share} of fights").format(length=shown[-1], share=percent(rest))
         ax.text(0.99, 0.80, note, transform=ax.transAxes,
                 ha="right", va="top", fontsize="x-small", color="0.3")
-    ax.set_title(f"{result.ruleset} ({method_words(result)})", fontsize="medium")
+    ax.set_title(f"{name} ({method_words(result)})", fontsize="medium")
     ax.set_xlabel(plural(unit))
     ax.set_ylim(0, min(1.1, max(distribution.values(), default=1) * 1.25))
     if len(shown) <= 12:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from rulebench.cli.output_paths import writable
-from rulebench.core.i18n import N_
+from rulebench.core.i18n import N_, _
 
 if TYPE_CHECKING:  # imported where the options are read: the analysis is not needed to start a command
     from rulebench.analysis.analyse import AnalysisOptions
@@ -58,6 +58,11 @@ Scheduler = Annotated[
                  metavar="ADDRESS", show_default=False),
 ]
 Tactics = Annotated[str | None, typer.Option("--tactics", help=N_("A tactics plugin instead of the ruleset's defaults."))]
+SeveralTactics = Annotated[
+    list[str] | None,
+    typer.Option("--tactics", help=N_("A tactics plugin instead of the ruleset's defaults ('default': the ruleset's own); "
+                 "compare takes it again for several side by side."), show_default=False),
+]
 Plugins = Annotated[
     list[str] | None, typer.Option("--plugin", help=N_("A modifier plugin to add; repeat for several."), show_default=False)
 ]
@@ -76,7 +81,7 @@ ANALYSIS_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
     ("seed", Seed, None),
     ("workers", Workers, None),
     ("scheduler", Scheduler, None),
-    ("tactics", Tactics, None),
+    ("tactics", SeveralTactics, None),
     ("plugin", Plugins, None),
 )
 """The analysis options of compare, sweep and balance: parameter name, typer annotation, default."""
@@ -88,15 +93,29 @@ passes the options read from the command line. (Not an ``AnalysisOptions()``: bu
 would import the whole analysis with every command.)"""
 
 
-def _options_from(values: dict[str, Any]) -> AnalysisOptions:
+def _options_from(values: dict[str, Any], tactics: str | None) -> AnalysisOptions:
     """The command line's analysis options as one checked value (``--exact`` absent: automatic)."""
     from rulebench.analysis.analyse import AnalysisOptions
 
     return AnalysisOptions.make(
         exact=True if values["exact"] else None, fights=values["fights"], precision=values["precision"],
         max_states=values["max_states"], seed=values["seed"], workers=values["workers"], scheduler=values["scheduler"],
-        plugins=tuple(values["plugin"] or ()), tactics=values["tactics"],
+        plugins=tuple(values["plugin"] or ()), tactics=None if tactics == DEFAULT_TACTICS else tactics,
     )
+
+
+DEFAULT_TACTICS = "default"
+"""``--tactics default``: the ruleset's own default tactics, as tables and JSON name them."""
+
+
+def several_tactics_refused(chosen: list[str]) -> Exception:
+    """The error (``BadInput``) for ``--tactics`` given more than once to a command that analyses under one."""
+    from rulebench.core.errors import BadInput
+
+    return BadInput(_("--tactics is given {count} times ({tactics}), but this command analyses under one tactics source: "
+                      "`rulebench compare FILE --tactics A --tactics B` puts them side by side, and so does "
+                      "`rulebench report FILE --tactics A --tactics B` with its sweep").format(
+                          count=len(chosen), tactics=", ".join(chosen)))
 
 
 def _evaluated(annotation: Any, command: Callable[..., None]) -> Any:
@@ -115,7 +134,9 @@ def with_analysis_options(command: Callable[..., None]) -> Callable[..., None]:
     """Declare the analysis options on ``command`` in place of its ``options`` parameter.
 
     Typer sees the options of ``ANALYSIS_OPTIONS`` where ``command`` has ``options``; the command
-    receives them checked, as one :class:`AnalysisOptions` (``BadInput`` for contradictions).
+    receives them checked, as one :class:`AnalysisOptions` (``BadInput`` for contradictions). A
+    command with a ``tactics_list`` parameter receives every ``--tactics`` given there (None for the
+    defaults) and options without tactics when there are several; any other command refuses several.
     """
     own = inspect.signature(command)
     params: list[inspect.Parameter] = []
@@ -126,10 +147,18 @@ def with_analysis_options(command: Callable[..., None]) -> Callable[..., None]:
         else:
             params.append(param.replace(annotation=_evaluated(param.annotation, command)))
     names = [name for name, _, _ in ANALYSIS_OPTIONS]
+    takes_several = "tactics_list" in own.parameters
+    params = [p for p in params if p.name != "tactics_list"]
 
     @functools.wraps(command)
     def wrapper(**values: Any) -> None:
-        options = _options_from({name: values.pop(name) for name in names})
+        analysis = {name: values.pop(name) for name in names}
+        chosen: list[str] = list(analysis["tactics"] or [])
+        if len(chosen) > 1 and not takes_several:
+            raise several_tactics_refused(chosen)
+        options = _options_from(analysis, chosen[0] if len(chosen) == 1 else None)
+        if takes_several:
+            values["tactics_list"] = [None if t == DEFAULT_TACTICS else t for t in chosen] if len(chosen) > 1 else None
         command(**values, options=options)
 
     wrapper.__signature__ = own.replace(parameters=params)  # type: ignore[attr-defined]  # typer reads __signature__, which typeshed does not declare on functions

@@ -36,6 +36,10 @@ if TYPE_CHECKING:
     from rulebench.analysis.results import RulesetResult
     from rulebench.analysis.sweeps import Balance, Sweep
     from rulebench.api.analyses import Comparison
+    from rulebench.api.tactics_comparison import TacticsComparison
+
+    Compared = Comparison | TacticsComparison
+    """Rulesets side by side, each under its own tactics or under several (rows labelled ``dsa · cautious``)."""
 
 out = Console()
 err = Console(stderr=True)
@@ -196,12 +200,13 @@ def casualty_cell(result: RulesetResult, casualty: str, fractions: bool = False)
     return cell(value, fractions) + (f"\n[dim]{interval(ci)}[/]" if ci else "")
 
 
-def comparison_table(comparison: Comparison, fractions: bool = False) -> Table:
+def comparison_table(comparison: Compared, fractions: bool = False, labels: Sequence[str] | None = None) -> Table:
     """One row per ruleset: the party's chance to win and to be wiped out first, then the other
     outcomes (each chance with its 95% interval below it when sampled), and the mean fight length in
     each ruleset's own unit; the caption says how the rows were obtained. An outcome is how the fight
     ended, being wiped out what it cost: a party that fled may have left everyone behind."""
     results = comparison.results
+    names = labels or [r.ruleset for r in results]
     title = _("{encounter}: outcomes").format(encounter=escape(comparison.encounter.name))
     table = data_table(title, results_caption(results, fractions))
     table.show_lines = any(r.ci95 for r in results)  # a blank line keeps each ruleset's two lines together
@@ -214,8 +219,8 @@ def comparison_table(comparison: Comparison, fractions: bool = False) -> Table:
     header = length_header(r.ruleset for r in results)
     table.add_column(header, justify="right")
     mixed = mixed_methods(results)
-    for r in results:
-        name = escape(r.ruleset) + (f"\n[dim]{row_method(r)}[/]" if mixed else "")
+    for r, label in zip(results, names):
+        name = escape(label) + (f"\n[dim]{row_method(r)}[/]" if mixed else "")
         table.add_row(
             name,
             outcome_cell(r, "party_wins", fractions),
@@ -226,7 +231,7 @@ def comparison_table(comparison: Comparison, fractions: bool = False) -> Table:
     return table
 
 
-def comparison_casualties_table(comparison: Comparison, fractions: bool = False) -> Table:
+def comparison_casualties_table(comparison: Compared, fractions: bool = False, labels: Sequence[str] | None = None) -> Table:
     """One row per ruleset: what the fight cost the party, whatever its outcome: the chance that
     anyone of it dies, that everyone who fought ends down (wiped out), and the mean deaths."""
     results = comparison.results
@@ -236,8 +241,8 @@ def comparison_casualties_table(comparison: Comparison, fractions: bool = False)
     table.add_column(_("ruleset"), no_wrap=True)
     for casualty in CASUALTIES:
         table.add_column(casualty_name(casualty), justify="right")
-    for r in results:
-        table.add_row(escape(r.ruleset), *(casualty_cell(r, c, fractions) for c in CASUALTIES))
+    for r, label in zip(results, labels or [r.ruleset for r in results]):
+        table.add_row(escape(label), *(casualty_cell(r, c, fractions) for c in CASUALTIES))
     return table
 
 
@@ -245,13 +250,14 @@ CASUALTIES = ("anyone_dead", "wiped_out", "deaths")
 """The casualty figures in the order the losses table shows them."""
 
 
-def comparison_fates_table(comparison: Comparison) -> Table:
+def comparison_fates_table(comparison: Compared, labels: Sequence[str] | None = None) -> Table:
     """Each member's chance of ending unhurt, hurt, out or dead: one block of rows per member, one row per ruleset."""
     results = comparison.results
+    names = labels or [r.ruleset for r in results]
     several = len(results) > 1
     encounter = escape(comparison.encounter.name)
     title = (_("{encounter}: fates").format(encounter=encounter) if several else
-             _("{encounter}: fates under {ruleset}").format(encounter=encounter, ruleset=escape(results[0].ruleset)))
+             _("{encounter}: fates under {ruleset}").format(encounter=encounter, ruleset=escape(names[0])))
     never = _("· never happens.") if all(r.method == "exact" for r in results) else _("· never happens or never happened.")
     table = data_table(title, never + "\n" + _("End states: rulebench explain out."))
     table.add_column(_("member"), no_wrap=True)
@@ -263,10 +269,10 @@ def comparison_fates_table(comparison: Comparison) -> Table:
     for i, member in enumerate(fates[0] if fates else []):
         if several and i:
             table.add_section()
-        for j, (r, rows) in enumerate(zip(results, fates)):
+        for j, (label, rows) in enumerate(zip(names, fates)):
             cells = [cell(rows[i][s.value]) for s in END_STATES]
             name = escape(member["name"]) if j == 0 else ""
-            table.add_row(name, *([escape(r.ruleset)] if several else []), *cells)
+            table.add_row(name, *([escape(label)] if several else []), *cells)
     return table
 
 

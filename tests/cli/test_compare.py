@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_helpers import run, run_json
+from cli_helpers import EXAMPLES, run, run_json
 
 
 def check_result(entry: dict) -> None:  # type: ignore[type-arg]
@@ -141,3 +141,24 @@ def test_exact_json_carries_the_rounding_bound(duel: Path) -> None:
     [floating] = run_json("compare", duel, "-r", "classic", "--exact")["results"]
     [fractions] = run_json("compare", duel, "-r", "classic", "--exact", "--fractions")["results"]
     assert 0 < floating["rounding_bound"] < 1e-12 and "rounding_bound" not in fractions
+
+
+def test_several_tactics_side_by_side() -> None:
+    """``--tactics A --tactics B``: every ruleset under each, rows labelled, the JSON naming each
+    result's tactics; ``default`` is the ruleset's own."""
+    document = run_json("compare", str(EXAMPLES / "skeleton-guards.toml"), "-r", "classic", "-r", "dsa",
+                        "--tactics", "cautious", "--tactics", "default", "-n", "300", "--workers", "1")
+    assert [(r["ruleset"], r["tactics"]) for r in document["results"]] == [
+        ("classic", "cautious"), ("classic", "default"), ("dsa", "cautious"), ("dsa", "default")]
+    assert document["tactics"] == ["cautious", "default"]
+    table = run("compare", str(EXAMPLES / "skeleton-guards.toml"), "-r", "classic", "--tactics", "reckless",
+                "--tactics", "cautious", "-n", "300", "--workers", "1")
+    assert table.exit_code == 0, table.output
+    assert "classic · reckless" in table.stdout and "classic · cautious" in table.stdout
+
+
+def test_several_tactics_where_one_is_analysed_is_refused_with_the_way_that_does() -> None:
+    result = run("sweep", str(EXAMPLES / "skeleton-guards.toml"), "--vary", "enemy.members[0].count=1..2",
+                 "--tactics", "cautious", "--tactics", "reckless")
+    assert result.exit_code == 2
+    assert "--tactics A --tactics B" in result.output and "compare" in result.output
