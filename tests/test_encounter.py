@@ -264,6 +264,21 @@ def test_broken_toml(tmp_path: Path) -> None:
     assert message == f"{tmp_path / 'bad.toml'}: <toml>: broken TOML at line 2, column 9: invalid value"
 
 
+@pytest.mark.parametrize(("text", "where"), [
+    ('name = "Bad"\nparty = [{name = "A", melee = 2} {name = "B"}]\n', "line 2, column 34: unclosed array"),
+    ('name = "Bad"\nparty = [{name = "A" melee = 2}]\n', "line 2, column 22: unclosed inline table"),
+])
+def test_broken_toml_names_the_missing_comma(tmp_path: Path, text: str, where: str) -> None:
+    message = load_problem(tmp_path, text)
+    assert message.endswith(f"broken TOML at {where}; a comma missing before it? Items of an array or inline table "
+                            "are separated by commas")
+
+
+def test_an_unclosed_array_at_the_end_does_not_blame_a_comma(tmp_path: Path) -> None:
+    message = load_problem(tmp_path, 'name = "Bad"\nparty = [{name = "A"}\n')
+    assert "broken TOML" in message and "comma" not in message
+
+
 def test_missing_and_unreadable_file(tmp_path: Path) -> None:
     with pytest.raises(EncounterError, match=r"nothing\.toml: <file>: no such file"):
         load_encounter(tmp_path / "nothing.toml")

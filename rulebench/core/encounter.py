@@ -414,7 +414,7 @@ def parse_toml(text: str, source: str) -> dict[str, Any]:
             sys.set_int_max_str_digits(0)
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise EncounterError(source, [("<toml>", _toml_problem(str(error)))]) from None
+        raise EncounterError(source, [("<toml>", _toml_problem(str(error), text))]) from None
     except RecursionError:
         what = _("arrays or tables nested too deeply to read; an encounter nests at most a few levels")
         raise EncounterError(source, [("<toml>", what)]) from None
@@ -423,14 +423,19 @@ def parse_toml(text: str, source: str) -> dict[str, Any]:
             sys.set_int_max_str_digits(limit)
 
 
-def _toml_problem(message: str) -> str:
+def _toml_problem(message: str, text: str) -> str:
     """tomllib's "Invalid value (at line 2, column 5)" as "broken TOML at line 2, column 5: invalid value"
-    (the problem itself in tomllib's words, which are English)."""
+    (the problem itself in tomllib's words, which are English), with the likely cause where tomllib
+    names only its consequence: an array or inline table "unclosed" where a new item starts is
+    almost always a missing comma."""
     match = re.fullmatch(r"(.*) \(at line (\d+), column (\d+)\)", message)
     if match:
         what, line, column = match.groups()
-        return _("broken TOML at line {line}, column {column}: {problem}").format(
+        problem = _("broken TOML at line {line}, column {column}: {problem}").format(
             line=line, column=column, problem=what[:1].lower() + what[1:])
+        if what in ("Unclosed array", "Unclosed inline table") and _starts_an_item(text, int(line), int(column)):
+            problem += _("; a comma missing before it? Items of an array or inline table are separated by commas")
+        return problem
     match = re.fullmatch(r"(.*) \(at end of document\)", message)
     if match:
         what = match.group(1)
@@ -440,6 +445,15 @@ def _toml_problem(message: str) -> str:
         return _("broken TOML: {problem}").format(problem=message)
     what, where = match.groups()
     return _("broken TOML {where}: {problem}").format(where=where, problem=what[:1].lower() + what[1:])
+
+
+def _starts_an_item(text: str, line: int, column: int) -> bool:
+    """Whether a new key or value starts at ``line``, ``column`` (1-based) of ``text``."""
+    lines = text.splitlines()
+    if not 0 < line <= len(lines):
+        return False
+    rest = lines[line - 1][column - 1 :].lstrip()
+    return bool(rest) and (rest[0].isalnum() or rest[0] in "\"'{[-+_")
 
 
 def encounter_from_dict(data: Mapping[str, Any], source: str = "<encounter>") -> Encounter:
