@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import typer.testing
+from hypothesis import HealthCheck, settings
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -66,6 +67,12 @@ def built_once(get_command: Callable[[Any], Any]) -> Callable[[Any], Any]:
 
     return get
 
+
+# Hypothesis's deadline per example (200 ms) and its too-slow health check measure wall time, which a
+# loaded machine stretches many times over: a property passes or fails on its examples, never on the
+# machine's load. A test's own @settings start from this profile.
+settings.register_profile("rulebench", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("rulebench")
 
 typer.testing._get_command = built_once(typer.testing._get_command)  # type: ignore[attr-defined,assignment]  # typer's own import of get_command
 
