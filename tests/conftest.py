@@ -126,6 +126,7 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     """Name what the run wrote into the checkout, after the other results."""
     if _WRITTEN:
         terminalreporter.section("the test run wrote into the checkout", red=True)
-        terminalreporter.write_line("tests write under their tmp_path; git status must be clean after a run (tests/checkout_guard.py):")
+        terminalreporter.write_line("tests write under their tmp_path, so a run leaves git status as it found it (tests/checkout_guard.py);")
+        terminalreporter.write_line("a file edited by hand during the run shows here too:")
         for line in _WRITTEN:
             terminalreporter.write_line(f"  {line}")
