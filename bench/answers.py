@@ -1,10 +1,11 @@
 """How long the README's commands take, each next to its target (issue #13), in one run.
 
-Runs every command of the README's tour and set-up (and, unless ``--no-tests``, the README's test
+Runs every command of the README's set-up and tour (and, unless ``--no-tests``, the README's test
 command) as a user would, each in a fresh process from the checkout's root, and prints its wall
 time, the CPU time it and its worker processes used, and the target where there is one. The
 machine's other load shows in wall time only, so both are printed; the targets are wall times on a
-quiet 2-core machine.
+quiet 2-core machine. The load average is printed before and after the run: name it with any time
+quoted from here.
 
     python bench/answers.py [--no-tests] [--repeat N] [--json]
 
@@ -46,6 +47,9 @@ def commands(plots: Path) -> list[Command]:
         Command((*rb, "fight", "examples/am-1.toml", "-r", "ambermarch", "--dice",
                  "4,6,2,3,5,2,6,2,1,4,5,4,6,3,5,6,4,1,2,3,4")),
         Command((*rb, "fight", "examples/ogre-duel.toml", "-r", "dsa", "--seed", "7")),
+        Command((*rb, "fight", "examples/ogre-duel.toml", "-r", "dsa", "--seed", "7", "--brief")),
+        Command((*rb, "--lang", "de", "fight", "examples/ogre-duel.toml", "-r", "dsa", "--seed", "7")),
+        Command((*rb, "explain", "withdrawn")),
         Command((*rb, "compare", "examples/skeleton-guards.toml"), 3.0),
         Command((*rb, "compare", "examples/crypt-wights.toml"), 3.0),
         Command((*rb, "compare", "examples/crypt-wights.toml", "-n", "50000", "--seed", "3")),
@@ -57,6 +61,10 @@ def commands(plots: Path) -> list[Command]:
                  "--plot", str(plots / "sweep.png")), 20.0),
         Command((*rb, "balance", "examples/skeleton-guards.toml", "--vary", "enemy.members[0].count=1..12",
                  "--target", "0.5"), 15.0),
+        Command((*rb, "sweep", "examples/skeleton-guards.toml", "--vary", "enemy.members[0].count=1..6",
+                 "--vary", "party[Warrior].melee=3..6", "-r", "classic", "-r", "ambermarch", "--plot", str(plots / "grid.png"))),
+        Command((*rb, "balance", "examples/skeleton-guards.toml", "--vary", "enemy.members[0].count=1..12", "--target", "0.5",
+                 "--along", "party[Warrior].melee=3..6", "-r", "classic", "-r", "ambermarch", "--plot", str(plots / "curve.png"))),
         Command((*rb, "probe", "2", "9", "--modifier", "-1")),
         Command((*rb, "dice", "4d6+8", "--vs", "3d6+14")),
         Command((*rb, "new-plugin", "myrules", "--dest", str(plots))),
@@ -100,6 +108,8 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     options = parser.parse_args()
     rows: list[Row] = []
+    if not options.json:
+        print(f"load average before: {_load()}", flush=True)
     with tempfile.TemporaryDirectory() as scratch:
         todo = commands(Path(scratch))
         if not options.no_tests:
@@ -112,8 +122,12 @@ def main() -> None:
         print(json.dumps([asdict(r) for r in rows], indent=1))
     else:
         cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-        print(f"\n{cpus} CPUs; load average {load} (wall times include other processes' load)")
+        print(f"\n{cpus} CPUs; load average after: {_load()} (wall times include other processes' load)")
+
+
+def _load() -> str:
+    """The machine's load average over 1, 5 and 15 minutes, as /proc/loadavg gives it."""
+    return ", ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 def _line(row: Row) -> str:

@@ -20,7 +20,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 import typer.testing
+from checkout_guard import Snapshot, changes, snapshot
+from hypothesis import HealthCheck, settings
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -67,13 +70,26 @@ def built_once(get_command: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return get
 
 
+# Hypothesis's deadline per example (200 ms) and its too-slow health check measure wall time, which a
+# loaded machine stretches many times over: a property passes or fails on its examples, never on the
+# machine's load. A test's own @settings start from this profile.
+settings.register_profile("rulebench", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("rulebench")
+
 typer.testing._get_command = built_once(typer.testing._get_command)  # type: ignore[attr-defined,assignment]  # typer's own import of get_command
 
 _SITE = Path(tempfile.mkdtemp(prefix="rulebench-test-site-"))
+_CHECKOUT: list[Snapshot] = []
+"""The checkout's files as the session started (in the process that runs the session, not in an xdist worker)."""
+_WRITTEN: list[str] = []
+"""What the run created, changed or removed in the checkout."""
 
 
 def pytest_sessionstart(session: object) -> None:
-    """Put the example plugin's metadata and source first on the path, for this process and its children."""
+    """Put the example plugin's metadata and source first on the path, for this process and its children,
+    and note the checkout's files (the run must leave them as they are: checkout_guard.py)."""
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        _CHECKOUT.append(snapshot())
     load_without_installing(EXAMPLE_PLUGIN, _SITE)
     # The tests read English unless they ask for another language (``--lang``, ``set_language``),
     # whatever locale the machine running them has; subprocesses inherit this.
@@ -97,6 +113,20 @@ def pytest_configure(config: object) -> None:
         compileall.compile_dir(Path(__file__).resolve().parents[1] / "rulebench", quiet=1)
 
 
-def pytest_sessionfinish(session: object) -> None:
-    """Remove the temporary metadata folder."""
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Remove the temporary metadata folder; fail the run if it wrote into the checkout."""
     shutil.rmtree(_SITE, ignore_errors=True)
+    if _CHECKOUT:
+        _WRITTEN.extend(changes(_CHECKOUT[0], snapshot()))
+        if _WRITTEN and session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Name what the run wrote into the checkout, after the other results."""
+    if _WRITTEN:
+        terminalreporter.section("the test run wrote into the checkout", red=True)
+        terminalreporter.write_line("tests write under their tmp_path, so a run leaves git status as it found it (tests/checkout_guard.py);")
+        terminalreporter.write_line("a file edited by hand during the run shows here too:")
+        for line in _WRITTEN:
+            terminalreporter.write_line(f"  {line}")

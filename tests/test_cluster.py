@@ -119,7 +119,15 @@ def test_an_unreachable_scheduler_is_bad_input(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_a_scheduler_without_workers_is_bad_input(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1.0)
+    # One timeout (CONNECT_TIMEOUT) serves both waits: reaching the scheduler must succeed however
+    # loaded the machine, so it keeps its usual value; only the wait for a worker that never comes
+    # is cut short (it ends the same at any length).
+    wait_for_workers = distributed.Client.wait_for_workers
+
+    def impatient(client: Any, n_workers: int, timeout: float | None = None) -> Any:
+        return wait_for_workers(client, n_workers, timeout=0.5)
+
+    monkeypatch.setattr(distributed.Client, "wait_for_workers", impatient)
     with (
         distributed.LocalCluster(n_workers=0, processes=True, host="127.0.0.1", dashboard_address="127.0.0.1:0") as empty,
         pytest.raises(BadInput, match="has no worker; start one with `dask worker"),

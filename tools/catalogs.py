@@ -29,6 +29,8 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "rulebench"
+LOCK = ROOT / ".catalogs.lock"
+"""The file :class:`_Lock` locks (not committed); a test of a domain outside the checkout locks its own."""
 RULESETS = sorted(p.name for p in (PACKAGE / "rulesets").iterdir() if (p / "locale").is_dir())
 """Every built-in ruleset with a catalog: a new ruleset joins by having a ``locale/`` folder."""
 COMMENT_TAGS = ("TRANSLATORS:",)
@@ -121,7 +123,7 @@ class _Lock:
     handle: io.TextIOWrapper | None = None
 
     def __enter__(self) -> None:
-        self.handle = (ROOT / ".catalogs.lock").open("w")
+        self.handle = LOCK.open("w")
         fcntl.flock(self.handle, fcntl.LOCK_EX)
 
     def __exit__(self, *_: object) -> None:

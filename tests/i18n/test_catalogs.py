@@ -49,8 +49,9 @@ def test_the_example_plugin_ships_a_complete_catalog() -> None:
     assert tool.problems((skirmish,)) == []
 
 
-def test_check_reports_what_is_missing(tmp_path: Path) -> None:
+def test_check_reports_what_is_missing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     tool = catalogs()
+    monkeypatch.setattr(tool, "LOCK", tmp_path / ".catalogs.lock")  # the domain is not the checkout's: neither is its lock
     package = tmp_path / "plugin"
     package.mkdir()
     (package / "__init__.py").write_text('_ = str\nTEXT = _("A sentence nobody translated.")\n', encoding="utf-8")

@@ -1,8 +1,9 @@
 """A headless Chromium driven through the DevTools protocol, for tests that must see a page as a reader does.
 
-Debian's ``chromium`` (``.ci/run`` installs it where missing) is started with a fresh profile and
-no network services; a small websocket client sends protocol commands and keeps every event, so a
-test can read the DOM after scripts ran, list every request the page made and take a screenshot.
+Debian's ``chromium`` (``.ci/run`` installs it where missing; without it the browser tests skip,
+except in CI, see :func:`browser_required`) is started with a fresh profile and no network
+services; a small websocket client sends protocol commands and keeps every event, so a test can
+read the DOM after scripts ran, list every request the page made and take a screenshot.
 One browser can serve several tests: each page opens in a browser context of its own (its own
 cache, storage and network log), closed with the page.
 """
@@ -11,14 +12,16 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import shutil
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from websockets.sync.client import ClientConnection, connect
 
 FLAGS = (
@@ -37,13 +40,42 @@ START_TIMEOUT = 60.0
 COMMAND_TIMEOUT = 60.0
 
 
-def chromium_path() -> str:
-    """The browser's executable; a missing browser fails the test (CI installs it), never skips it."""
+MISSING = "headless Chromium not found: install Debian's chromium package (apt-get install chromium) to run the browser tests"
+REQUIRE = "RULEBENCH_REQUIRE_BROWSER"
+"""Set to 1, a missing browser fails the browser tests instead of skipping them (as ``CI=true`` does)."""
+
+
+def browser_required(environ: Mapping[str, str] = os.environ) -> bool:
+    """Whether a missing browser is a failure: in CI (``CI=true``) or with ``RULEBENCH_REQUIRE_BROWSER=1``,
+    so CI never skips the browser tests silently; elsewhere (a laptop without Chromium) they skip."""
+    return environ.get("CI", "").lower() in ("true", "1") or environ.get(REQUIRE, "") not in ("", "0")
+
+
+def find_chromium() -> str | None:
+    """The browser's executable on PATH, if there is one."""
     for name in ("chromium", "chromium-browser", "google-chrome"):
         found = shutil.which(name)
         if found:
             return found
-    raise AssertionError("headless Chromium is needed for the report's browser test: apt-get install -y chromium")
+    return None
+
+
+def skip_module_without_browser() -> None:
+    """Called at a test module's top: without a browser, and none required, the whole module skips,
+    which pytest reports in one line (``-rs``) instead of one per test."""
+    if find_chromium() is None and not browser_required():
+        pytest.skip(MISSING, allow_module_level=True)
+
+
+def chromium_path() -> str:
+    """The browser's executable; where there is none, the test skips with a line naming the package,
+    or fails where a browser is required (:func:`browser_required`)."""
+    found = find_chromium()
+    if found:
+        return found
+    if browser_required():
+        raise AssertionError(f"{MISSING} (required here: CI=true or {REQUIRE}=1)")
+    pytest.skip(MISSING)
 
 
 class Page:

@@ -6,6 +6,4 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
-BUILD = ROOT / "build"
-"""Where the screenshots go to be looked at (not committed)."""
 RULESETS = ("ambermarch", "classic", "talisman", "dsa", "endurance")

@@ -1,6 +1,8 @@
 """The report as a reader sees it: opened in a real headless Chromium, every section rendered, no request made.
 
-The screenshots are written next to the test's files and to build/ (not committed), to be looked at.
+The screenshots are written to each test's temporary folder, to be looked at (pytest keeps the
+last three runs' folders under its base temporary folder, ``--basetemp`` chooses it); nothing is
+written into the checkout.
 """
 
 from __future__ import annotations
@@ -9,10 +11,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from report_browser import Browser, chromium
-from report_paths import BUILD
+from report_browser import Browser, chromium, skip_module_without_browser
 
 import rulebench.api.report as report
+
+skip_module_without_browser()
 
 SECTIONS_JS = """Array.from(document.querySelectorAll('main > section')).map(s => ({
   id: s.id, heading: s.querySelector('h2').textContent, height: s.getBoundingClientRect().height,
@@ -57,7 +60,7 @@ def test_every_section_renders_and_nothing_is_requested(
         assert page.evaluate("document.querySelectorAll('#outcomes svg path').length") > 20
         assert page.requests() == [path.resolve().as_uri()]
         assert page.console_errors() == []
-        page.screenshot(tmp_path / "report.png", BUILD / "report-screenshot.png")
+        page.screenshot(tmp_path / "report.png")
 
 
 def test_on_a_phone_nothing_is_wider_than_the_screen(browser: Browser, full_report: tuple[report.Report, Path], tmp_path: Path) -> None:
@@ -69,7 +72,7 @@ def test_on_a_phone_nothing_is_wider_than_the_screen(browser: Browser, full_repo
         # plots keep a legible size and scroll inside their own box
         assert page.evaluate("document.querySelector('#outcomes svg').getBoundingClientRect().width") >= 600
         assert page.evaluate("document.querySelector('#outcomes .plot').getBoundingClientRect().width") <= 390
-        page.screenshot(tmp_path / "report-phone.png", BUILD / "report-screenshot-phone.png")
+        page.screenshot(tmp_path / "report-phone.png")
 
 
 def test_printed_the_fights_open_and_the_contents_go(browser: Browser, full_report: tuple[report.Report, Path]) -> None:
