@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulebench.core.lazy_exports import lazy_exports
+from rulebench.core.lazy_exports import Deprecated, lazy_exports
 from rulebench.version import __version__
 
 if TYPE_CHECKING:
@@ -28,9 +28,11 @@ if TYPE_CHECKING:
     from rulebench.core.errors import BadInput, RulebenchError
     from rulebench.core.fight import Fight
     from rulebench.core.i18n import N_, Messages, format_integer, language, set_language
-    from rulebench.core.kernel import FightConfig, configure, fast_plan, play, plays_only, run_fight
+    from rulebench.core.kernel import FightConfig, configure, play, run_fight
     from rulebench.core.markers import hookimpl
     from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
+    from rulebench.core.retired import fast_plan as fast_plan  # deprecated, not in __all__
+    from rulebench.core.retired import plays_only as plays_only
     from rulebench.core.values import Attack, Damage, Decision, DecisionInfo, Modifier, PluginInfo, RulesetInfo
 
 _HOMES: dict[str, tuple[str, ...]] = {
@@ -45,12 +47,19 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "rulebench.core.errors": ("BadInput", "RulebenchError"),
     "rulebench.core.fight": ("Fight",),
     "rulebench.core.i18n": ("N_", "Messages", "format_integer", "language", "set_language"),
-    "rulebench.core.kernel": ("FightConfig", "configure", "fast_plan", "play", "plays_only", "run_fight"),
+    "rulebench.core.kernel": ("FightConfig", "configure", "play", "run_fight"),
     "rulebench.core.markers": ("hookimpl",),
     "rulebench.core.outcome": ("EndState", "Fate", "FightResult", "Outcome"),
     "rulebench.core.values": ("Attack", "Damage", "Decision", "DecisionInfo", "Modifier", "PluginInfo", "RulesetInfo"),
 }
 """The module each public name lives in; the TYPE_CHECKING imports above say the same."""
+
+_DEPRECATED: Deprecated = {
+    # Retired (docs/plugin-migration.md): they always answer "play turn by turn" and warn when called.
+    "fast_plan": ("rulebench.core.retired", None),
+    "plays_only": ("rulebench.core.retired", None),
+}
+"""Names still found here that are no longer part of the API, and what to use instead."""
 
 __all__ = [
     "AnalysisOptions",
@@ -85,8 +94,6 @@ __all__ = [
     "N_",
     "Outcome",
     "play",
-    "plays_only",
-    "fast_plan",
     "PluginInfo",
     "RandomRoller",
     "RulebenchError",
@@ -102,4 +109,4 @@ __all__ = [
 
 
 if not TYPE_CHECKING:  # type checkers see the imports above, so a misspelt name stays an error for them
-    __getattr__, __dir__ = lazy_exports(globals(), _HOMES)
+    __getattr__, __dir__ = lazy_exports(globals(), _HOMES, _DEPRECATED)

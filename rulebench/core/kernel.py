@@ -14,19 +14,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import pluggy
 
 from rulebench.core import default_hooks as defaults
 from rulebench.core import plugin_errors, plugin_guards
 from rulebench.core.combatants import Combatant
-from rulebench.core.dice import RandomRoller, Roller
+from rulebench.core.dice import Roller
 from rulebench.core.discovery import MODIFIER, RULESET, TACTICS, Catalog, discover, new_plugin_manager
 from rulebench.core.errors import BadInput
 from rulebench.core.fight import Fight
 from rulebench.core.i18n import _
 from rulebench.core.outcome import Fate, FightResult, Outcome
+from rulebench.core.retired import fast_plan, plays_only  # noqa: F401  (retired; kept importable from here)
 from rulebench.core.scripted_tactics import ScriptedTactics
 from rulebench.core.values import Modifier, PluginInfo, RulesetInfo
 
@@ -201,53 +202,6 @@ class ResolvedHooks:
     modifiers: Callable[..., Sequence[Modifier]]
     decide: Callable[..., Any]
     narrate: Callable[[Fight, dict[str, Any]], str]
-
-
-def plays_only(
-    fight: Fight,
-    *,
-    turn: Callable[..., Any] | None = None,
-    attack: Callable[..., Any] | None = None,
-    damage: Callable[..., Any] | None = None,
-    wounds: Callable[..., Any] | None = None,
-) -> bool:
-    """Whether each hook named is played by exactly the implementation given, and by nothing else.
-
-    A ruleset that can play a turn, a blow or a whole round more cheaply than through the hooks
-    (Monte Carlo's fast paths) may do so only while no other plugin implements or wraps those
-    hooks: ``plays_only(fight, attack=rulebench_attack, damage=rulebench_damage)``. A hook left
-    out is not asked about. The kernel's own ``rulebench_turn`` does not count as another
-    implementation (``take_turn`` applies it itself).
-    """
-    rules = fight.rules
-    return (
-        (turn is None or rules.turn is turn)
-        and (attack is None or rules.attack is attack)
-        and (damage is None or rules.damage is damage)
-        and (wounds is None or rules.wounds is wounds)
-    )
-
-
-Plan = TypeVar("Plan")
-
-
-def fast_plan(
-    fight: Fight, key: str, plan_of: Callable[..., Plan | Literal[False]], *args: Any
-) -> tuple[Plan, RandomRoller] | None:
-    """A ruleset's fast-path plan for ``fight`` and the fight's random roller, or None when the
-    fight must be played turn by turn.
-
-    The plan is worked out by ``plan_of(fight, *args)`` the first time and kept in ``fight.cache[key]`` (False:
-    this fight's rounds may not be played at once). Only a plain ``RandomRoller`` is read at once:
-    a scripted, remembering or enumerating roller (exact analysis) gets the turns.
-    """
-    plan = fight.cache.get(key)
-    if plan is None:
-        plan = fight.cache[key] = plan_of(fight, *args)
-    roller = fight.roller
-    if plan is False or type(roller) is not RandomRoller:
-        return None
-    return plan, roller
 
 
 @dataclass
