@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from rulebench.analysis.analyse import AnalysisOptions
     from rulebench.analysis.sampling import simulate
     from rulebench.api import Comparison, balance, compare, fight, sweep
+    from rulebench.core.assembly import FightConfig, configure
     from rulebench.core.chain import Done
     from rulebench.core.combatants import ENEMY, PARTY, Combatant, Side
     from rulebench.core.dice import Dice, RandomRoller, ScriptedRoller
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from rulebench.core.errors import BadInput, RulebenchError
     from rulebench.core.fight import Fight
     from rulebench.core.i18n import N_, Messages, format_integer, language, set_language
-    from rulebench.core.kernel import FightConfig, configure, play, run_fight
+    from rulebench.core.loop import play, run_fight
     from rulebench.core.markers import hookimpl
     from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
     from rulebench.core.retired import fast_plan as fast_plan  # deprecated, not in __all__
@@ -47,7 +48,8 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "rulebench.core.errors": ("BadInput", "RulebenchError"),
     "rulebench.core.fight": ("Fight",),
     "rulebench.core.i18n": ("N_", "Messages", "format_integer", "language", "set_language"),
-    "rulebench.core.kernel": ("FightConfig", "configure", "play", "run_fight"),
+    "rulebench.core.assembly": ("FightConfig", "configure"),
+    "rulebench.core.loop": ("play", "run_fight"),
     "rulebench.core.markers": ("hookimpl",),
     "rulebench.core.outcome": ("EndState", "Fate", "FightResult", "Outcome"),
     "rulebench.core.values": ("Attack", "Damage", "Decision", "DecisionInfo", "Modifier", "PluginInfo", "RulesetInfo"),

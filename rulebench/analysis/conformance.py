@@ -41,13 +41,14 @@ from types import FrameType, ModuleType
 from typing import Any
 
 from rulebench.analysis.exact import DEFAULT_MAX_STATES, StateBudgetExceeded, solve
+from rulebench.core.assembly import FightConfig, configure
 from rulebench.core.combatants import Combatant
 from rulebench.core.dice import Dice, RandomRoller, ScriptedRoller
 from rulebench.core.discovery import RULESET, Catalog, PluginRecord, discover
 from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.i18n import N_, _, format_integer
-from rulebench.core.kernel import FightConfig, configure, play, play_round
+from rulebench.core.loop import play, play_round
 from rulebench.core.outcome import EndState, FightResult, Outcome
 from rulebench.core.plugin_errors import PluginError
 

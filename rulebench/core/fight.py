@@ -50,7 +50,7 @@ def json_ready(value: Any) -> Any:
 
 
 class Rules(Protocol):
-    """What a fight calls back into during play: the kernel's resolved hooks (``core/kernel.py``),
+    """What a fight calls back into during play: the kernel's resolved hooks (``core/dispatch.py``),
     one callable per hook, each taking the fight first."""
 
     setup: Callable[[Fight], None]

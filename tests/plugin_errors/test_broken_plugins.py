@@ -25,7 +25,7 @@ from broken_rulesets import (
 from rulebench import RandomRoller, configure, play
 from rulebench.analysis.conformance import Kit
 from rulebench.analysis.exact import solve
-from rulebench.core import kernel
+from rulebench.core import loop
 from rulebench.core.plugin_errors import PluginError
 
 HOOKS_IN_A_FIGHT = (
@@ -95,7 +95,7 @@ def test_wrong_damage_is_blamed_on_the_damage_hook_not_on_wounds() -> None:
 
 
 def test_an_endless_fight_names_the_ruleset(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(kernel, "MAX_ROUNDS", 50)
+    monkeypatch.setattr(loop, "MAX_ROUNDS", 50)
     error = failure(Endless())
     assert error.plugin == NAME and f"ruleset {NAME!r} did not end the fight within 50 rounds" in str(error)
 

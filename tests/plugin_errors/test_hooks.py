@@ -31,7 +31,7 @@ from rulebench import (
 )
 from rulebench.cli import hook_reference
 from rulebench.core.discovery import MODIFIER, RULESET
-from rulebench.core.kernel import play_round, play_step
+from rulebench.core.loop import play_round, play_step
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "hooks.md"
 
