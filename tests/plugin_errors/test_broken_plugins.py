@@ -22,9 +22,10 @@ from broken_rulesets import (
     raising,
 )
 
-from rulebench import RandomRoller, configure, play
+from rulebench import RandomRoller
 from rulebench.analysis.conformance import Kit
 from rulebench.analysis.exact import solve
+from rulebench.api import configure, play
 from rulebench.core import loop
 from rulebench.core.plugin_errors import PluginError
 

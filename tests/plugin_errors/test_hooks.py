@@ -24,11 +24,10 @@ from rulebench import (
     PluginInfo,
     RandomRoller,
     ScriptedRoller,
-    configure,
     discover,
     hookimpl,
-    play,
 )
+from rulebench.api import configure, play
 from rulebench.cli import hook_reference
 from rulebench.core.discovery import MODIFIER, RULESET
 from rulebench.core.loop import play_round, play_step

@@ -1,0 +1,43 @@
+"""Every name that moved still imports from its old place, with a ``DeprecationWarning`` that names
+its new place (docs/plugin-migration.md has the same table)."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+import pytest
+
+MOVED = [
+    ("rulebench", "configure", "rulebench.api.configure"),
+    ("rulebench", "play", "rulebench.api.play"),
+    ("rulebench", "simulate", "rulebench.api.simulate"),
+    *[("rulebench.core.kernel", name, "rulebench.core.assembly") for name in ("FightConfig", "configure")],
+    ("rulebench.core.kernel", "ResolvedHooks", "rulebench.core.dispatch"),
+    *[
+        ("rulebench.core.kernel", name, "rulebench.core.loop")
+        for name in ("MAX_ROUNDS", "start_round", "take_turn", "end_round", "play_round", "play_step", "play_out", "play",
+                     "result_of", "fates", "run_fight")
+    ],
+    ("rulebench.core.kernel", "fast_plan", "rulebench.core.retired"),
+    ("rulebench.core.kernel", "plays_only", "rulebench.core.retired"),
+]
+"""(old module, name, the place the warning must name)."""
+
+
+@pytest.mark.parametrize(("old", "name", "new"), MOVED, ids=[f"{old}.{name}" for old, name, _ in MOVED])
+def test_an_old_name_imports_from_its_old_place_and_names_its_new_one(old: str, name: str, new: str) -> None:
+    namespace: dict[str, object] = {}
+    with pytest.warns(DeprecationWarning, match=rf"{old}\.{name} is deprecated: .*{new}") as caught:
+        exec(f"from {old} import {name}", namespace)
+    assert caught[0].filename == "<string>"  # the warning points at the import, not at rulebench
+    assert namespace[name] is getattr(import_module(new.removesuffix(f".{name}")), name)
+
+
+def test_the_plugin_contract_leaves_the_scripting_names_to_rulebench_api() -> None:
+    import rulebench
+    import rulebench.api
+
+    for name in ("configure", "play", "simulate", "fast_plan", "plays_only"):
+        assert name not in rulebench.__all__
+    for name in ("configure", "play", "simulate"):
+        assert name in rulebench.api.__all__
