@@ -20,6 +20,11 @@ MOVED = [
     ],
     ("rulebench.core.kernel", "fast_plan", "rulebench.core.retired"),
     ("rulebench.core.kernel", "plays_only", "rulebench.core.retired"),
+    *[
+        ("rulebench.analysis.conformance", name, "rulebench.testing.conformance")
+        for name in ("Kit", "FightChecks", "ConformanceFailure", "check_encounter", "run", "hard_cap")
+    ],
+    ("rulebench.testing", "RecordingRoller", "rulebench.testing.DiceTape"),
 ]
 """(old module, name, the place the warning must name)."""
 
@@ -29,8 +34,11 @@ def test_an_old_name_imports_from_its_old_place_and_names_its_new_one(old: str, 
     namespace: dict[str, object] = {}
     with pytest.warns(DeprecationWarning, match=rf"{old}\.{name} is deprecated: .*{new}") as caught:
         exec(f"from {old} import {name}", namespace)
-    assert caught[0].filename == "<string>"  # the warning points at the import, not at rulebench
-    assert namespace[name] is getattr(import_module(new.removesuffix(f".{name}")), name)
+    # The warning points at the import, not into rulebench.
+    assert any(w.filename == "<string>" and f"{old}.{name} " in str(w.message) for w in caught)
+    home = new.removesuffix(f".{name}")
+    if name != "RecordingRoller":  # a function now, making the wrapper that replaced the class
+        assert namespace[name] is getattr(import_module(home), name)
 
 
 def test_the_plugin_contract_leaves_the_scripting_names_to_rulebench_api() -> None:

@@ -135,8 +135,7 @@ def configure(
     static = {id(m.plugin) for m in chosen if isinstance(m.info, PluginInfo) and m.info.static_modifiers}
     static_modifiers = all(id(impl.plugin) in static for impl in pm.hook.rulebench_modifiers.get_hookimpls())
     trace = plugin_guards.tracing()
-    if check or trace:
-        plugin_guards.instrument(pm, check=check, trace=trace)
+    observe = plugin_guards.observer(check=check, trace=trace) if check or trace else None
     return FightConfig(
         encounter=encounter,
         ruleset=cast(RulesetInfo, record.info),  # catalog.get(..., RULESET) found a ruleset's record
@@ -144,7 +143,7 @@ def configure(
         tactics=tactics,
         package=(record.package, record.version),
         pm=pm,
-        rules=ResolvedHooks(pm),
+        rules=ResolvedHooks(pm, observe),
         default_tactics=default_tactics,
         static_modifiers=static_modifiers,
         portable=all(r.installed for r in involved),

@@ -8,6 +8,7 @@ directly, in pluggy's order; pluggy stays how plugins are found and composed (do
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pluggy
@@ -38,29 +39,50 @@ _NOTIFY = frozenset({"setup", "round_start", "fight_end"})
 """Hooks called for their effect alone."""
 
 
-def _call_through_pluggy(hook: pluggy.HookCaller, argnames: tuple[str, ...]) -> Callable[..., Any]:
+Observe = Callable[[str, str, Callable[..., Any]], Callable[..., Any]]
+"""Wraps one implementation's call, given its plugin's and hook's names: how ``--check`` and
+``--trace`` watch every call (``core/plugin_guards.py``) on the very path an unwatched fight takes."""
+
+
+@dataclass(frozen=True)
+class _Watch:
+    """The plugin manager, to name each implementation's plugin, and the observer, if any."""
+
+    pm: pluggy.PluginManager
+    observe: Observe | None
+
+
+def _call_through_pluggy(hook: pluggy.HookCaller, argnames: tuple[str, ...], watch: _Watch) -> Callable[..., Any]:
     def call(*args: Any) -> Any:
         return hook(**dict(zip(argnames, args)))
 
-    return call
+    if watch.observe is None:
+        return call
+    # A wrapper takes part: pluggy calls the implementations, so the call is watched as a whole.
+    plugins = ", ".join(dict.fromkeys(watch.pm.get_name(i.plugin) or "?" for i in hook.get_hookimpls()))
+    return watch.observe(plugins, hook.name, call)
 
 
-def _adapt(impl: Any, argnames: tuple[str, ...]) -> Callable[..., Any]:
-    """The implementation as a positional callable over the spec's arguments (an impl may take fewer)."""
+def _adapt(impl: Any, hook: pluggy.HookCaller, argnames: tuple[str, ...], watch: _Watch) -> Callable[..., Any]:
+    """The implementation as a positional callable over the spec's arguments (an impl may take fewer),
+    watched when the configuration is (``Observe``)."""
+    function: Callable[..., Any] = impl.function
     if tuple(impl.argnames) == argnames:
-        function: Callable[..., Any] = impl.function
-        return function
-    positions = [argnames.index(a) for a in impl.argnames]
-    function = impl.function
-    return lambda *args: function(*[args[i] for i in positions])
+        call = function
+    else:
+        positions = [argnames.index(a) for a in impl.argnames]
+        call = lambda *args: function(*[args[i] for i in positions])  # noqa: E731  (the one adapted call)
+    if watch.observe is None:
+        return call
+    return watch.observe(watch.pm.get_name(impl.plugin) or "?", hook.name, call)
 
 
-def _resolve(hook: pluggy.HookCaller, argnames: tuple[str, ...]) -> Callable[..., Any]:
+def _resolve(hook: pluggy.HookCaller, argnames: tuple[str, ...], watch: _Watch) -> Callable[..., Any]:
     """A firstresult hook as one plain callable over its implementations, in pluggy's call order."""
     impls = list(reversed(hook.get_hookimpls()))
     if any(i.hookwrapper or i.wrapper for i in impls):
-        return _call_through_pluggy(hook, argnames)
-    return _first_answer([_adapt(i, argnames) for i in impls])
+        return _call_through_pluggy(hook, argnames, watch)
+    return _first_answer([_adapt(i, hook, argnames, watch) for i in impls])
 
 
 def _first_answer(calls: list[Callable[..., Any]]) -> Callable[..., Any]:
@@ -78,7 +100,7 @@ def _first_answer(calls: list[Callable[..., Any]]) -> Callable[..., Any]:
     return first
 
 
-def _resolve_turn(hook: pluggy.HookCaller) -> Callable[..., Any]:
+def _resolve_turn(hook: pluggy.HookCaller, watch: _Watch) -> Callable[..., Any]:
     """``rulebench_turn`` without the kernel's own pass-through, which ``take_turn`` applies itself.
 
     A ruleset whose turns are tokens answers None for a turn nobody plays (a fallen member), and
@@ -88,18 +110,18 @@ def _resolve_turn(hook: pluggy.HookCaller) -> Callable[..., Any]:
     """
     impls = hook.get_hookimpls()
     if any(i.hookwrapper or i.wrapper for i in impls):
-        return _call_through_pluggy(hook, _HOOKS["turn"])
+        return _call_through_pluggy(hook, _HOOKS["turn"], watch)
     others = [i for i in reversed(impls) if i.plugin is not defaults]
     if not others:
-        return _resolve(hook, _HOOKS["turn"])
-    return _first_answer([_adapt(i, _HOOKS["turn"]) for i in others])
+        return _resolve(hook, _HOOKS["turn"], watch)
+    return _first_answer([_adapt(i, hook, _HOOKS["turn"], watch) for i in others])
 
 
 def nothing(*args: Any) -> None:
     """A notification hook nobody implements: the loop skips calling it."""
 
 
-def _notify(hook: pluggy.HookCaller, argnames: tuple[str, ...], registered_order: bool = False) -> Callable[..., None]:
+def _notify(hook: pluggy.HookCaller, argnames: tuple[str, ...], watch: _Watch, registered_order: bool = False) -> Callable[..., None]:
     """Call every implementation for its effect; the kernel reads no answers of these hooks.
 
     ``registered_order`` calls them in the order their plugins were registered (pluggy calls the
@@ -108,8 +130,8 @@ def _notify(hook: pluggy.HookCaller, argnames: tuple[str, ...], registered_order
     """
     impls = hook.get_hookimpls() if registered_order else list(reversed(hook.get_hookimpls()))
     if any(i.hookwrapper or i.wrapper for i in impls):
-        return _call_through_pluggy(hook, argnames)
-    calls = [_adapt(i, argnames) for i in impls]
+        return _call_through_pluggy(hook, argnames, watch)
+    calls = [_adapt(i, hook, argnames, watch) for i in impls]
     if not calls:
         return nothing
     if len(calls) == 1:
@@ -122,7 +144,7 @@ def _notify(hook: pluggy.HookCaller, argnames: tuple[str, ...], registered_order
     return each
 
 
-def _flat_modifiers(hook: pluggy.HookCaller) -> Callable[..., list[Modifier] | tuple[()]]:
+def _flat_modifiers(hook: pluggy.HookCaller, watch: _Watch) -> Callable[..., list[Modifier] | tuple[()]]:
     """Every plugin's modifiers as one flat sequence.
 
     Rulesets ask for modifiers per attacker per round, so this sits on the Monte Carlo hot path:
@@ -131,9 +153,9 @@ def _flat_modifiers(hook: pluggy.HookCaller) -> Callable[..., list[Modifier] | t
     argnames = _HOOKS["modifiers"]
     impls = list(reversed(hook.get_hookimpls()))
     if any(i.hookwrapper or i.wrapper for i in impls):
-        collected = _call_through_pluggy(hook, argnames)
+        collected = _call_through_pluggy(hook, argnames, watch)
         return lambda *args: [m for found in collected(*args) for m in found]
-    calls = [_adapt(i, argnames) for i in impls]
+    calls = [_adapt(i, hook, argnames, watch) for i in impls]
     if not calls:
         return lambda fight, combatant, purpose, against=None: ()
     if len(calls) == 1:
@@ -154,19 +176,20 @@ def _flat_modifiers(hook: pluggy.HookCaller) -> Callable[..., list[Modifier] | t
 class ResolvedHooks:
     """The hooks of one fight configuration, resolved to plain callables (one attribute per hook)."""
 
-    def __init__(self, pm: pluggy.PluginManager) -> None:
+    def __init__(self, pm: pluggy.PluginManager, observe: Observe | None = None) -> None:
         self.pm = pm
         """The plugin manager, for naming a failing plugin (``plugin_errors``)."""
+        watch = _Watch(pm, observe)
         for short, argnames in _HOOKS.items():
             hook = getattr(pm.hook, f"rulebench_{short}")
             if short == "modifiers":
-                self.modifiers = _flat_modifiers(hook)
+                self.modifiers = _flat_modifiers(hook, watch)
             elif short == "setup":
-                self.setup = _notify(hook, argnames, registered_order=True)
+                self.setup = _notify(hook, argnames, watch, registered_order=True)
             elif short == "turn":
-                self.turn = _resolve_turn(hook)
+                self.turn = _resolve_turn(hook, watch)
             else:
-                setattr(self, short, (_notify if short in _NOTIFY else _resolve)(hook, argnames))
+                setattr(self, short, (_notify if short in _NOTIFY else _resolve)(hook, argnames, watch))
 
     setup: Callable[[Fight], None]
     round_start: Callable[[Fight], None]

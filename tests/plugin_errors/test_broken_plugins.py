@@ -22,12 +22,12 @@ from broken_rulesets import (
     raising,
 )
 
-from rulebench import RandomRoller
-from rulebench.analysis.conformance import Kit
+from rulebench import Combatant, Fight, RandomRoller, hookimpl
 from rulebench.analysis.exact import solve
 from rulebench.api import configure, play
 from rulebench.core import loop
 from rulebench.core.plugin_errors import PluginError
+from rulebench.testing.conformance import Kit
 
 HOOKS_IN_A_FIGHT = (
     "rulebench_setup",
@@ -110,6 +110,26 @@ def test_a_late_state_key_is_refused_by_exact_analysis_naming_the_key() -> None:
 def test_a_late_state_key_is_named_with_its_hook_under_check() -> None:
     error = failure(LateKey(), check=True)
     assert error.hook == "rulebench_attack" and "'momentum'" in str(error) and "round 1" in str(error)
+
+
+class KeyBeforeModifiers(Duel):
+    """Creates ``fight.vars['momentum']`` in its attack, then asks the modifiers (silver's among them)."""
+
+    @hookimpl
+    def rulebench_attack(self, fight: Fight, attacker: Combatant, defender: Combatant) -> Any:
+        fight.vars["momentum"] = 1
+        return super().rulebench_attack(fight, attacker, defender)
+
+
+def test_a_broken_state_is_blamed_on_the_hook_that_broke_it_not_on_a_modifier_it_asked() -> None:
+    # silver, on by default, answers the modifiers the attack asks after creating the key: the
+    # state is already broken when silver's call starts, so the attack is to blame.
+    config = configure(duel_encounter(), NAME, catalog=catalog(KeyBeforeModifiers()), check=True)
+    assert "silver" in config.plugins
+    with pytest.raises(PluginError) as caught:
+        play(config.new_fight(RandomRoller(3)))
+    assert (caught.value.plugin, caught.value.hook) == (NAME, "rulebench_attack"), str(caught.value)
+    assert "'momentum'" in str(caught.value)
 
 
 def test_an_unhashable_state_value_is_refused_by_exact_analysis_naming_it() -> None:

@@ -33,8 +33,8 @@ def command(
     json: Json = False,
 ) -> None:
     """Run ``rulebench check``; :data:`HELP` says what it does."""
-    from rulebench.analysis.conformance import run
     from rulebench.core.discovery import discover
+    from rulebench.testing.conformance import run
 
     catalog = discover()
     report(catalog.warnings)
