@@ -6,7 +6,7 @@ An exception from a plugin is caught once, where a fight is played, and reraised
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from rulebench.core import default_hooks as defaults
@@ -45,11 +45,30 @@ def take_turn(fight: Fight, turn: Any) -> None:
             pair = defaults.rulebench_turn(fight, turn)
     if pair is None:
         return
-    attack = rules.attack(fight, pair[0], pair[1])
-    if attack is not None and attack.hit:
+    # Each answer is checked where it is read, at no cost until it is wrong (``plugin_errors``).
+    try:
+        attacker, defender = pair
+    except (TypeError, ValueError):
+        raise plugin_errors.wrong_answer(fight, "rulebench_turn", pair) from None
+    attack = rules.attack(fight, attacker, defender)
+    if attack is None:
+        return
+    try:
+        hit = attack.hit
+    except AttributeError:
+        raise plugin_errors.wrong_answer(fight, "rulebench_attack", attack, (attacker, defender)) from None
+    if hit:
         damage = rules.damage(fight, attack)
         if damage is not None:
             rules.wounds(fight, attack.defender, damage)
+
+
+def _turns(fight: Fight, order: Any) -> Iterator[Any]:
+    """The turns of ``rulebench_initiative``'s answer, refused as that hook's when it has none."""
+    try:
+        return iter(order)
+    except TypeError:
+        raise plugin_errors.wrong_answer(fight, "rulebench_initiative", order) from None
 
 
 def end_round(fight: Fight) -> None:
@@ -85,7 +104,7 @@ def _play_rounds(fight: Fight, once: bool) -> None:
                 round_start(fight)
             order = initiative(fight)
             if order:  # a ruleset that played the round itself returns no turns
-                for turn in order:
+                for turn in _turns(fight, order):
                     take_turn(fight, turn)
             outcome = round_end(fight)
             if outcome is not None:
@@ -112,7 +131,7 @@ def play_step(fight: Fight) -> None:
             if isinstance(turns, tuple):
                 fight.pending = turns
                 return
-            for turn in turns:
+            for turn in _turns(fight, turns):
                 take_turn(fight, turn)
             end_round(fight)
         elif fight.pending:

@@ -79,7 +79,7 @@ def test_a_raising_hook_is_named_with_plugin_round_and_combatants(hook: str) -> 
         ("rulebench_attack", True, "returned True (bool), expected an Attack or None"),
         ("rulebench_damage", 4, "returned 4 (int), expected a Damage or None"),
         ("rulebench_turn", "Hero", "returned 'Hero' (str), expected an (attacker, defender) pair"),
-        ("rulebench_initiative", 5, "returned a value of type int, expected a tuple"),
+        ("rulebench_initiative", 5, "returned 5 (int), expected a tuple"),
         ("rulebench_round_end", True, "returned True (bool), expected an Outcome"),
         ("rulebench_end_state", "dead", "returned 'dead' (str), expected a Fate"),
     ],
@@ -182,3 +182,19 @@ def test_a_modifier_adjusts_the_stats_the_ruleset_derived() -> None:
     """rulebench_setup runs the ruleset's first, then the modifiers': the modifier's 9 stands."""
     fight = fight_with(Duel(), ("charm", Charm()), plugins=("charm",))
     assert {c.stats["skill"] for c in fight.combatants} == {9}
+
+
+def test_attribution_reads_no_frame_of_the_kernel() -> None:
+    """The loop's locals are its own: plugin_errors names no function of the kernel's and reads a
+    frame's variables only as a hook implementation's arguments."""
+    import ast
+    import inspect
+
+    from rulebench.core import loop, plugin_errors
+
+    source = inspect.getsource(plugin_errors)
+    kernel = {name for name, value in vars(loop).items() if inspect.isfunction(value) and value.__module__ == loop.__name__}
+    strings = {node.value for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    assert not kernel & strings
+    lookups = [node for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Attribute) and node.attr == "f_locals"]
+    assert len(lookups) == 3  # _involved and _arguments: a hook implementation's arguments, by its co_varnames
