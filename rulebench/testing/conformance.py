@@ -542,7 +542,7 @@ class Kit:
             with hard_cap(self.seconds + 10, _("the fight of seed {seed} on {encounter}").format(seed=seed, encounter=describe(data))):
                 self.checks.check_fight(data, seed)
             played += 1
-        return played, _("{count} encounters, each fight played 6 ways").format(count=played)
+        return played, _("{count} encounters, each fight played 8 ways").format(count=played)
 
     def no_outside_state(self) -> tuple[int, str]:
         """A fight replayed after others comes out the same, and fights change no module or plugin data."""
