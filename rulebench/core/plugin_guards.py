@@ -98,30 +98,26 @@ def guard(fight: Any, plugin: str, hook: str) -> None:
     """
     if not fight._fight_keys and not fight._var_keys:
         return  # still in setup: the layout is fixed by ``freeze`` when setup is over
-    where = _place(fight, plugin, hook)
-    _keys(fight.vars, fight._fight_keys, "fight.vars", where, plugin, hook, fight)
+    # Run around every hook call under --check: the message is only put together for a problem found.
+    _keys(fight.vars, fight._fight_keys, "fight.vars", plugin, hook, fight)
     for combatant, keys in zip(fight.combatants, fight._var_keys):
-        _keys(combatant.vars, keys, f"{combatant.name}'s vars", where, plugin, hook, fight)
+        _keys(combatant.vars, keys, f"{combatant.name}'s vars", plugin, hook, fight)
+    owners = [*fight.combatants, fight.party, fight.enemy]
     frozen = getattr(fight, "_guard_stats", None)
-    stats = _stats(fight)
     if frozen is None:
-        fight._guard_stats = stats
-    elif stats != frozen:
-        changed = next(owner for owner, (a, b) in enumerate(zip(stats, frozen)) if a != b)
-        who = [*fight.combatants, fight.party, fight.enemy][changed].name
-        raise PluginError(
-            _("{where} changed the stats of {who} after setup ({before} -> {after}); stats are fixed once setup is over "
-              "and no snapshot restores them: keep what changes during a fight in vars").format(
-                where=where, who=who, before=frozen[changed], after=stats[changed]),
-            plugin=plugin, hook=hook, round=fight_round(fight), package=_package(fight, plugin),
-        )
+        fight._guard_stats = [dict(owner.stats) for owner in owners]
+        return
+    for owner, before in zip(owners, frozen):
+        if owner.stats != before:
+            raise PluginError(
+                _("{where} changed the stats of {who} after setup ({before} -> {after}); stats are fixed once setup is over "
+                  "and no snapshot restores them: keep what changes during a fight in vars").format(
+                    where=_place(fight, plugin, hook), who=owner.name, before=before, after=dict(owner.stats)),
+                plugin=plugin, hook=hook, round=fight_round(fight), package=_package(fight, plugin),
+            )
 
 
-def _stats(fight: Any) -> list[dict[str, Any]]:
-    return [dict(c.stats) for c in fight.combatants] + [dict(fight.party.stats), dict(fight.enemy.stats)]
-
-
-def _keys(values: dict[str, Any], frozen: tuple[str, ...], what: str, where: str, plugin: str, hook: str, fight: Any) -> None:
+def _keys(values: dict[str, Any], frozen: tuple[str, ...], what: str, plugin: str, hook: str, fight: Any) -> None:
     if len(values) != len(frozen) or tuple(values) != frozen:
         late = [k for k in values if k not in frozen]
         gone = [k for k in frozen if k not in values]
@@ -132,15 +128,17 @@ def _keys(values: dict[str, Any], frozen: tuple[str, ...], what: str, where: str
         raise PluginError(
             # TRANSLATORS: {where} names the plugin, hook and round; {problem} what it did to the state.
             _("{where} {problem}; every state key must be created in rulebench_setup, or snapshots lose it "
-              "and exact analysis goes wrong").format(where=where, problem=problem),
+              "and exact analysis goes wrong").format(where=_place(fight, plugin, hook), problem=problem),
             plugin=plugin, hook=hook, round=fight_round(fight), package=_package(fight, plugin),
         )
+    if _hashable(tuple(values.values())):
+        return
     for key, value in values.items():
         if not isinstance(value, Hashable) or not _hashable(value):
             raise PluginError(
                 _("{where} stored an unhashable value in {state}[{key!r}]: {value!r} ({type}); "
                   "state values must be hashable (a tuple instead of a list, a frozenset instead of a set)").format(
-                    where=where, state=what, key=key, value=value, type=type(value).__name__),
+                    where=_place(fight, plugin, hook), state=what, key=key, value=value, type=type(value).__name__),
                 plugin=plugin, hook=hook, round=fight_round(fight), package=_package(fight, plugin),
             )
 

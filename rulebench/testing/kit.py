@@ -71,7 +71,7 @@ _SETTINGS = settings(
 )
 
 FIGHT_CAP = 20.0
-"""Seconds one generated fight (played eight ways) may take before it counts as hung."""
+"""Seconds one generated fight (played seven ways) may take before it counts as hung."""
 
 
 class RulesetConformance:
