@@ -41,8 +41,8 @@ from typing import Any
 from rulebench.analysis import exact
 from rulebench.analysis.results import wilson
 from rulebench.analysis.sampling import simulate
+from rulebench.core.assembly import configure
 from rulebench.core.encounter import load_encounter
-from rulebench.core.kernel import configure
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 RULESETS = ("ambermarch", "classic", "dsa", "endurance", "talisman")

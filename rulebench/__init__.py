@@ -1,7 +1,8 @@
 """rulebench: compare tabletop-RPG combat rulesets on the same encounter.
 
-The public API: the ``hookimpl`` marker and value types for plugin authors, and the entry points
-for scripts and notebooks.
+The plugin contract: the ``hookimpl`` marker, the fight and the value types plugin authors use,
+and the few entry points scripts and notebooks start from (``compare``, ``fight``, ...); the rest
+of the scripting API is ``rulebench.api``.
 
 Each name is imported from its module when first used (PEP 562), not when ``rulebench`` is: a
 plugin that needs ``hookimpl`` and a few values, and every ``rulebench`` command as it starts, do
@@ -13,13 +14,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulebench.core.lazy_exports import lazy_exports
+from rulebench.core.lazy_exports import Deprecated, lazy_exports
 from rulebench.version import __version__
 
 if TYPE_CHECKING:
     from rulebench.analysis.analyse import AnalysisOptions
-    from rulebench.analysis.sampling import simulate
     from rulebench.api import Comparison, balance, compare, fight, sweep
+    from rulebench.core.assembly import FightConfig
     from rulebench.core.chain import Done
     from rulebench.core.combatants import ENEMY, PARTY, Combatant, Side
     from rulebench.core.dice import Dice, RandomRoller, ScriptedRoller
@@ -28,14 +29,20 @@ if TYPE_CHECKING:
     from rulebench.core.errors import BadInput, RulebenchError
     from rulebench.core.fight import Fight
     from rulebench.core.i18n import N_, Messages, format_integer, language, set_language
-    from rulebench.core.kernel import FightConfig, configure, fast_plan, play, plays_only, run_fight
+    from rulebench.core.loop import run_fight
     from rulebench.core.markers import hookimpl
     from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
     from rulebench.core.values import Attack, Damage, Decision, DecisionInfo, Health, Modifier, PluginInfo, RulesetInfo
 
+if TYPE_CHECKING:  # deprecated names, not in __all__ (_DEPRECATED says where each lives now)
+    from rulebench.analysis.sampling import simulate as simulate
+    from rulebench.core.assembly import configure as configure
+    from rulebench.core.loop import play as play
+    from rulebench.core.retired import fast_plan as fast_plan
+    from rulebench.core.retired import plays_only as plays_only
+
 _HOMES: dict[str, tuple[str, ...]] = {
     "rulebench.analysis.analyse": ("AnalysisOptions",),
-    "rulebench.analysis.sampling": ("simulate",),
     "rulebench.api": ("Comparison", "balance", "compare", "fight", "sweep"),
     "rulebench.core.chain": ("Done",),
     "rulebench.core.combatants": ("ENEMY", "PARTY", "Combatant", "Side"),
@@ -45,12 +52,24 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "rulebench.core.errors": ("BadInput", "RulebenchError"),
     "rulebench.core.fight": ("Fight",),
     "rulebench.core.i18n": ("N_", "Messages", "format_integer", "language", "set_language"),
-    "rulebench.core.kernel": ("FightConfig", "configure", "fast_plan", "play", "plays_only", "run_fight"),
+    "rulebench.core.assembly": ("FightConfig",),
+    "rulebench.core.loop": ("run_fight",),
     "rulebench.core.markers": ("hookimpl",),
     "rulebench.core.outcome": ("EndState", "Fate", "FightResult", "Outcome"),
     "rulebench.core.values": ("Attack", "Damage", "Decision", "DecisionInfo", "Health", "Modifier", "PluginInfo", "RulesetInfo"),
 }
 """The module each public name lives in; the TYPE_CHECKING imports above say the same."""
+
+_DEPRECATED: Deprecated = {
+    # Retired (docs/plugin-migration.md): they always answer "play turn by turn" and warn when called.
+    "fast_plan": ("rulebench.core.retired", None),
+    "plays_only": ("rulebench.core.retired", None),
+    # The scripting API lives in rulebench.api; rulebench is the plugin contract.
+    "configure": ("rulebench.core.assembly", "use rulebench.api.configure"),
+    "play": ("rulebench.core.loop", "use rulebench.api.play"),
+    "simulate": ("rulebench.analysis.sampling", "use rulebench.api.simulate"),
+}
+"""Names still found here that are no longer part of the API, and what to use instead."""
 
 __all__ = [
     "AnalysisOptions",
@@ -62,7 +81,6 @@ __all__ = [
     "Combatant",
     "compare",
     "Comparison",
-    "configure",
     "Damage",
     "Decision",
     "DecisionInfo",
@@ -85,9 +103,6 @@ __all__ = [
     "Modifier",
     "N_",
     "Outcome",
-    "play",
-    "plays_only",
-    "fast_plan",
     "PluginInfo",
     "RandomRoller",
     "RulebenchError",
@@ -96,11 +111,10 @@ __all__ = [
     "ScriptedRoller",
     "set_language",
     "Side",
-    "simulate",
     "sweep",
     "__version__",
 ]
 
 
 if not TYPE_CHECKING:  # type checkers see the imports above, so a misspelt name stays an error for them
-    __getattr__, __dir__ = lazy_exports(globals(), _HOMES)
+    __getattr__, __dir__ = lazy_exports(globals(), _HOMES, _DEPRECATED)

@@ -51,9 +51,10 @@ from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rulebench.core.assembly import FightConfig
 from rulebench.core.dice import Dice
 from rulebench.core.fight import Fight
-from rulebench.core.kernel import MAX_ROUNDS, FightConfig, play_round, result_of
+from rulebench.core.loop import MAX_ROUNDS, play_round, result_of
 from rulebench.core.outcome import FightResult
 
 DEFAULT_THRESHOLD = Fraction(1, 10**15)

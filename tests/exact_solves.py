@@ -13,8 +13,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from rulebench.analysis.exact import Solver
+from rulebench.core.assembly import configure
 from rulebench.core.encounter import load_encounter
-from rulebench.core.kernel import configure
 from rulebench.core.outcome import FightResult
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

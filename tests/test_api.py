@@ -22,9 +22,9 @@ from rulebench.analysis.precision import half_width
 from rulebench.analysis.sampling import BLOCK, CHUNK
 from rulebench.analysis.sweeps import find_bracket
 from rulebench.api.analyses import AnalysisOptions, Comparison, compare, fight
+from rulebench.core.assembly import configure
 from rulebench.core.encounter import encounter_from_dict
 from rulebench.core.errors import BadInput
-from rulebench.core.kernel import configure
 
 DUEL = encounter_from_dict({
     "name": "Duel",

@@ -1,8 +1,9 @@
 """The package's layers, read from its import statements (type-only imports included).
 
-core/ is the kernel and imports nothing above it; analysis/ uses the kernel; api/ and cli/ sit on
-both; the built-in rulesets and plugins reach the kernel only through the public ``rulebench``
-API, exactly like a third party's. No module imports another that (directly or not) imports it.
+core/ is the kernel and imports nothing above it; analysis/ uses the kernel; testing/ (the
+conformance kit) uses both; api/ and cli/ sit on top; the built-in rulesets and plugins reach the
+kernel only through the public ``rulebench`` API, exactly like a third party's. No module imports
+another that (directly or not) imports it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "rulebench"
 LAYERS = {
     "rulebench.core": {"rulebench.core", "rulebench.version"},
     "rulebench.analysis": {"rulebench.core", "rulebench.analysis", "rulebench.version"},
+    # The conformance kit plays and solves fights as compare does; nothing below imports it.
+    "rulebench.testing": {"rulebench.core", "rulebench.analysis", "rulebench.testing", "rulebench.version"},
 }
 """Each layer and the packages it may import from."""
 

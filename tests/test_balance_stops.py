@@ -19,8 +19,8 @@ import rulebench
 from rulebench.analysis.precision import half_width, looks, simulate_to_precision, target_side
 from rulebench.analysis.results import Tally, wilson
 from rulebench.analysis.sampling import BLOCK, simulate
+from rulebench.core.assembly import configure
 from rulebench.core.encounter import load_encounter
-from rulebench.core.kernel import configure
 
 GUARDS = Path(__file__).resolve().parent.parent / "examples" / "skeleton-guards.toml"
 COUNT = "enemy.members[0].count"

@@ -111,3 +111,43 @@ def test_each_ruleset_names_its_rules_page() -> None:
     assert set(built_in) == {"ambermarch", "classic", "talisman", "dsa", "endurance"}
     for name, entry in built_in.items():
         assert f"docs/rules/{name}.md" in json.dumps(entry)
+
+
+SECTION_CITATION = re.compile(r"\b(docs/[\w./-]+\.md)`*,\s+\"([^\"]+)\"")
+"""A section of a page cited by its heading: ``docs/encounters.md, "Members"`` (across a line break too)."""
+
+MOVED_MODULE = re.compile(r"(?<![\w.])(?:rulebench/)?(core/round_watch\.py|core/exact\.py|core/kernel\.py|analysis/conformance\.py)"
+                          r"|(?<![\w.])rulebench/testing\.py")
+"""Modules that moved (docs/plugin-migration.md): citing them sends a reader to a file that is gone or only forwards."""
+
+MOVED_ELSEWHERE = {"rulebench/analysis/exact.py", "rulebench/analysis/round_watch.py"}
+"""Cite ``core/round_watch.py`` and ``core/exact.py``; their own rewrite (the split of analysis/exact.py) corrects that."""
+
+
+def headings(markdown: str) -> set[str]:
+    """A page's headings as written, without markdown emphasis."""
+    return {re.sub(r"[`*_]", "", heading).strip() for heading in re.findall(r"^#+\s+(.*)$", markdown, re.M)}
+
+
+def test_every_cited_section_is_a_heading_of_its_page() -> None:
+    wrong = []
+    for path in shipped_files():
+        text = " ".join(path.read_text(encoding="utf-8", errors="replace").split())  # a citation may wrap
+        for page, section in SECTION_CITATION.findall(text):
+            target = ROOT / page
+            if not target.is_file():
+                wrong.append(f"{relative(path)}: {page} (no such page)")
+            elif section not in headings(target.read_text(encoding="utf-8")):
+                wrong.append(f'{relative(path)}: {page}, "{section}" (no such heading)')
+    assert wrong == []
+
+
+def test_nothing_cites_a_module_that_moved() -> None:
+    stale = [
+        f"{relative(path)}:{number}: {found.group(0)}"
+        for path in shipped_files()
+        if relative(path) not in MOVED_ELSEWHERE
+        for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), start=1)
+        for found in MOVED_MODULE.finditer(line)
+    ]
+    assert stale == []

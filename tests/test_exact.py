@@ -33,8 +33,8 @@ else:  # the project supports 3.10, where tomli is its backport
 from rulebench.analysis.exact import REPLAY_COST, Solver, StateBudgetExceeded, result_of, solve
 from rulebench.analysis.results import wilson
 from rulebench.analysis.sampling import CHUNK, simulate
+from rulebench.core.assembly import configure
 from rulebench.core.encounter import encounter_from_dict, load_encounter
-from rulebench.core.kernel import configure
 
 EXAMPLES = sorted(Path(__file__).parent.parent.joinpath("examples").glob("*.toml"))
 RULESETS = ("ambermarch", "classic", "dsa", "endurance", "talisman")

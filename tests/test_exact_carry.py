@@ -22,9 +22,9 @@ import pytest
 from rulebench import Combatant, Fight, Modifier, PluginInfo, Side, hookimpl
 from rulebench.analysis import exact
 from rulebench.analysis.exact import MAX_CARRIES, Moves, Solver
+from rulebench.core.assembly import FightConfig, configure
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import encounter_from_dict, load_encounter
-from rulebench.core.kernel import FightConfig, configure
 from rulebench.core.outcome import FightResult
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 from rulebench.analysis import exact as exact_module
 from rulebench.analysis.chains import absorption
 from rulebench.analysis.exact import solve
+from rulebench.core.assembly import configure
 from rulebench.core.chain import Done, Step
 from rulebench.core.encounter import load_encounter
 from rulebench.core.errors import RulebenchError
-from rulebench.core.kernel import configure
 
 TRUNCATION = 1e-12
 

@@ -17,9 +17,9 @@ else:  # the project supports 3.10, where tomli is its backport
     import tomli as tomllib
 
 from rulebench.analysis.exact import TAIL, Solver, StateBudgetExceeded
+from rulebench.core.assembly import FightConfig, configure
 from rulebench.core.encounter import encounter_from_dict, load_encounter
 from rulebench.core.i18n import set_language
-from rulebench.core.kernel import FightConfig, configure
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 

@@ -25,9 +25,9 @@ from tiny_encounters import CASES, ENCOUNTERS, Shape
 
 from rulebench.analysis.exact import solve
 from rulebench.analysis.results import RulesetResult
+from rulebench.core.assembly import configure
 from rulebench.core.dice import Dice
 from rulebench.core.encounter import Encounter, encounter_from_dict
-from rulebench.core.kernel import configure
 from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
 
 MAX_LEFT_OUT = Fraction(1, 10**9)

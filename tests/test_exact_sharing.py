@@ -13,8 +13,8 @@ from exact_solves import early_solve  # tests/ is on sys.path under pytest
 
 from rulebench.analysis import exact
 from rulebench.analysis.state_reads import StateReads, watched
+from rulebench.core.assembly import configure
 from rulebench.core.encounter import load_encounter
-from rulebench.core.kernel import configure
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rulebench.core.assembly import configure
 from rulebench.core.dice import ScriptedRoller
 from rulebench.core.encounter import load_encounter
 from rulebench.core.fight import Fight
-from rulebench.core.kernel import configure
 
 OGRE_DUEL = Path(__file__).resolve().parents[1] / "examples" / "ogre-duel.toml"
 

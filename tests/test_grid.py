@@ -25,9 +25,9 @@ from rulebench.analysis.results import RulesetResult
 from rulebench.analysis.sampling import SamplingPool
 from rulebench.analysis.sweeps import Balance, Sweep, Vary, balance, bracket_steps, find_bracket, sweep
 from rulebench.cli.app import app
+from rulebench.core.assembly import configure
 from rulebench.core.encounter import Encounter, encounter_from_dict, parse_toml
 from rulebench.core.errors import BadInput
-from rulebench.core.kernel import configure
 
 DUEL = """\
 name = "Duel"

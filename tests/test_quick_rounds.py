@@ -14,9 +14,10 @@ from rulebench import Fight, FightResult, Outcome, RandomRoller
 from rulebench.analysis.results import Tally
 from rulebench.analysis.round_memo import WINDOW, memo_of
 from rulebench.analysis.sampling import run_chunk
+from rulebench.core.assembly import FightConfig, configure
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import encounter_from_dict, load_encounter
-from rulebench.core.kernel import FightConfig, configure, play
+from rulebench.core.loop import play
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 RULESETS = ("talisman", "endurance")

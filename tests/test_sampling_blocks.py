@@ -13,8 +13,8 @@ import pytest
 
 from rulebench.analysis.results import Tally
 from rulebench.analysis.sampling import BLOCK, CHUNK, SamplingPool, run_block, run_chunk
+from rulebench.core.assembly import configure
 from rulebench.core.encounter import load_encounter
-from rulebench.core.kernel import configure
 
 GUARDS = Path(__file__).resolve().parent.parent / "examples" / "skeleton-guards.toml"
 

@@ -18,10 +18,11 @@ from rulebench import Combatant, Fight, Modifier, PluginInfo, Side, hookimpl
 from rulebench.analysis.results import Tally
 from rulebench.analysis.round_memo import memo_of
 from rulebench.analysis.sampling import run_chunk
+from rulebench.core.assembly import FightConfig, configure
 from rulebench.core.dice import MAX_UNROLLED, Dice, RandomRoller
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import encounter_from_dict, load_encounter
-from rulebench.core.kernel import FightConfig, configure, play
+from rulebench.core.loop import play
 from rulebench.core.outcome import FightResult
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 NEVER_FOR_HELP = (
     "matplotlib", "jinja2", "dask", "numpy", "babel", "pydantic", "pluggy",
     "rulebench.analysis", "rulebench.api.analyses", "rulebench.api.inspect", "rulebench.core.encounter",
-    "rulebench.core.kernel", "rulebench.core.discovery", "rulebench.rulesets", "rulebench.plugins",
+    "rulebench.core.assembly", "rulebench.core.dispatch", "rulebench.core.loop", "rulebench.core.discovery", "rulebench.rulesets", "rulebench.plugins",
     "rulebench.api.glossary", "rulebench.cli.scaffold", "rulebench.cli.narrate", "rulebench.cli.progress",
 )
 """Packages and modules that importing the CLI, or asking it for help, must not import."""

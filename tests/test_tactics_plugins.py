@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 import rulebench
-from rulebench import Decision, Fight, RandomRoller, configure, discover, load_encounter, play
+from rulebench import Decision, Fight, RandomRoller, discover, load_encounter
+from rulebench.api import configure, play
 from rulebench.plugins import cautious, reckless
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

@@ -22,12 +22,12 @@ from rulebench.analysis import exact
 from rulebench.analysis.precision import DEFAULT_CAP, check_precision, simulate_to_precision
 from rulebench.analysis.results import RulesetResult, Tally
 from rulebench.analysis.sampling import ConfigSpec, Progress, SamplingPool, simulate, spec_of, worker_config
+from rulebench.core.assembly import FightConfig
 from rulebench.core.dice import Dice
 from rulebench.core.discovery import RULESET, Catalog
 from rulebench.core.encounter import Encounter, load_encounter
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.i18n import _, format_integer, language, localise_decimal
-from rulebench.core.kernel import FightConfig
 from rulebench.core.plugin_errors import PluginError
 from rulebench.version import __version__
 

@@ -14,9 +14,9 @@ from statistics import NormalDist
 
 from rulebench.analysis.results import Z95, RulesetResult, Tally, wilson
 from rulebench.analysis.sampling import BLOCK, Progress, SamplingPool
+from rulebench.core.assembly import FightConfig
 from rulebench.core.errors import BadInput
 from rulebench.core.i18n import _
-from rulebench.core.kernel import FightConfig
 from rulebench.core.outcome import OUTCOMES
 
 DEFAULT_CAP = 1_000_000

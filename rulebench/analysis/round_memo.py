@@ -21,9 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeAlias
 
+from rulebench.core.assembly import FightConfig
 from rulebench.core.dice import Dice, RandomRoller, roll_faces
 from rulebench.core.fight import Fight, Snapshot
-from rulebench.core.kernel import MAX_ROUNDS, FightConfig, play_out, play_round, result_of
+from rulebench.core.loop import MAX_ROUNDS, play_out, play_round, result_of
 from rulebench.core.outcome import FightResult
 
 MAX_NODES = 200_000

@@ -17,10 +17,11 @@ from typing import Any, Protocol, TypeVar, cast
 
 from rulebench.analysis.results import RulesetResult, Tally
 from rulebench.analysis.round_memo import memo_of, remembered_fights
+from rulebench.core.assembly import FightConfig, configure
 from rulebench.core.dice import RandomRoller
 from rulebench.core.fight import Snapshot
 from rulebench.core.i18n import language, set_language
-from rulebench.core.kernel import FightConfig, configure, play_out, result_of
+from rulebench.core.loop import play_out, result_of
 from rulebench.core.outcome import FightResult
 
 CHUNK = 2_000

@@ -33,11 +33,11 @@ from rulebench.analysis.cluster import sampling_pool
 from rulebench.analysis.precision import target_side
 from rulebench.analysis.results import RulesetResult, Tally, result_row
 from rulebench.analysis.sampling import SamplingPool
+from rulebench.core.assembly import FightConfig, configure
 from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput, EncounterError
 from rulebench.core.i18n import _
-from rulebench.core.kernel import FightConfig, configure
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack

@@ -28,9 +28,9 @@ from rulebench.analysis.cluster import sampling_pool
 from rulebench.analysis.results import RulesetResult, result_row
 from rulebench.analysis.sweeps import Balance, Sweep, balance, sweep
 from rulebench.api.narrated_fight import FightRecord, fight
+from rulebench.core.assembly import configure
 from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
-from rulebench.core.kernel import configure
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack

@@ -13,7 +13,6 @@ is given in English.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -21,6 +20,7 @@ from importlib import resources
 
 from rulebench.core.errors import BadInput
 from rulebench.core.i18n import LANGUAGES, SOURCE_LANGUAGE, _, language
+from rulebench.core.suggestions import close_matches
 
 _LINK = re.compile(r"\[(`[^`]*`|[^\]]+)\]\(([^)]+)\)")
 _REFERENCE = re.compile(r"(?<=[.)])\s+\[[^\]]+\]\(rules/[^)]+\)\.?")
@@ -172,7 +172,7 @@ def explain(term: str) -> Entry:
     starting = {entry.term: entry for key, entry in found.items() if key.startswith(_key(term))}
     if len(starting) == 1:  # "exact" is "exact analysis"
         return starting.popitem()[1]
-    close = difflib.get_close_matches(_key(term), list(found), n=3, cutoff=0.6)
+    close = close_matches(_key(term), found, n=3)
     suggested = ", ".join(dict.fromkeys(found[c].term for c in close))
     if close:
         raise BadInput(_("no glossary entry for {term!r}; did you mean {terms}? `rulebench explain` lists every term").format(

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rulebench.core.assembly import configure
 from rulebench.core.dice import RandomRoller
 from rulebench.core.discovery import MODIFIER, TACTICS, Catalog, discover
 from rulebench.core.encounter import Encounter, display_name, load_encounter
@@ -22,7 +23,7 @@ from rulebench.core.encounter_checks import labels
 from rulebench.core.encounter_fit import encounter_fit
 from rulebench.core.errors import BadInput, EncounterError
 from rulebench.core.i18n import _
-from rulebench.core.kernel import configure, play
+from rulebench.core.loop import play
 from rulebench.core.values import PluginInfo, RulesetInfo
 
 __all__ = ["Inspection", "Validation", "show", "validate"]

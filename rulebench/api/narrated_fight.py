@@ -14,13 +14,14 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from rulebench.core.assembly import FightConfig, configure
 from rulebench.core.dice import DiceScriptError, RandomRoller, Roller, ScriptedRoller, parse_dice_script
 from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter, load_encounter
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.fight import Fight
 from rulebench.core.i18n import _
-from rulebench.core.kernel import FightConfig, configure, end_round, fates, play, start_round, take_turn
+from rulebench.core.loop import end_round, fates, play, start_round, take_turn
 from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
 
 STANDING = (EndState.UNHURT, EndState.HURT)

@@ -31,11 +31,11 @@ from rulebench.analysis.analyse import (
 from rulebench.analysis.cluster import sampling_pool
 from rulebench.analysis.results import RulesetResult, result_row
 from rulebench.analysis.sweeps import SharedPoints
+from rulebench.core.assembly import configure
 from rulebench.core.discovery import TACTICS, Catalog, discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput
 from rulebench.core.i18n import _
-from rulebench.core.kernel import configure
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack

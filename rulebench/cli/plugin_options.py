@@ -66,9 +66,9 @@ def check_rulesets(path: Path, rulesets: list[str] | None) -> None:
         PluginError: a plugin broke a rule of the conformance kit (exit 3).
     """
     # Imported here: the root callback imports this module for every command, --check or not.
-    from rulebench.analysis.conformance import check_encounter
     from rulebench.core import discovery
     from rulebench.core.encounter import load_encounter
+    from rulebench.testing.conformance import check_encounter
 
     catalog = discovery.discover()
     names = list(rulesets or sorted(catalog.rulesets()))

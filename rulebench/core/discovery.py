@@ -29,7 +29,8 @@ from rulebench.core import hookspecs
 from rulebench.core.errors import BadInput
 from rulebench.core.i18n import _, language, pgettext
 from rulebench.core.markers import PROJECT
-from rulebench.core.plugin_errors import closest, did_you_mean, remember_provenance
+from rulebench.core.plugin_errors import remember_provenance
+from rulebench.core.suggestions import closest, did_you_mean
 from rulebench.core.values import PluginInfo, RulesetInfo
 
 ENTRY_POINT_GROUP = "rulebench"

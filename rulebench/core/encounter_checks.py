@@ -6,18 +6,18 @@ and one validation of an :class:`~rulebench.core.encounter.Encounter` reports ev
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any, NamedTuple, TypeGuard
 
 from pydantic import BaseModel
 from pydantic_core import ErrorDetails
 
 from rulebench.core.i18n import N_, _, format_integer
+from rulebench.core.suggestions import did_you_mean
 
-__all__ = ["MAX_COUNT", "Loc", "copy_names", "cross_problems", "describe", "did_you_mean", "field_path", "labels", "show"]
+__all__ = ["MAX_COUNT", "Loc", "copy_names", "cross_problems", "describe", "field_path", "labels", "show"]
 
 MAX_COUNT = 20
 
@@ -217,7 +217,3 @@ def _listed(expected: str) -> str:
     return _("{values} or {last}").format(values=", ".join(parts[:-1]), last=parts[-1])
 
 
-def did_you_mean(word: str, options: Iterable[str]) -> str:
-    """`` (did you mean 'robust'?)`` when ``word`` is close to one of ``options``, else empty."""
-    close = difflib.get_close_matches(word, list(options), n=1)
-    return " " + _("(did you mean {option!r}?)").format(option=close[0]) if close else ""

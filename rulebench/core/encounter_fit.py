@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulebench.core.encounter import Encounter
-from rulebench.core.encounter_checks import did_you_mean, field_path, show
+from rulebench.core.encounter_checks import field_path, show
 from rulebench.core.i18n import _
+from rulebench.core.suggestions import did_you_mean
 from rulebench.core.values import DecisionInfo, PluginInfo, RulesetInfo
 
 __all__ = ["Fit", "encounter_fit"]

@@ -50,7 +50,7 @@ def json_ready(value: Any) -> Any:
 
 
 class Rules(Protocol):
-    """What a fight calls back into during play: the kernel's resolved hooks (``core/kernel.py``),
+    """What a fight calls back into during play: the kernel's resolved hooks (``core/dispatch.py``),
     one callable per hook, each taking the fight first."""
 
     setup: Callable[[Fight], None]
@@ -81,12 +81,28 @@ class Rules(Protocol):
         ...
 
 
+PLUGIN_FACING = frozenset({
+    "vars", "round", "party", "enemy", "combatants", "side_of", "opponents_of", "encounter", "ruleset", "outcome",
+    "roll", "die", "check", "chain", "decide", "modifiers", "override", "emit", "explain", "recording", "log",
+    "default_tactics", "static_modifiers", "cache", "health",
+})
+"""What rules code uses of a fight (docs/writing-a-ruleset.md, "Rules every ruleset keeps")."""
+
+KERNEL_ONLY = frozenset({
+    "rules", "roller", "round_watch", "pending", "remember_modifiers", "unused_overrides", "freeze", "reset", "snapshot",
+    "restore",
+})
+"""What the kernel and the solvers use to set up, replay and solve a fight; a plugin that needs one
+of them is doing the kernel's job (``roller``: roll through ``roll``/``die``/``check``/``chain``)."""
+
+
 class Fight:
     """One fight between the encounter's party and enemy under one ruleset.
 
     Rules code reads and writes ``vars``, rolls through ``roll``/``die``, asks ``decide``, gathers
     ``modifiers`` and reports what happened through ``emit``, as facts; the narration renders them
-    (``rulebench_narrate``) only while the fight records.
+    (``rulebench_narrate``) only while the fight records. ``PLUGIN_FACING`` lists what a plugin
+    uses; the members in ``KERNEL_ONLY`` are the kernel's and the solvers'.
     """
 
     def __init__(self, encounter: Encounter, ruleset: str, rules: Rules, roller: Roller, record: bool = False) -> None:

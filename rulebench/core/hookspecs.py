@@ -4,7 +4,7 @@ Every hook is a pluggy hook of the project ``rulebench``. A fight is assembled f
 ruleset, the chosen modifier plugins and one tactics source (a scripted encounter table, a
 ``--tactics`` plugin, then the ruleset's own default tactics).
 
-The kernel (``core/kernel.py``) sets a fight up, then plays it round by round::
+The kernel (``core/assembly.py``, ``core/loop.py``) sets a fight up, then plays it round by round::
 
     rulebench_setup(fight)                              # once: the ruleset's, then each modifier's
     # each round, until rulebench_round_end answers an outcome:

@@ -5,15 +5,14 @@ exception once, where a fight is set up or played (``FightConfig.new_fight``, ``
 ``play_round``, ``play_step``), and :func:`attribute` works out afterwards who is to blame from
 the traceback and the fight: the innermost frame that is a hook implementation of a plugin taking
 part names the plugin and the hook, that frame's arguments name the combatants, the fight names
-the round. Where the kernel itself stumbled over a hook's answer (``attack.hit`` on a ``bool``),
-the kernel frame's locals say which hook answered what.
+the round. An answer the kernel cannot read (``attack.hit`` on a ``bool``) is refused where the
+kernel reads it (``wrong_answer``): no frame of the kernel is ever read, so the loop's code may change
+freely.
 """
 
 from __future__ import annotations
 
-import difflib
 import inspect
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from types import CodeType, FrameType, TracebackType
@@ -26,7 +25,7 @@ from rulebench.core.i18n import N_, _, format_integer
 from rulebench.core.outcome import Fate, Outcome
 from rulebench.core.values import Attack, Damage, Decision
 
-__all__ = ["PluginError", "attribute", "did_you_mean", "late_state_key", "provenance", "remember_provenance", "unhashable_state"]
+__all__ = ["PluginError", "attribute", "late_state_key", "provenance", "remember_provenance", "unhashable_state"]
 
 HOOK_PREFIX = "rulebench_"
 
@@ -77,18 +76,6 @@ class PluginError(RulebenchError):
         self.hook = hook
         self.round = round
         self.combatants = combatants
-
-
-def closest(name: str, known: Iterable[str]) -> str | None:
-    """The one of ``known`` a misspelled ``name`` most likely meant, if any is close enough."""
-    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
-    return close[0] if close else None
-
-
-def did_you_mean(name: str, known: Iterable[str]) -> str:
-    """`` (did you mean 'x'?)`` for the closest of ``known`` to a misspelled ``name``, else ``""``."""
-    option = closest(name, known)
-    return " " + _("(did you mean {option!r}?)").format(option=option) if option else ""
 
 
 @dataclass(frozen=True)
@@ -147,17 +134,7 @@ def _involved(frame: FrameType) -> tuple[str, ...]:
     return tuple(dict.fromkeys(_names(arguments)))
 
 
-class _Unseen:
-    """An answer the kernel consumed without keeping it; only its type is known, from the error."""
-
-    def __init__(self, message: str) -> None:
-        found = re.search(r"'(\w+)' object", message)
-        self.type_name = found.group(1) if found else _("unknown type")
-
-
 def _describe(value: Any) -> str:
-    if isinstance(value, _Unseen):
-        return _("a value of type {type}").format(type=value.type_name)
     shown = repr(value)
     shown = shown if len(shown) <= 60 else shown[:57] + "..."
     return f"{shown} ({type(value).__name__})"
@@ -173,30 +150,33 @@ _EXPECTED = {
 }
 
 
-def _wrong_answer(frames: list[FrameType], error: BaseException) -> tuple[str, Any, tuple[str, ...]] | None:
-    """A hook answer the kernel or the next hook stumbled over: (hook, the answer, combatants).
+def _wrong_answer(frames: list[FrameType]) -> tuple[str, Any, tuple[str, ...]] | None:
+    """A hook answer the next hook stumbled over: (the hook that produced it, the answer, combatants).
 
-    Found without any cost during play: the kernel's ``take_turn`` keeps the answers it consumes in
-    locals, and a hook that received a value of the wrong type as an argument got it from the hook
-    that produces that type.
+    A hook implementation that received a value of the wrong type as an argument (``attack`` of
+    ``rulebench_damage``, ``damage`` of ``rulebench_wounds``, as the hookspecs name them) got it
+    from the hook that produces that type. The kernel's own reads are checked where it makes them
+    (``wrong_answer``), so no frame of the kernel is read here.
     """
     for frame in reversed(frames):
-        local = frame.f_locals
-        if frame.f_code.co_name == "take_turn":
-            pair = local.get("pair")
-            attack = local.get("attack")
-            if "attack" in local and attack is not None and not isinstance(attack, Attack):
-                return "rulebench_attack", attack, tuple(_names(pair or ()))
-            if pair is not None and not (isinstance(pair, tuple) and len(pair) == 2):
-                return "rulebench_turn", pair, ()
-            return None
-        in_round = frame.f_code.co_name in ("_play_rounds", "play_step", "start_round")
-        if in_round and isinstance(error, TypeError) and ("iter" in str(error) or "not subscriptable" in str(error)):
-            return "rulebench_initiative", local.get("turns", _Unseen(str(error))), ()
+        if not frame.f_code.co_name.startswith(HOOK_PREFIX):
+            continue
+        arguments = _arguments(frame)
         for name, hook, kind in (("damage", "rulebench_damage", Damage), ("attack", "rulebench_attack", Attack)):
-            if name in local and frame.f_code.co_name.startswith(HOOK_PREFIX) and not isinstance(local[name], kind):
-                return hook, local[name], _involved(frame)
+            if name in arguments and not isinstance(arguments[name], kind):
+                return hook, arguments[name], _involved(frame)
     return None
+
+
+def _arguments(frame: FrameType) -> dict[str, Any]:
+    """A hook implementation's arguments by the names its hookspec gives them."""
+    code = frame.f_code
+    return {name: frame.f_locals[name] for name in code.co_varnames[: code.co_argcount] if name in frame.f_locals}
+
+
+def wrong_answer(fight: Any, hook: str, answer: Any, combatants: tuple[Combatant, ...] = ()) -> PluginError:
+    """The error for an answer of ``hook`` the kernel cannot read (``take_turn``, the round's turns)."""
+    return wrong_type(_pm(fight), hook, answer, fight_round(fight), tuple(c.name for c in combatants if isinstance(c, Combatant)))
 
 
 def wrong_type(pm: Any, hook: str, answer: Any, round: int | None, combatants: tuple[str, ...] = ()) -> PluginError:
@@ -249,12 +229,12 @@ def attribute(error: Exception, fight: Any, pm: Any) -> Exception:
     if isinstance(error, (RulebenchError, DiceScriptError)):
         return error
     frames = _frames(error.__traceback__)
-    roller = getattr(fight, "roller", None)
-    if any(frame.f_locals.get("self") is roller for frame in frames):
+    rollers = _codes(type(getattr(fight, "roller", None)))
+    if any(frame.f_code in rollers for frame in frames):
         # Raised by the fight's roller (a script run out, an analysis cutting a path off): not the plugin's doing.
         return error
     round_ = fight_round(fight)
-    wrong = _wrong_answer(frames, error)
+    wrong = _wrong_answer(frames)
     if wrong is not None:
         hook, answer, involved = wrong
         return wrong_type(pm, hook, answer, round_, involved)
@@ -278,6 +258,11 @@ def attribute(error: Exception, fight: Any, pm: Any) -> Exception:
             combatants=involved,
         )
     return error
+
+
+def _codes(kind: type) -> set[CodeType]:
+    """The code of every function defined by ``kind`` and its bases: a frame running one of them is that class's."""
+    return {value.__code__ for klass in kind.__mro__ for value in vars(klass).values() if hasattr(value, "__code__")}
 
 
 def endless(ruleset: str, rounds: int) -> PluginError:

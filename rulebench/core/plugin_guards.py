@@ -1,13 +1,14 @@
 """Hook instrumentation for ``--check`` and ``--trace``: state guards and a hook-call trace.
 
-Both wrap each plugin's hook implementation (``HookImpl.function``) of one fight configuration, so
-every call is attributed to its plugin. That costs a Python call per hook call, which is why it is
-only done when asked: ``rulebench fight/compare --check``, the conformance kit
-(``rulebench check``), ``--trace`` and ``RULEBENCH_TRACE=1``.
+Both observe each hook implementation's call as the kernel resolves it (``core/dispatch.py``,
+``Observe``), so every call is attributed to its plugin while the fight takes the path an unwatched
+one takes. That costs a Python call per hook call, so it is only done when asked: ``--check``, the
+conformance kit (``rulebench check``), ``--trace`` and ``RULEBENCH_TRACE=1``.
 
-The guards enforce the state rules of ``hookspecs.py`` after every call of a hook implementation:
-no ``fight.vars`` / ``combatant.vars`` key created after setup, every value hashable, and no change
-a snapshot cannot restore (a combatant's or side's ``stats``, which are fixed once setup is over).
+The guards enforce the state rules of ``hookspecs.py`` around every call: no ``fight.vars`` /
+``combatant.vars`` key created after setup, every value hashable, and no change a snapshot cannot
+restore (a ``stats`` table, fixed once setup is over). A broken state is blamed on the call that
+broke it, not on a modifier that call asked on the way (``observer``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, TextIO
 
 from rulebench.core.combatants import Combatant, Side
+from rulebench.core.dispatch import Observe
 from rulebench.core.i18n import _
 from rulebench.core.plugin_errors import PluginError, fight_round, provenance
 
@@ -40,47 +42,43 @@ def tracing() -> bool:
     return _trace_by_option or os.environ.get(TRACE_VARIABLE, "") not in ("", "0")
 
 
-def instrument(pm: Any, *, check: bool, trace: bool, out: TextIO | None = None) -> None:
-    """Wrap every hook implementation registered on ``pm`` (the kernel's own defaults too, for the trace).
+def observer(*, check: bool, trace: bool, out: TextIO | None = None) -> Observe:
+    """The observer of one fight configuration (``ResolvedHooks(pm, observe)``): it wraps every hook
+    implementation's call, the kernel's own defaults too, for the trace.
 
     Args:
-        pm: the plugin manager of one fight configuration (never a shared one).
-        check: enforce the state rules after each call (see the module docstring).
+        check: enforce the state rules around each call (see the module docstring).
         trace: print each call (plugin, hook, arguments summary, result) to ``out``.
         out: where the trace goes; stderr when None.
     """
-    for plugin in pm.get_plugins():
-        name = pm.get_name(plugin) or "?"
-        for caller in pm.get_hookcallers(plugin) or ():
-            if caller.name in ("rulebench_ruleset", "rulebench_plugin"):
-                continue
-            for impl in caller.get_hookimpls():
-                if impl.plugin is plugin:
-                    impl.function = _wrap(impl.function, name, caller.name, check, trace, out)
+    active: list[tuple[str, str]] = []
+    """The implementations being called, outermost first: a state a call finds broken when it
+    starts was broken by the one that called it (everything was checked when it started)."""
 
+    def observe(plugin: str, hook: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(function)
+        def call(*args: Any) -> Any:
+            fight = args[0]
+            guarded = check and getattr(fight, "_var_keys", None) is not None
+            if guarded and active:
+                guard(fight, *active[-1])
+            active.append((plugin, hook))
+            try:
+                result = function(*args)
+            finally:
+                active.pop()
+            if trace:
+                shown = ", ".join(_summary(a) for a in args[1:])
+                line = _("[trace] round {round} {plugin}.{hook}({arguments}) -> {result}").format(
+                    round=fight_round(fight), plugin=plugin, hook=hook, arguments=shown, result=_summary(result))
+                (out or sys.stderr).write(line + "\n")
+            if guarded:
+                guard(fight, plugin, hook)
+            return result
 
-def _wrap(
-    function: Callable[..., Any],
-    plugin: str,
-    hook: str,
-    check: bool,
-    trace: bool,
-    out: TextIO | None,
-) -> Callable[..., Any]:
-    @functools.wraps(function)
-    def call(*args: Any, **kwargs: Any) -> Any:
-        fight = args[0] if args else kwargs.get("fight")
-        result = function(*args, **kwargs)
-        if trace:
-            shown = ", ".join([*(_summary(a) for a in args[1:]), *(f"{k}={_summary(v)}" for k, v in kwargs.items() if k != "fight")])
-            line = _("[trace] round {round} {plugin}.{hook}({arguments}) -> {result}").format(
-                round=fight_round(fight), plugin=plugin, hook=hook, arguments=shown, result=_summary(result))
-            (out or sys.stderr).write(line + "\n")
-        if check and fight is not None and getattr(fight, "_var_keys", None) is not None:
-            guard(fight, plugin, hook)
-        return result
+        return call
 
-    return call
+    return observe
 
 
 def _summary(value: Any) -> str:
@@ -100,30 +98,26 @@ def guard(fight: Any, plugin: str, hook: str) -> None:
     """
     if not fight._fight_keys and not fight._var_keys:
         return  # still in setup: the layout is fixed by ``freeze`` when setup is over
-    where = _place(fight, plugin, hook)
-    _keys(fight.vars, fight._fight_keys, "fight.vars", where, plugin, hook, fight)
+    # Run around every hook call under --check: the message is only put together for a problem found.
+    _keys(fight.vars, fight._fight_keys, "fight.vars", plugin, hook, fight)
     for combatant, keys in zip(fight.combatants, fight._var_keys):
-        _keys(combatant.vars, keys, f"{combatant.name}'s vars", where, plugin, hook, fight)
+        _keys(combatant.vars, keys, f"{combatant.name}'s vars", plugin, hook, fight)
+    owners = [*fight.combatants, fight.party, fight.enemy]
     frozen = getattr(fight, "_guard_stats", None)
-    stats = _stats(fight)
     if frozen is None:
-        fight._guard_stats = stats
-    elif stats != frozen:
-        changed = next(owner for owner, (a, b) in enumerate(zip(stats, frozen)) if a != b)
-        who = [*fight.combatants, fight.party, fight.enemy][changed].name
-        raise PluginError(
-            _("{where} changed the stats of {who} after setup ({before} -> {after}); stats are fixed once setup is over "
-              "and no snapshot restores them: keep what changes during a fight in vars").format(
-                where=where, who=who, before=frozen[changed], after=stats[changed]),
-            plugin=plugin, hook=hook, round=fight_round(fight), package=_package(fight, plugin),
-        )
+        fight._guard_stats = [dict(owner.stats) for owner in owners]
+        return
+    for owner, before in zip(owners, frozen):
+        if owner.stats != before:
+            raise PluginError(
+                _("{where} changed the stats of {who} after setup ({before} -> {after}); stats are fixed once setup is over "
+                  "and no snapshot restores them: keep what changes during a fight in vars").format(
+                    where=_place(fight, plugin, hook), who=owner.name, before=before, after=dict(owner.stats)),
+                plugin=plugin, hook=hook, round=fight_round(fight), package=_package(fight, plugin),
+            )
 
 
-def _stats(fight: Any) -> list[dict[str, Any]]:
-    return [dict(c.stats) for c in fight.combatants] + [dict(fight.party.stats), dict(fight.enemy.stats)]
-
-
-def _keys(values: dict[str, Any], frozen: tuple[str, ...], what: str, where: str, plugin: str, hook: str, fight: Any) -> None:
+def _keys(values: dict[str, Any], frozen: tuple[str, ...], what: str, plugin: str, hook: str, fight: Any) -> None:
     if len(values) != len(frozen) or tuple(values) != frozen:
         late = [k for k in values if k not in frozen]
         gone = [k for k in frozen if k not in values]
@@ -134,15 +128,17 @@ def _keys(values: dict[str, Any], frozen: tuple[str, ...], what: str, where: str
         raise PluginError(
             # TRANSLATORS: {where} names the plugin, hook and round; {problem} what it did to the state.
             _("{where} {problem}; every state key must be created in rulebench_setup, or snapshots lose it "
-              "and exact analysis goes wrong").format(where=where, problem=problem),
+              "and exact analysis goes wrong").format(where=_place(fight, plugin, hook), problem=problem),
             plugin=plugin, hook=hook, round=fight_round(fight), package=_package(fight, plugin),
         )
+    if _hashable(tuple(values.values())):
+        return
     for key, value in values.items():
         if not isinstance(value, Hashable) or not _hashable(value):
             raise PluginError(
                 _("{where} stored an unhashable value in {state}[{key!r}]: {value!r} ({type}); "
                   "state values must be hashable (a tuple instead of a list, a frozenset instead of a set)").format(
-                    where=where, state=what, key=key, value=value, type=type(value).__name__),
+                    where=_place(fight, plugin, hook), state=what, key=key, value=value, type=type(value).__name__),
                 plugin=plugin, hook=hook, round=fight_round(fight), package=_package(fight, plugin),
             )
 

@@ -22,11 +22,12 @@ from broken_rulesets import (
     raising,
 )
 
-from rulebench import RandomRoller, configure, play
-from rulebench.analysis.conformance import Kit
+from rulebench import Combatant, Fight, RandomRoller, hookimpl
 from rulebench.analysis.exact import solve
-from rulebench.core import kernel
+from rulebench.api import configure, play
+from rulebench.core import loop
 from rulebench.core.plugin_errors import PluginError
+from rulebench.testing.conformance import Kit
 
 HOOKS_IN_A_FIGHT = (
     "rulebench_setup",
@@ -78,7 +79,7 @@ def test_a_raising_hook_is_named_with_plugin_round_and_combatants(hook: str) -> 
         ("rulebench_attack", True, "returned True (bool), expected an Attack or None"),
         ("rulebench_damage", 4, "returned 4 (int), expected a Damage or None"),
         ("rulebench_turn", "Hero", "returned 'Hero' (str), expected an (attacker, defender) pair"),
-        ("rulebench_initiative", 5, "returned a value of type int, expected a tuple"),
+        ("rulebench_initiative", 5, "returned 5 (int), expected a tuple"),
         ("rulebench_round_end", True, "returned True (bool), expected an Outcome"),
         ("rulebench_end_state", "dead", "returned 'dead' (str), expected a Fate"),
     ],
@@ -95,7 +96,7 @@ def test_wrong_damage_is_blamed_on_the_damage_hook_not_on_wounds() -> None:
 
 
 def test_an_endless_fight_names_the_ruleset(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(kernel, "MAX_ROUNDS", 50)
+    monkeypatch.setattr(loop, "MAX_ROUNDS", 50)
     error = failure(Endless())
     assert error.plugin == NAME and f"ruleset {NAME!r} did not end the fight within 50 rounds" in str(error)
 
@@ -109,6 +110,26 @@ def test_a_late_state_key_is_refused_by_exact_analysis_naming_the_key() -> None:
 def test_a_late_state_key_is_named_with_its_hook_under_check() -> None:
     error = failure(LateKey(), check=True)
     assert error.hook == "rulebench_attack" and "'momentum'" in str(error) and "round 1" in str(error)
+
+
+class KeyBeforeModifiers(Duel):
+    """Creates ``fight.vars['momentum']`` in its attack, then asks the modifiers (silver's among them)."""
+
+    @hookimpl
+    def rulebench_attack(self, fight: Fight, attacker: Combatant, defender: Combatant) -> Any:
+        fight.vars["momentum"] = 1
+        return super().rulebench_attack(fight, attacker, defender)
+
+
+def test_a_broken_state_is_blamed_on_the_hook_that_broke_it_not_on_a_modifier_it_asked() -> None:
+    # silver, on by default, answers the modifiers the attack asks after creating the key: the
+    # state is already broken when silver's call starts, so the attack is to blame.
+    config = configure(duel_encounter(), NAME, catalog=catalog(KeyBeforeModifiers()), check=True)
+    assert "silver" in config.plugins
+    with pytest.raises(PluginError) as caught:
+        play(config.new_fight(RandomRoller(3)))
+    assert (caught.value.plugin, caught.value.hook) == (NAME, "rulebench_attack"), str(caught.value)
+    assert "'momentum'" in str(caught.value)
 
 
 def test_an_unhashable_state_value_is_refused_by_exact_analysis_naming_it() -> None:
@@ -161,3 +182,19 @@ def test_a_modifier_adjusts_the_stats_the_ruleset_derived() -> None:
     """rulebench_setup runs the ruleset's first, then the modifiers': the modifier's 9 stands."""
     fight = fight_with(Duel(), ("charm", Charm()), plugins=("charm",))
     assert {c.stats["skill"] for c in fight.combatants} == {9}
+
+
+def test_attribution_reads_no_frame_of_the_kernel() -> None:
+    """The loop's locals are its own: plugin_errors names no function of the kernel's and reads a
+    frame's variables only as a hook implementation's arguments."""
+    import ast
+    import inspect
+
+    from rulebench.core import loop, plugin_errors
+
+    source = inspect.getsource(plugin_errors)
+    kernel = {name for name, value in vars(loop).items() if inspect.isfunction(value) and value.__module__ == loop.__name__}
+    strings = {node.value for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    assert not kernel & strings
+    lookups = [node for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Attribute) and node.attr == "f_locals"]
+    assert len(lookups) == 3  # _involved and _arguments: a hook implementation's arguments, by its co_varnames

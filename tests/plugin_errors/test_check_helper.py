@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 from broken_rulesets import NAME, Duel, catalog, duel_encounter
 
-from rulebench import Attack, Damage, Done, Fight, ScriptedRoller, configure, hookimpl, play
+from rulebench import Attack, Damage, Done, Fight, ScriptedRoller, hookimpl
 from rulebench.analysis.exact import solve
+from rulebench.api import configure, play
 from rulebench.core.chain import function_key
 from rulebench.core.encounter import encounter_from_dict
 

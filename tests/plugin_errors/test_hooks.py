@@ -24,14 +24,13 @@ from rulebench import (
     PluginInfo,
     RandomRoller,
     ScriptedRoller,
-    configure,
     discover,
     hookimpl,
-    play,
 )
+from rulebench.api import configure, play
 from rulebench.cli import hook_reference
 from rulebench.core.discovery import MODIFIER, RULESET
-from rulebench.core.kernel import play_round, play_step
+from rulebench.core.loop import play_round, play_step
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "hooks.md"
 

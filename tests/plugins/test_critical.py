@@ -11,12 +11,13 @@ from typing import Any
 import pytest
 
 import rulebench.plugins.critical as critical
+from rulebench.core.assembly import configure
 from rulebench.core.dice import ScriptedRoller, parse_dice_script
 from rulebench.core.discovery import MODIFIER, discover
 from rulebench.core.encounter import encounter_from_dict
 from rulebench.core.errors import BadInput
 from rulebench.core.fight import Fight
-from rulebench.core.kernel import configure, play_round
+from rulebench.core.loop import play_round
 
 # A foe that rolls no die (unarmed: damage 1, below any avoidance here); avoidance 1, endurance 8.
 BAG = {"name": "Bag", "armour": 0, "body": 1, "speed": 0, "life": 6, "weapon": "none"}

@@ -13,12 +13,13 @@ from babel.messages.pofile import read_po
 
 import rulebench.plugins.critical as critical
 import rulebench.plugins.silver as silver
+from rulebench.core.assembly import configure
 from rulebench.core.dice import ScriptedRoller, parse_dice_script
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import encounter_from_dict
 from rulebench.core.fight import Fight
 from rulebench.core.i18n import set_language
-from rulebench.core.kernel import configure, play_round
+from rulebench.core.loop import play_round
 from rulebench.core.values import PluginInfo
 
 PLUGINS = ("cautious", "critical", "reckless", "silver")

@@ -14,7 +14,7 @@ from rulebench.core.i18n import N_, _, ngettext
 
 NAME = "check"
 HELP = N_(
-    "Certify a ruleset: descriptor, no `random`, fights played six ways, no state outside the fight, "
+    "Certify a ruleset: descriptor, no `random`, fights played seven ways, no state outside the fight, "
     "exact vs sampled."
 )
 
@@ -33,8 +33,8 @@ def command(
     json: Json = False,
 ) -> None:
     """Run ``rulebench check``; :data:`HELP` says what it does."""
-    from rulebench.analysis.conformance import run
     from rulebench.core.discovery import discover
+    from rulebench.testing.conformance import run
 
     catalog = discover()
     report(catalog.warnings)

@@ -1,16 +1,6 @@
-"""The conformance kit: checks every ruleset plugin, built-in or third-party, must pass.
+"""The conformance kit as pytest checks: ``RulesetConformance`` and the hypothesis strategy ``encounter_dicts``.
 
-Use it from a plugin's own tests::
-
-    from rulebench.testing import RulesetConformance
-
-    class TestMyRuleset(RulesetConformance):
-        ruleset = "myruleset"
-
-pytest then collects the checks below for that ruleset: the same checks ``rulebench check NAME``
-runs (``rulebench/analysis/conformance.py`` says what each one certifies), the per-fight ones over
-hypothesis-chosen encounters. A failure says which fight (encounter and seed), which dice and what
-differed. ``encounter_dicts()`` is the hypothesis strategy, usable for a plugin's own properties.
+A plugin's tests import them from ``rulebench.testing``; each check is one of ``rulebench/testing/conformance.py``.
 """
 
 from __future__ import annotations
@@ -21,20 +11,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulebench.analysis.conformance import (
-    ENEMY_TRAITS,
-    PARTY_TRAITS,
-    SKILLS,
-    WEAPONS,
-    ConformanceFailure,
-    FightChecks,
-    Kit,
-    RecordingRoller,
-    describe,
-    hard_cap,
-)
+from rulebench.testing.conformance import ENEMY_TRAITS, PARTY_TRAITS, SKILLS, WEAPONS, FightChecks, Kit, describe, hard_cap
 
-__all__ = ["ConformanceFailure", "RecordingRoller", "RulesetConformance", "encounter_dicts"]
+__all__ = ["RulesetConformance", "encounter_dicts"]
 
 
 @functools.cache
@@ -92,7 +71,7 @@ _SETTINGS = settings(
 )
 
 FIGHT_CAP = 20.0
-"""Seconds one generated fight (played six ways) may take before it counts as hung."""
+"""Seconds one generated fight (played seven ways) may take before it counts as hung."""
 
 
 class RulesetConformance:

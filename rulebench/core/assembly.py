@@ -1,0 +1,150 @@
+"""Fight assembly: one encounter, exactly one ruleset, its modifiers and a tactics source on a fresh plugin manager.
+
+``configure`` checks that the plugins fit the ruleset, registers them and resolves their hooks
+(``core/dispatch.py``); ``FightConfig.new_fight`` sets up each fight of a run from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
+
+import pluggy
+
+from rulebench.core import default_hooks as defaults
+from rulebench.core import plugin_errors, plugin_guards
+from rulebench.core.dice import Roller
+from rulebench.core.discovery import MODIFIER, RULESET, TACTICS, Catalog, discover, new_plugin_manager
+from rulebench.core.dispatch import ResolvedHooks
+from rulebench.core.errors import BadInput
+from rulebench.core.fight import Fight
+from rulebench.core.i18n import _
+from rulebench.core.scripted_tactics import ScriptedTactics
+from rulebench.core.values import PluginInfo, RulesetInfo
+
+if TYPE_CHECKING:  # rulesets import the kernel (through rulebench) when they are discovered, before any encounter is read
+    from rulebench.core.encounter import Encounter
+
+
+@dataclass
+class FightConfig:
+    """One fight configuration, assembled once and used for every fight of a run.
+
+    Attributes:
+        encounter: the validated encounter.
+        ruleset: the ruleset's descriptor.
+        plugins: the names of the modifier plugins taking part.
+        tactics: the ``--tactics`` plugin's name, or None for the ruleset's defaults.
+        package: the ruleset's package and version, for provenance.
+        default_tactics: whether the ruleset's own default tactics are the only tactics source.
+    """
+
+    encounter: Encounter
+    ruleset: RulesetInfo
+    plugins: tuple[str, ...]
+    tactics: str | None
+    package: tuple[str, str]
+    pm: pluggy.PluginManager
+    rules: ResolvedHooks
+    default_tactics: bool = True
+    static_modifiers: bool = False
+    """Whether every plugin offering modifiers declares them static (``PluginInfo.static_modifiers``):
+    each fight then asks them once per combatant, purpose and opponent and remembers the answer."""
+    portable: bool = True
+    """Whether every plugin of the configuration is installed, so a worker process can rebuild it
+    from names; one given to ``discover(extra=...)`` keeps its fights in this process."""
+    caches: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    """What analysis learns about this configuration while it plays it (Monte Carlo's round memo),
+    kept as long as the configuration lives."""
+
+    def new_fight(self, roller: Roller, record: bool = False) -> Fight:
+        """A fight at round 0: stats derived, state created and frozen, overrides checked."""
+        fight = Fight(self.encounter, self.ruleset.name, self.rules, roller, record)
+        fight.default_tactics = self.default_tactics
+        if self.static_modifiers:
+            fight.remember_modifiers()
+        try:
+            self.rules.setup(fight)
+        except Exception as error:
+            plugin_errors.reraise(error, fight)
+        unused = fight.unused_overrides()
+        if unused:
+            known = ", ".join(self.ruleset.stats) or _("none")
+            where = "; ".join(f'overrides.{self.ruleset.name}."{name}".{stat}' for name, stat in unused)
+            raise BadInput(_("{where}: {ruleset} has no such stat for that combatant; expected one of: {known}").format(
+                where=where, ruleset=self.ruleset.name, known=known))
+        fight.freeze()
+        return fight
+
+
+def configure(
+    encounter: Encounter,
+    ruleset: str,
+    *,
+    catalog: Catalog | None = None,
+    plugins: Sequence[str] = (),
+    tactics: str | None = None,
+    default_plugins: bool = True,
+    check: bool = False,
+) -> FightConfig:
+    """Assemble a fight configuration: one ruleset, its modifiers and a tactics source.
+
+    Args:
+        encounter: the encounter to fight.
+        ruleset: the ruleset's name.
+        catalog: discovered plugins; discovered afresh when None.
+        plugins: modifier plugins chosen with ``--plugin``, besides those on by default.
+        tactics: a tactics plugin chosen with ``--tactics``.
+        default_plugins: whether modifiers that are on by default join in.
+        check: guard the state rules after every hook call (``--check``, the conformance kit):
+            slower, so off by default (``core/plugin_guards.py``).
+
+    Raises:
+        BadInput: an unknown ruleset, modifier or tactics plugin, or one that does not fit the ruleset.
+    """
+    catalog = catalog if catalog is not None else discover()
+    record = catalog.get(ruleset, RULESET)
+    chosen = [catalog.get(name, MODIFIER) for name in plugins]
+    for modifier in chosen:
+        if not modifier.applies_to(ruleset):
+            raise BadInput(_("plugin {plugin!r} does not apply to ruleset {ruleset!r}").format(plugin=modifier.name, ruleset=ruleset))
+    if default_plugins:
+        chosen_names = {m.name for m in chosen}
+        chosen += [
+            m
+            for m in catalog.of_kind(MODIFIER).values()
+            if m.default and m.applies_to(ruleset) and m.name not in chosen_names
+        ]
+    pm = new_plugin_manager()
+    pm.register(defaults, name="rulebench-defaults")
+    pm.register(record.plugin, name=record.name)
+    for modifier in chosen:
+        pm.register(modifier.plugin, name=modifier.name)
+    involved = [record, *chosen]
+    if tactics is not None:
+        tactics_record = catalog.get(tactics, TACTICS)
+        involved.append(tactics_record)
+        if not tactics_record.applies_to(ruleset):
+            raise BadInput(_("tactics {tactics!r} does not apply to ruleset {ruleset!r}").format(tactics=tactics, ruleset=ruleset))
+        pm.register(tactics_record.plugin, name=tactics_record.name)
+    if encounter.tactics.round:
+        pm.register(ScriptedTactics(encounter.tactics.round), name="scripted-tactics")
+    pm.check_pending()
+    default_tactics = all(impl.plugin is record.plugin for impl in pm.hook.rulebench_decide.get_hookimpls())
+    static = {id(m.plugin) for m in chosen if isinstance(m.info, PluginInfo) and m.info.static_modifiers}
+    static_modifiers = all(id(impl.plugin) in static for impl in pm.hook.rulebench_modifiers.get_hookimpls())
+    trace = plugin_guards.tracing()
+    observe = plugin_guards.observer(check=check, trace=trace) if check or trace else None
+    return FightConfig(
+        encounter=encounter,
+        ruleset=cast(RulesetInfo, record.info),  # catalog.get(..., RULESET) found a ruleset's record
+        plugins=tuple(m.name for m in chosen),
+        tactics=tactics,
+        package=(record.package, record.version),
+        pm=pm,
+        rules=ResolvedHooks(pm, observe),
+        default_tactics=default_tactics,
+        static_modifiers=static_modifiers,
+        portable=all(r.installed for r in involved),
+    )
