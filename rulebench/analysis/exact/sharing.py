@@ -113,38 +113,17 @@ class Sharing:
         patterns = self.patterns.get((rest[0], rest[1]))
         if patterns is None:
             return None
-        for tried, pattern in enumerate(patterns):
-            templates = pattern.table.get(pattern.read(rest))
+        for tried, (_, _, read, table) in enumerate(patterns):
+            templates = table.get(read(rest))
             if templates is None:
                 continue
             for template in templates:
-                if template.window.holds(number):
+                low, high, holes = template.window  # ``Window.holds``, inlined: every state not yet played comes here
+                if low <= number <= high and number not in holes:
                     if tried:  # the next state most likely reads the same: try this one first
                         patterns.insert(0, patterns.pop(tried))
                     return template
         return None
-
-    @staticmethod
-    def fill(rest: Snapshot, paths: tuple[Kept, ...], ident: Callable[[Snapshot], int]) -> tuple[Reached, ...]:
-        """A shared step's paths (``find``) from ``rest``: the same paths with the same
-        probabilities, each ending where it ended there except in the values it neither read nor
-        wrote, which keep their values here; paths that end alike merged, each state numbered by
-        ``ident``."""
-        own, theirs = rest[2], rest[3]
-        merged: dict[tuple[int, int, Stage], int] = {}
-        for delta, after, stage, fill_own, fill_theirs, num in paths:
-            if fill_own is not None or fill_theirs:
-                values = after[2] if fill_own is None else fill_own(after[2] + own)
-                rows = after[3]
-                if fill_theirs:
-                    reached_rows = list(rows)
-                    for c, fill in fill_theirs:
-                        reached_rows[c] = fill(rows[c] + theirs[c])
-                    rows = tuple(reached_rows)
-                after = (after[0], after[1], values, rows)
-            reached = (delta, ident(after), stage)
-            merged[reached] = merged.get(reached, 0) + num
-        return tuple((delta, state, stage, num) for (delta, state, stage), num in merged.items())
 
     def keep(self, number: int, rest: Snapshot, played: Outcomes, window: Window, paths_played: int, reads: StateReads) -> None:
         """Keep a step just played from ``rest`` in round ``number`` on ``paths_played`` paths,
@@ -200,3 +179,25 @@ class Sharing:
         owner, name = key
         keys = self.layout[0] if owner < 0 else self.layout[1][owner]
         return keys.get(name)
+
+
+def fill(rest: Snapshot, paths: tuple[Kept, ...], ident: Callable[[Snapshot], int]) -> tuple[Reached, ...]:
+    """A shared step's paths (``Sharing.find``) from ``rest``: the same paths with the same
+    probabilities, each ending where it ended there except in the values it neither read nor
+    wrote, which keep their values here; paths that end alike merged, each state numbered by
+    ``ident``."""
+    own, theirs = rest[2], rest[3]
+    merged: dict[tuple[int, int, Stage], int] = {}
+    for delta, after, stage, fill_own, fill_theirs, num in paths:
+        if fill_own is not None or fill_theirs:
+            values = after[2] if fill_own is None else fill_own(after[2] + own)
+            rows = after[3]
+            if fill_theirs:
+                reached_rows = list(rows)
+                for c, complete in fill_theirs:
+                    reached_rows[c] = complete(rows[c] + theirs[c])
+                rows = tuple(reached_rows)
+            after = (after[0], after[1], values, rows)
+        reached = (delta, ident(after), stage)
+        merged[reached] = merged.get(reached, 0) + num
+    return tuple((delta, state, stage, num) for (delta, state, stage), num in merged.items())

@@ -31,7 +31,7 @@ from rulebench.analysis.exact.give_up import (
 )
 from rulebench.analysis.exact.roller import EnumeratingRoller
 from rulebench.analysis.exact.round_watch import MAX_ROUND, RoundWatch, Window
-from rulebench.analysis.exact.sharing import Sharing
+from rulebench.analysis.exact.sharing import Sharing, fill
 from rulebench.analysis.exact.state_reads import StateReads
 from rulebench.analysis.exact.steps import (
     Followed,
@@ -127,7 +127,7 @@ class Solver:
         """The step last found for each state, with the rounds where it holds: looked up first,
         since layers are expanded in round order and a step found for a round mostly holds in the
         next."""
-        self.reusable: dict[int, list[tuple[Window, Moves]]] = {}
+        self.reusable: dict[int, list[Known]] = {}
         """Steps that used the round number only in comparisons, by their state: the rounds where
         the comparisons come out the same, and the outcomes, good for any of those rounds (with
         the single-outcome steps after them folded in: ``outcomes``)."""
@@ -171,25 +171,24 @@ class Solver:
             return found.moves
         known = self.reusable.get(state)
         if known is not None:
-            for window, reused in known:
-                if window.holds(number):
-                    self.current[state] = Known(*window, reused, False)
-                    return reused
+            for reused in known:  # ``Window.holds`` inlined here and below: every look-up comes here
+                if reused.low <= number <= reused.high and number not in reused.holes:
+                    self.current[state] = reused
+                    return reused.moves
         den, paths, (low, high, holes), opaque = self.played(number, state)
         grouped: dict[Where, dict[int, int]] = {}
         passed: set[int] = set()
         for delta, target, stage, num in paths:
             if stage is not None:
-                then = self.followed(number + delta, target, stage)
-                target, stage = then.target, then.stage
-                if then.followed is not None:  # followed: the step holds where the followed ones do too
-                    passed.update(then.through)
-                    then_low, then_high, then_holes = then.followed
+                _, followed, more, target, stage, then_opaque, through = self.followed(number + delta, target, stage)
+                if followed is not None:  # followed: the step holds where the followed ones do too
+                    passed.update(through)
+                    then_low, then_high, then_holes = followed
                     low, high = max(low, then_low - delta), min(high, then_high - delta)
                     if then_holes:
                         holes = holes | {hole - delta for hole in then_holes}
-                    opaque = opaque or then.opaque
-                    delta += then.delta
+                    opaque = opaque or then_opaque
+                    delta += more
             if stage is None:
                 target = self._end(number + delta, target)
             reached = grouped.setdefault((delta, stage), {})
@@ -203,9 +202,9 @@ class Solver:
             ),
             tuple(passed),
         )
-        self.current[state] = Known(low, high, holes, moves, opaque)
+        found = self.current[state] = Known(low, high, holes, moves, opaque)
         if not opaque:
-            self.reusable.setdefault(state, []).append((Window(low, high, holes), moves))
+            self.reusable.setdefault(state, []).append(found)
         return moves
 
     def followed(self, number: int, state: int, stage: Stage) -> Followed:
@@ -215,12 +214,13 @@ class Solver:
         known = self.follows.get(state)
         if known is not None:
             for before in known:
-                if before.window.holds(number):
+                low, high, holes = before.window
+                if low <= number <= high and number not in holes:
                     return before
         low, high, holes = 0, MAX_ROUND, frozenset[int]()
         delta, target, opaque, hops = 0, state, False, 0
         through: list[int] = []
-        first = Window(number, number, frozenset())
+        first: Window | None = None  # the state's own step's window
         while stage is not None and hops < MAX_FOLLOWED:
             _, then, window, then_opaque = self.played(number + delta, target)
             if not hops:
@@ -236,11 +236,11 @@ class Solver:
             more, target, stage, _ = then[0]
             delta += more
             hops += 1
-        # Followed nowhere: that holds where the state's own step is the same.
-        found = (
-            Followed(Window(low, high, holes), Window(low, high, holes), delta, target, stage, opaque, tuple(through)) if hops
-            else Followed(first, None, 0, state, stage, opaque, ())
-        )
+        if hops:
+            window = Window(low, high, holes)
+            found = Followed(window, window, delta, target, stage, opaque, tuple(through))
+        else:  # followed nowhere: that holds where the state's own step is the same
+            found = Followed(first or Window(number, number, frozenset()), None, 0, state, stage, opaque, ())
         if not opaque:
             self.follows.setdefault(state, []).append(found)
         return found
@@ -252,17 +252,19 @@ class Solver:
         known = self.steps.get(state)
         if known is not None:
             for found in known:
-                if found.window.holds(number):
+                low, high, holes = found.window
+                if low <= number <= high and number not in holes:
                     return found
         rest = self.states[state]
         shared = self.sharing.find(number, rest)
         if shared is not None:
+            window, saved, den, kept = shared
             self.shared_steps += 1
             # Counted as replayed, though far cheaper: the budget measures the fight, not how
             # much of its work is saved, so whether an encounter fits does not depend on sharing.
             # Filled in once counted, so a solve over budget stops having met the same states.
-            self._spend(REPLAY_COST * shared.played)
-            step = Played(shared.den, self.sharing.fill(rest, shared.paths, self._id), shared.window, False)
+            self._spend(REPLAY_COST * saved)
+            step = Played(den, fill(rest, kept, self._id), window, False)
             self.steps.setdefault(state, []).append(step)
             return step
         affordable = (self.max_states - self.handled) // REPLAY_COST
