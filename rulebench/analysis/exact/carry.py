@@ -2,7 +2,7 @@
 
 The plain carry takes each state's probability on along its step's moves, state by state. A
 layer met again with the same states in the same order, as a capped fight's later rounds are, is
-carried by a compiled carry (``_Carry``): the same products added in the same order, so the same
+carried by a compiled carry (``Carry``): the same products added in the same order, so the same
 floats to the bit, in a fraction of the time (docs/architecture.md, "Where speed comes from").
 """
 
@@ -85,7 +85,7 @@ class Slot(NamedTuple):
     """How many sums each state's probability is added up from (``Solver._arrive``)."""
 
 
-class _Carry:
+class Carry:
     """One layer's floating-point carry, worked out once and replayed while the layer holds the
     same states in the same order and each has the same step: a capped fight's later rounds are
     the same linear map applied round after round.
@@ -126,7 +126,7 @@ class _Carry:
             yield Arrival(where, defaultdict(float, zip(targets, order(totals))), sums)
 
 
-def compile_carry(number: int, ids: tuple[int, ...], current: Mapping[int, Known], steps: list[Moves]) -> _Carry | None:
+def compile_carry(number: int, ids: tuple[int, ...], current: Mapping[int, Known], steps: list[Moves]) -> Carry | None:
     """The carry of the layer of ``ids`` (in its order) in round ``number`` with ``steps`` (those
     ``current`` holds), compiled: for each state reached, its sources and step probabilities in the
     order the plain carry adds them. None where the steps hold in no later round."""
@@ -153,7 +153,7 @@ def compile_carry(number: int, ids: tuple[int, ...], current: Mapping[int, Known
                     probabilities[j].append(p)
     passed = len(set(chain.from_iterable(step.through for step in steps)))
     slots = tuple(_slot(where, tuple(index), sources, probabilities) for where, (index, sources, probabilities) in built.items())
-    return _Carry(ids, entries, window, passed, slots)
+    return Carry(ids, entries, window, passed, slots)
 
 
 def _slot(where: Where, targets: tuple[int, ...], sources: list[list[int]], probabilities: list[list[float]]) -> Slot:

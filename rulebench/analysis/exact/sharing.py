@@ -156,7 +156,7 @@ class Sharing:
                     (fight_kept if key[0] < 0 else combatants_kept[key[0]]).discard(at)
                 fills = ((c, _filler(len(self.layout[1][c]), at)) for c, at in combatants_kept.items())
                 kept = kept_by_written[written] = (
-                    _filler(len(self.layout[0]), fight_kept), tuple((c, fill) for c, fill in fills if fill is not None)
+                    _filler(len(self.layout[0]), fight_kept), tuple((c, filler) for c, filler in fills if filler is not None)
                 )
             reached = after[1:]
             paths.append(Kept(after[0] - number, reached, stage_of(reached), *kept, num))

@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from rulebench.analysis.exact.bookkeeping import Layer, ending_round_off, round_off
-from rulebench.analysis.exact.carry import Arrival, _Carry, carry_plainly, compile_carry
+from rulebench.analysis.exact.carry import Arrival, Carry, carry_plainly, compile_carry
 from rulebench.analysis.exact.give_up import (
     DEFAULT_MAX_STATES,
     EARLY_SHARE,
@@ -143,7 +143,7 @@ class Solver:
         """Steps played by replaying the rules code (``bench/exact.py`` prints it)."""
         self.shared_steps = 0
         """Steps worked out from another state's instead (``Sharing.find``)."""
-        self.carries: dict[tuple[int, ...], _Carry | None] = {}
+        self.carries: dict[tuple[int, ...], Carry | None] = {}
         """In floating point, the last layers carried on (``MAX_CARRIES``), by their states in
         order: each one's compiled carry, or None for a layer met once (``_carry_floats``)."""
 
@@ -396,7 +396,7 @@ class Solver:
         self._spend(passed)
         self._arrive_all(number, arrivals)
 
-    def _carry_compiled(self, number: int, weights: dict[int, float], carry: _Carry) -> None:
+    def _carry_compiled(self, number: int, weights: dict[int, float], carry: Carry) -> None:
         """``_carry_floats`` by a compiled carry that holds in round ``number``."""
         self._spend(carry.passed)
         self._arrive_all(number, carry.run(weights))
