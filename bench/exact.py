@@ -4,7 +4,7 @@ For every ruleset × example encounter, prints the exact solve's CPU time as the
 (floating point, giving up early where no fight has ended after a tenth of the budget), the same
 solve in fractions (``--fractions``), the bound on the floating-point rounding, the fight states
 it handled against the default budget, the steps it replayed through the rules code and those it
-shared from another state's (``exact.Solver.shared``), the process's peak memory, and the time a Monte Carlo run
+shared from another state's (``analysis/exact/sharing.py``), the process's peak memory, and the time a Monte Carlo run
 takes for a ±0.005 95% interval on ``party_wins``: the fewest fights whose Wilson interval at the
 exact p is at most 0.005 either side, timed by actually playing that many fights. The ratio is
 Monte Carlo time over solve time; above 1, exact is the faster way to that precision. A pair
@@ -12,14 +12,15 @@ beyond the budget shows how it was found out (early, or by using the whole budge
 CPU times, not wall times, so that other load on the machine does not distort them.
 
     python bench/exact.py [-r RULESET ...] [-e EXAMPLE ...] [--timeout SECONDS] [--json]
-                          [--baseline EXACT_PY [--repeat N]]
+                          [--baseline ANALYSIS_DIR [--repeat N]]
 
 Each pair runs in a child process of its own, so the peak memory is that pair's, and with a time
 limit, in case a pair is slow to find out that it does not fit.
 
 ``--baseline`` times another version of the solver against this one in the same run, as speed is
-compared on a busy machine: ``git show REV:rulebench/analysis/exact.py > /tmp/exact_old.py``,
-then ``--baseline /tmp/exact_old.py``. Each pair that fits is solved in floating point (as
+compared on a busy machine: ``git archive REV rulebench/analysis | tar -x -C /tmp/old``, then
+``--baseline /tmp/old/rulebench/analysis`` (that version's analysis layer, on this tree's kernel,
+whether its solver is one module or the ``exact/`` package). Each pair that fits is solved in floating point (as
 ``exact.solve(config, fractions=False)``) by both, alternately, ``--repeat`` times; the best CPU
 time of each, their ratio (this one over the baseline), and whether both gave the same floats in
 the same order and the same rounding bound ("same", to the bit) are added to the row.
@@ -28,7 +29,7 @@ the same order and the same rounding bound ("same", to the bit) are added to the
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import importlib
 import json
 import multiprocessing
 import resource
@@ -66,15 +67,28 @@ def fights_for(p: float) -> int:
     return high
 
 
-def load_baseline(path: Path) -> ModuleType:
-    """Another version of ``rulebench/analysis/exact.py``, loaded from ``path`` as a module of its
-    own (its imports are this tree's rulebench)."""
-    spec = importlib.util.spec_from_file_location("exact_baseline", path)
-    if spec is None or spec.loader is None:
-        raise SystemExit(f"cannot load {path}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def load_baseline(folder: Path) -> ModuleType:
+    """The exact solver of another version's ``rulebench/analysis`` folder, imported from
+    ``folder`` with the analysis modules it imports (on this tree's kernel), then set aside: this
+    tree's analysis modules are back in place once it is loaded."""
+    if not (folder / "exact.py").is_file() and not (folder / "exact" / "__init__.py").is_file():
+        raise SystemExit(f"no exact solver in {folder}: pass a rulebench/analysis folder")
+    analysis = importlib.import_module("rulebench.analysis")
+    ours = {name: module for name, module in sys.modules.items() if name.startswith("rulebench.analysis.")}
+    path = analysis.__path__
+    for name in ours:
+        del sys.modules[name]
+    analysis.__path__ = [str(folder)]
+    try:
+        return importlib.import_module("rulebench.analysis.exact")
+    finally:
+        for name in [name for name in sys.modules if name.startswith("rulebench.analysis.")]:
+            del sys.modules[name]
+        sys.modules.update(ours)
+        analysis.__path__ = path
+        for name, module in ours.items():  # importing a submodule sets it on its package
+            if name.count(".") == 2:
+                setattr(analysis, name.rsplit(".", 1)[1], module)
 
 
 def against(config: Any, baseline: ModuleType, repeat: int) -> dict[str, Any]:
@@ -163,7 +177,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("-e", "--example", action="append", help="example name without .toml")
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--baseline", type=Path, help="another exact.py to time against this one, in the same run")
+    parser.add_argument("--baseline", type=Path, help="another version's rulebench/analysis folder, its solver timed against this one")
     parser.add_argument("--repeat", type=int, default=3, help="solves of each version with --baseline (best CPU time)")
     args = parser.parse_args(argv)
     examples = args.example or sorted(p.stem for p in EXAMPLES.glob("*.toml"))

@@ -1,4 +1,4 @@
-"""A brute-force oracle for the exact solver (``analysis/exact.py``), for tests only (issue #7).
+"""A brute-force oracle for the exact solver (``analysis/exact/``), for tests only (issue #7).
 
 What it does: it plays fights, from their start, once for every sequence of die faces the rules ask
 for, and adds up the probability of every result. Every single die is enumerated on its own: a
@@ -14,8 +14,8 @@ Why it is obviously right: it is the definition of the probability of a result, 
 every sequence of faces that leads to it of the product of the faces' probabilities, each face of
 a d``n`` having probability ``1/n``; and it shares none of the solver's shortcuts. No sum is read
 as its distribution (nothing from ``Dice.distribution`` or ``Dice.probabilities``), no chain is
-solved as a Markov chain (nothing from ``analysis/chains.py``), no step is reused across rounds
-(no ``RoundWatch``), nothing comes from ``analysis/exact.py``, and no snapshot is taken or
+solved as a Markov chain (nothing from ``analysis/exact/roller.py``), no step is reused across rounds
+(no ``RoundWatch``), nothing comes from ``analysis/exact/``, and no snapshot is taken or
 restored: every path starts from the fight as setup left it (``Fight.reset``, as Monte Carlo
 starts each of its fights; a fresh fight per path would cost twice as much for the same start).
 

@@ -1,4 +1,4 @@
-"""The exact solver (``analysis/exact.py``) against Monte Carlo (issue 7).
+"""The exact solver (``analysis/exact/``) against Monte Carlo (issue 7).
 
 Every built-in ruleset on every example encounter: either it fits the default budget, and then its
 outcome probabilities are fractions summing to exactly 1 that each lie in the 99.9% Wilson

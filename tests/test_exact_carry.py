@@ -1,4 +1,4 @@
-"""The compiled floating-point carry of the exact solver (``exact._Carry``, issue 13).
+"""The compiled floating-point carry of the exact solver (``exact/carry.py``, issue 13).
 
 A layer met a second time with the same states in the same order is carried by a compiled carry,
 replayed while every state's step stays the same (a capped fight's later rounds: the same linear
@@ -20,8 +20,9 @@ from typing import Any
 import pytest
 
 from rulebench import Combatant, Fight, Modifier, PluginInfo, Side, hookimpl
-from rulebench.analysis import exact
-from rulebench.analysis.exact import MAX_CARRIES, Moves, Solver
+from rulebench.analysis.exact import Moves, Solver
+from rulebench.analysis.exact import solver as exact_solver
+from rulebench.analysis.exact.solver import MAX_CARRIES
 from rulebench.core.assembly import FightConfig, configure
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import encounter_from_dict, load_encounter
@@ -51,7 +52,7 @@ def _both(config: FightConfig, monkeypatch: pytest.MonkeyPatch) -> tuple[Watched
     compiled = Watched(config)
     found = compiled.run()
     with monkeypatch.context() as patched:
-        patched.setattr(exact, "MAX_CARRIES", 0)
+        patched.setattr(exact_solver, "MAX_CARRIES", 0)
         plain = Watched(config)
         plain_found = plain.run()
     return compiled, found, plain, plain_found

@@ -1,4 +1,4 @@
-"""``core/chains.py``: a chain's exact result distribution against a depth-limited brute force.
+"""``analysis/exact/roller.py``: a chain's exact result distribution against a depth-limited brute force.
 
 The brute force walks every die sequence up to a depth, grouping sequences by the chain state they
 reach, and keeps apart the mass of the sequences still running at that depth. The exact answer must
@@ -16,9 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebench.analysis import exact as exact_module
-from rulebench.analysis.chains import absorption
-from rulebench.analysis.exact import solve
+from rulebench.analysis.exact import roller, solve
+from rulebench.analysis.exact.roller import absorption
 from rulebench.core.assembly import configure
 from rulebench.core.chain import Done, Step
 from rulebench.core.encounter import load_encounter
@@ -128,7 +127,7 @@ def test_the_dsa_rulesets_own_chains(monkeypatch: pytest.MonkeyPatch) -> None:
         seen.append((start, sides, step))
         return absorption(start, sides, step)
 
-    monkeypatch.setattr(exact_module, "absorption", recording)
+    monkeypatch.setattr(roller, "absorption", recording)
     config = configure(load_encounter("examples/dsa-orc-duel.toml"), "dsa")
     solve(config, fractions=False)
     assert seen

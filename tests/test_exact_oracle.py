@@ -282,7 +282,7 @@ def test_oracle_uses_no_shortcut_of_the_solver(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(Dice, "distribution", gone)
     monkeypatch.setattr(Dice, "probabilities", gone)
-    monkeypatch.setattr("rulebench.analysis.exact.absorption", gone)
+    monkeypatch.setattr("rulebench.analysis.exact.roller.absorption", gone)
     monkeypatch.setattr("rulebench.core.dice.margin_distribution", gone)
     classic = {
         "name": "sums", "mode": "melee",

@@ -1,6 +1,6 @@
 """What makes the exact solver fast without changing its answer: single-outcome steps folded into
 the step before them, and steps shared between states that agree on everything the step read
-(``analysis/exact.py``, ``analysis/state_reads.py``)."""
+(``analysis/exact/``: ``solver.py``, ``state_reads.py``, ``sharing.py``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ import pytest
 from exact_solves import early_solve  # tests/ is on sys.path under pytest
 
 from rulebench.analysis import exact
-from rulebench.analysis.state_reads import StateReads, watched
+from rulebench.analysis.exact import solver as exact_solver
+from rulebench.analysis.exact.state_reads import StateReads, watched
 from rulebench.core.assembly import configure
 from rulebench.core.encounter import load_encounter
 
@@ -61,7 +62,7 @@ def test_reading_a_dictionary_as_a_whole_keeps_the_step_from_being_shared(use: C
 )
 def test_folding_and_sharing_leave_every_fraction_unchanged(example: str, ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
     fast = early_solve(ruleset, example).run()  # the grid's solve (test_exact.py), solved once
-    monkeypatch.setattr(exact, "MAX_FOLLOWED", 0)
+    monkeypatch.setattr(exact_solver, "MAX_FOLLOWED", 0)
     plain = exact.Solver(_config(example, ruleset), share=False).run()
     assert fast == plain
 
@@ -75,6 +76,6 @@ def test_the_dsa_duel_is_played_once_per_defender_and_counted_as_before() -> Non
     alone = exact.Solver(_config("dsa-orc-duel", "dsa"), fractions=False, share=False)
     alone.run()
     known = sum(len(steps) for steps in shared.steps.values())
-    kept = sum(len(templates) for patterns in shared.patterns.values() for *_, table in patterns for templates in table.values())
+    kept = sum(len(templates) for patterns in shared.sharing.patterns.values() for *_, table in patterns for templates in table.values())
     assert 0 < kept * 10 < known  # a step is kept only once played: nine in ten or more were shared
     assert shared.handled == alone.handled

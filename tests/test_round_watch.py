@@ -1,4 +1,4 @@
-"""How a step's use of the round number is watched (``core/round_watch.py``), so exact analysis
+"""How a step's use of the round number is watched (``analysis/exact/round_watch.py``), so exact analysis
 reuses a step in exactly the rounds where it would play the same."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import operator
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulebench.analysis.round_watch import RoundWatch, WatchedDecision
+from rulebench.analysis.exact.round_watch import RoundWatch, WatchedDecision
 from rulebench.core.scripted_tactics import ScriptedTactics
 from rulebench.core.values import Decision
 

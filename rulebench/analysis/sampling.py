@@ -33,18 +33,8 @@ a chunk. A block of the slowest ruleset's fights takes a fraction of a second, a
 one message to a worker process, negligible beside its fights even for the quickest rulesets."""
 
 PROBES = ((10, 100, 0.99), (100, 0, 0.9), (250, 0, 0.75))
-"""When sampling judges whether the round memo pays: after the configuration's first ``fights``
-through it, if it has looked up at least ``rounds`` rounds, a memo whose look-ups missed more than
-``most`` of the time is switched off. The memo's own judgement waits for thousands of look-ups, a
-whole chunk of fights played at the cost of a miss each where rules play their rounds quickly
-(talisman, endurance). Over the examples, the rounds the memo pays for missed at most about 0.76
-of the time after 100 fights and 0.57 after 250 (a cold memo). The first judgement is for rulesets
-whose fights last many rounds of many dice (dsa's exchanges, some twenty a fight): their rounds
-under the memo are played one at a time, without the ruleset's quicker way of playing a whole
-fight, at several times a fight's usual cost, and they never repeat. Over the examples and three
-seeds, after 10 fights only dsa and configurations switched off at 100 anyway had looked up 100
-rounds and missed more than 0.99 of them; the closest kept memo (talisman on wraith) missed 0.98.
-Switching the memo off changes how fast fights are played, never which fights they are."""
+"""After a configuration's first ``fights``, a round memo that has looked up at least ``rounds``
+rounds and missed more than ``most`` of them is switched off (docs/architecture.md, "Where speed comes from")."""
 
 T = TypeVar("T")
 

@@ -5,7 +5,7 @@ combatant's ``vars`` (besides the round number, watched by ``round_watch.py``, a
 pending turns, which are part of every reuse key): that is the contract of ``Fight.snapshot``. So a
 step played from one state plays out the same, roll for roll, from any state that agrees on every
 value it read, and ends where it ended there, except in the values it neither read nor wrote, which
-keep the new state's values. The exact solver (``exact.py``) uses this to play a duel's exchange
+keep the new state's values. The exact solver (``sharing.py``) uses this to play a duel's exchange
 once per defender's life points instead of once per pair of both fighters' life points.
 
 While a step is watched, its ``vars`` dictionaries are ``WatchedVars``, which note each key read or

@@ -3,7 +3,7 @@
 A turn, a round's start or its end that uses the round number only to compare it with constants
 (``fight.round == 1``, ``fight.round >= ROUND_CAP``) or to count on from it (the kernel's
 ``fight.round += 1``) plays out the same in every round where those comparisons come out the same.
-The exact solver (``core/exact.py``) enumerates such a step once and reuses its outcomes in later
+The exact solver (``solver.py``) enumerates such a step once and reuses its outcomes in later
 rounds: long, capped fights are mostly such steps.
 
 While a ``RoundWatch`` is attached to a fight, ``Fight.round`` hands out a ``RoundNumber``, which
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator
-from typing import Any, SupportsIndex, cast
+from typing import Any, NamedTuple, SupportsIndex, cast
 
 from rulebench.core.values import Decision
 
@@ -28,8 +28,17 @@ Guard = tuple[Callable[[int, int], bool], int, int, bool]
 """A comparison a step made: operator, the round's offset from the step's first round, the whole
 number it was compared with, and the answer."""
 
-Window = tuple[int, int, frozenset[int]]
-"""The rounds a step may begin in and be reused: lowest, highest, and those between left out."""
+
+class Window(NamedTuple):
+    """The rounds a step may begin in and be reused: lowest, highest, and those between left out."""
+
+    low: int
+    high: int
+    holes: frozenset[int]
+
+    def holds(self, number: int) -> bool:
+        """Whether a step that holds in these rounds holds in round ``number``."""
+        return self.low <= number <= self.high and number not in self.holes
 
 
 class RoundWatch:
@@ -85,7 +94,7 @@ class RoundWatch:
                 high = min(high, at)
             else:
                 low = max(low, at + 1)
-        return low, high, frozenset(holes)
+        return Window(low, high, frozenset(holes))
 
 
 class RoundNumber:
