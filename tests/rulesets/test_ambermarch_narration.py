@@ -198,7 +198,9 @@ def test_a_german_technique_is_a_probe(german: None) -> None:
     technique = next(e for e in events(fight, "total") if e.get("tier"))
     assert technique["text"] == "Kunstgriff von Mage (+4 fire bolt): Probe 3+2 + Verstand 1 gegen 7: Teilerfolg, bringt 2"
     assert technique["tier"] == "partial"  # the data stays English: it is an interface
-    assert [e["label"] for e in events(fight, "roll")][:2] == ["Probe für den Kunstgriff"] * 2
+    rolls = events(fight, "roll")[:2]
+    assert [e["label"] for e in rolls] == ["technique test"] * 2  # the label is data too; its sentence is German
+    assert [e["text"] for e in rolls] == ["Mage: Probe für den Kunstgriff 1d6 → 3", "Mage: Probe für den Kunstgriff 1d6 → 2"]
     assert "Probe" in next(e["text"] for e in events(fight, "explain") if e["topic"] == "probe")
 
 
