@@ -1,7 +1,8 @@
 """How an ambermarch fight ends (docs/rules/ambermarch.md).
 
 After each round: the enemy's steadfastness at 0 wins, no engaged member standing loses, round 4
-ends in withdrawal (round 50 against tireless foes), and otherwise the party may retreat.
+ends in withdrawal (round 50 against tireless foes), and otherwise the party may retreat. The
+outcome, the retreat, plunder and tainted wounds are reported as events, which ``narration`` renders.
 """
 
 from __future__ import annotations
@@ -97,28 +98,30 @@ def _retreat(fight: Fight) -> None:
             fight.emit("note", who=member, trait=ghostly(member))
 
 
+_LEFT_DOWN = frozenset({Outcome.PARTY_FLED, Outcome.ENEMY_WINS})
+"""The outcomes after which the raiders find members left down: a retreat and a defeat."""
+
+
 @hookimpl
 def rulebench_fight_end(fight: Fight) -> None:
     """Raiders plunder the members left down on a retreat or a defeat; tainted wounds are reported.
 
     Both are events only (docs/rules/ambermarch.md: plunder is an event, taint a flag already set by
-    each wound). Only raiders can plunder and only tireless foes taint, so most fights look at
-    nobody here.
+    each wound). Only raiders plunder, and only tireless foes taint.
     """
-    raid = fight.encounter.enemy.raiders and fight.outcome in (Outcome.PARTY_FLED, Outcome.ENEMY_WINS)
-    if not raid and not fight.vars[TIRELESS]:
-        return
     members = fight.party.members
-    engaged = [members[i] for i in fight.vars[ORDER]]
-    if raid:
+    order = fight.vars[ORDER]
+    if fight.outcome in _LEFT_DOWN and fight.encounter.enemy.raiders:
         # Seed: "wer räuberisch ist, plündert die Liegengebliebenen" (on retreat); on a defeat they
         # lie there too (docs/rules/ambermarch.md, reading).
-        down = [m for m in engaged if m.vars[LADDER] == DOWN]
+        down = [members[i] for i in order if members[i].vars[LADDER] == DOWN]
         if down:
             fight.emit("plunder", plundered=down)
-    tainted = [m for m in engaged if m.vars[TAINTED]]
-    if tainted:
-        fight.emit("condition", tainted=tainted)
+    if fight.vars[TIRELESS]:
+        tainted = [members[i] for i in order if members[i].vars[TAINTED]]
+        if tainted:
+            fight.emit("condition", tainted=tainted)
+
 
 
 # Fates are immutable values, built once rather than once per combatant per fight.
