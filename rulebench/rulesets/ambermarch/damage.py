@@ -5,6 +5,8 @@ The enemy group loses steadfastness: its armour swallows part of the party's lea
 The party takes half the enemy's lead, rounded up, as damage that walks down the damage line: each
 member's armour (with cover) absorbs what it can, the rest pushes him exactly one step up the wound
 ladder at the cost of armour + 1 points and flows on to the next; what is left after the last is lost.
+Each step is reported as an event of facts (``damage``, ``absorbed``, ``wound``, ``note``), which
+``narration`` renders.
 """
 
 from __future__ import annotations

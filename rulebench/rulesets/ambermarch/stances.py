@@ -2,7 +2,8 @@
 
 Every choice is asked through ``fight.decide`` so an encounter can script it per round (or, when the
 default tactics are the only source, of them directly: ``fight.default_tactics``); the answers live in
-``combatant.vars[STANCE]`` and ``fight.vars[SPENT]`` until the round ends.
+``combatant.vars[STANCE]`` and ``fight.vars[SPENT]`` until the round ends, and are reported as
+events (``stance``, ``decision``, ``note``) for ``narration`` to render.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ A technique with an effect is a test (Probe), its dice rolled before the attack 
 spells and miracles are the mind's work, and a member's own technique is routine). Triumph and
 success give the full effect; a partial success gives half, rounded down (reading: "you get it, but
 it costs you", and the fight has no other currency to pay with); failure and doom give nothing.
+The test is reported as a ``total`` event with its dice, tier and effect.
 """
 
 from __future__ import annotations
