@@ -11,6 +11,7 @@ from __future__ import annotations
 import rulebench.rulesets.ambermarch.narration as narration
 from rulebench import BadInput, Combatant, Fight, hookimpl
 from rulebench.rulesets.ambermarch.state import (
+    ALERT,
     COVER,
     DECLINED,
     HOLD_BACK,
@@ -24,7 +25,6 @@ from rulebench.rulesets.ambermarch.state import (
     WOUNDED,
     damage_line,
 )
-from rulebench.rulesets.ambermarch.stats import ALERTNESS
 from rulebench.rulesets.ambermarch.tactics import default_stance
 
 
@@ -41,8 +41,7 @@ def rulebench_round_start(fight: Fight) -> None:
 def _declines(fight: Fight) -> bool:
     """A voluntary fight ("?") may be declined before round 1: the party does not go (seed: "ihr
     entscheidet, ob ihr hingeht"). Alertness turns a forced fight ("!") into a voluntary one."""
-    alert = [m for m in fight.party.members if m.engaged and m.has_skill(ALERTNESS)]
-    fight.emit("note", voluntary=True, alert=alert, forced=fight.encounter.forced)
+    fight.emit("note", voluntary=True, alert=fight.cache[ALERT], forced=fight.encounter.forced)
     declined: bool = fight.decide("decline", None, options=(True, False))
     fight.vars[DECLINED] = declined
     fight.emit("decision", decision="decline", value=declined)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import rulebench.rulesets.ambermarch.narration as narration
 from rulebench import DecisionInfo, Dice, Fight, RulesetInfo, hookimpl
 from rulebench.rulesets.ambermarch.state import (
+    ALERT,
     ARMOUR_BY_KIND,
     DECLINED,
     DEMONIC,
@@ -117,7 +118,9 @@ def rulebench_setup(fight: Fight) -> None:
     fight.vars[MOMENTUM] = 0
     fight.vars[SPENT] = 0
     # Seed: "Wachsamkeit macht aus dem zweiten [!] wieder das erste [?]".
-    fight.vars[VOLUNTARY] = not fight.encounter.forced or any(m.has_skill(ALERTNESS) for m in engaged)
+    alert = [m for m in engaged if m.has_skill(ALERTNESS)]
+    fight.cache[ALERT] = alert
+    fight.vars[VOLUNTARY] = not fight.encounter.forced or bool(alert)
     fight.vars[DECLINED] = False
     fight.vars[TIRELESS] = any(group.has_trait(kind) for kind in ("undead", "ghost", "demon"))
     fight.vars[GHOSTLY] = group.has_trait("ghost") or group.has_trait("demon")
