@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from rulebench.core.assembly import FightConfig
     from rulebench.core.chain import Done
     from rulebench.core.combatants import ENEMY, PARTY, Combatant, Side
+    from rulebench.core.default_hooks import roll_sentence
     from rulebench.core.dice import Dice, RandomRoller, ScriptedRoller
     from rulebench.core.discovery import discover
     from rulebench.core.encounter import Encounter, load_encounter
@@ -46,6 +47,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "rulebench.api": ("Comparison", "balance", "compare", "fight", "sweep"),
     "rulebench.core.chain": ("Done",),
     "rulebench.core.combatants": ("ENEMY", "PARTY", "Combatant", "Side"),
+    "rulebench.core.default_hooks": ("roll_sentence",),
     "rulebench.core.dice": ("Dice", "RandomRoller", "ScriptedRoller"),
     "rulebench.core.discovery": ("discover",),
     "rulebench.core.encounter": ("Encounter", "load_encounter"),
@@ -105,6 +107,7 @@ __all__ = [
     "Outcome",
     "PluginInfo",
     "RandomRoller",
+    "roll_sentence",
     "RulebenchError",
     "RulesetInfo",
     "run_fight",

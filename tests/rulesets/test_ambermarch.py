@@ -146,7 +146,7 @@ def test_am4_ghost_needs_a_magic_weapon() -> None:
     assert [e["who"] for e in events(fight, "modifier") if e.get("contribution") == 0] == ["Warrior"]
     priest = [e for e in events(fight, "total") if e.get("who") == "Priest"]
     assert [(e["die"], e["bonus"], e["total"]) for e in priest] == [(4, 3, 7)]  # 4 + 2 + 1 silver
-    assert "silver vs undead" in priest[0]["text"]
+    assert priest[0]["modifiers"] == [{"value": 1, "reason": "silver vs undead"}]
     assert totals(fight) == [(1, 7, 5)]
     assert fight.vars["steadfastness"] == 0
     assert fight.outcome is Outcome.PARTY_WINS

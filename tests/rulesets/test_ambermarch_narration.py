@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
-from test_ambermarch_rules import FireBolt, encounter, events, fought
+from test_ambermarch_rules import FireBolt, encounter, events, fought, two_heroes_fall
 
 import rulebench.rulesets.ambermarch as ambermarch
 import rulebench.rulesets.ambermarch.narration as narration
@@ -198,7 +198,9 @@ def test_a_german_technique_is_a_probe(german: None) -> None:
     technique = next(e for e in events(fight, "total") if e.get("tier"))
     assert technique["text"] == "Kunstgriff von Mage (+4 fire bolt): Probe 3+2 + Verstand 1 gegen 7: Teilerfolg, bringt 2"
     assert technique["tier"] == "partial"  # the data stays English: it is an interface
-    assert [e["label"] for e in events(fight, "roll")][:2] == ["Probe für den Kunstgriff"] * 2
+    rolls = events(fight, "roll")[:2]
+    assert [e["label"] for e in rolls] == ["technique test"] * 2  # the label is data too; its sentence is German
+    assert [e["text"] for e in rolls] == ["Mage: Probe für den Kunstgriff 1d6 → 3", "Mage: Probe für den Kunstgriff 1d6 → 2"]
     assert "Probe" in next(e["text"] for e in events(fight, "explain") if e["topic"] == "probe")
 
 
@@ -250,3 +252,28 @@ def test_english_event_texts_are_the_recorded_ones_the_explanations_aside(englis
     before = [e["text"] for row in recorded["rounds"] for e in row["events"] if e["kind"] != "explain"]
     now = [e["text"] for e in am1().log or [] if e["kind"] != "explain"]
     assert now == before
+
+
+# -- the renderer reads the event and nothing else --------------------------------------------------
+
+
+def ogre_toll_bridge(seed: int) -> Fight:
+    """The ambermarch showcase: alertness, a non-fighter holding back, raiders, retreats."""
+    config = configure(load_encounter(ROOT / "examples" / "ambermarch-ogre.toml"), "ambermarch")
+    fight = config.new_fight(RandomRoller(seed), record=True)
+    play(fight)
+    return fight
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_sentence_is_rendered_from_its_event_alone(language: str) -> None:
+    # The renderer gets no fight at all here: each event's facts must carry its whole sentence.
+    set_language(language)
+    try:
+        fights = [am1(), two_heroes_fall(raiders=True), *(ogre_toll_bridge(seed) for seed in range(6))]
+        logged = [e for fight in fights for e in fight.log or []]
+        assert {e["kind"] for e in logged} >= {"note", "decision", "stance", "total", "damage", "wound", "plunder"}
+        for event in logged:
+            assert ambermarch.rulebench_narrate(None, {**event, "text": None}) == event["text"], event  # type: ignore[arg-type]
+    finally:
+        set_language(None)

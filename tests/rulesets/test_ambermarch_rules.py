@@ -421,6 +421,6 @@ def test_non_fighters_stay_behind_all_others_when_ambushed_from_behind() -> None
     data = encounter(party, [{"name": "Skel", "count": 4, "melee": 2, "armour": 2, "life": 2}],
                      tactics=[{"retreat": True}], ambush_from_behind=True)
     fight = fought(data, "1 1 | 6 6 6 6")
-    stances = {e["who"]: e["text"] for e in fight.log if e["kind"] == "stance"}
-    assert "hold" in stances["Priest"]
+    stances = {e["who"]: e["stance"] for e in fight.log if e["kind"] == "stance"}
+    assert stances["Priest"] == "hold-back"
     assert [m.name for m in fight.party.members if m.vars["ladder"] > 0] == ["Warrior", "Scout"]

@@ -5,13 +5,16 @@ The enemy group loses steadfastness: its armour swallows part of the party's lea
 The party takes half the enemy's lead, rounded up, as damage that walks down the damage line: each
 member's armour (with cover) absorbs what it can, the rest pushes him exactly one step up the wound
 ladder at the cost of armour + 1 points and flows on to the next; what is left after the last is lost.
+Each step is reported as an event of facts (``damage``, ``absorbed``, ``wound``, ``note``), which
+``narration`` renders.
 """
 
 from __future__ import annotations
 
-import rulebench.rulesets.ambermarch.narration as narration
 from rulebench import Attack, Combatant, Damage, Fight, Side, hookimpl
 from rulebench.rulesets.ambermarch.state import (
+    ARMOUR_BY_KIND,
+    CONDITIONS,
     COVER,
     DEMONIC,
     HOLD_BACK,
@@ -57,9 +60,13 @@ def _wear_down(fight: Fight, lead: int) -> None:
     before = fight.vars[STEADFASTNESS]
     after = max(0, before - loss)
     fight.vars[STEADFASTNESS] = after
-    fight.vars[MOMENTUM] = min(MAX_MOMENTUM, fight.vars[MOMENTUM] + 1)
-    if fight.recording:
-        narration.worn_down(fight, lead, armour, past, loss, before, after, fight.vars[MOMENTUM])
+    momentum = fight.vars[MOMENTUM] = min(MAX_MOMENTUM, fight.vars[MOMENTUM] + 1)
+    group = fight.enemy
+    fight.explain("group armour", armour=armour, kinds=fight.cache[ARMOUR_BY_KIND], members=len(group.members))
+    fight.explain("steadfastness", start=group.stats["steadfastness"])
+    fight.explain("momentum")
+    fight.emit("damage", lead=lead, armour=armour, past=past, loss=loss, steadfastness=after, momentum=momentum,
+               before=before)
 
 
 def _hit_the_line(fight: Fight, damage: Damage) -> None:
@@ -69,29 +76,26 @@ def _hit_the_line(fight: Fight, damage: Damage) -> None:
     # docs/rules/ambermarch.md (reading): cover gives +2 to the coverer and to the one directly behind
     # him in damage order, not cumulative; stances and standing as chosen at the round's start.
     covering = [m.vars[STANCE] == COVER for m in line]
-    if fight.recording:
-        narration.damage_to_party(fight, remaining, tainted)
+    fight.explain("damage")
+    fight.emit("damage", amount=remaining, tainted=tainted)
     for i, member in enumerate(line):
         if member.vars[STANCE] == HOLD_BACK:
             break  # holders stand behind all others, so nobody after them is hit either
         if unharmed(fight, member):
-            if fight.recording:
-                narration.passes_through(fight, member, ghostly(member), remaining)
+            fight.emit("absorbed", who=member, armour=0, absorbed=0, left=remaining, trait=ghostly(member))
             continue
         covered = covering[i] or (i > 0 and covering[i - 1])
         armour = member_armour(fight, member) + (COVER_BONUS if covered else 0)
         if remaining <= armour:
-            if fight.recording:
-                narration.absorbs_the_rest(fight, member, armour, remaining)
+            fight.emit("absorbed", who=member, armour=armour, absorbed=remaining)
             return
         remaining -= armour + 1
-        if fight.recording:
-            narration.one_gets_through(fight, member, armour, remaining)
+        fight.emit("absorbed", who=member, armour=armour, absorbed=armour, left=remaining)
         step_up(fight, member, tainted)
         if not remaining:
             return
-    if remaining and fight.recording:
-        narration.lost_after_the_last(fight, remaining)
+    if remaining:
+        fight.emit("note", lost=remaining)
 
 
 def unharmed(fight: Fight, member: Combatant) -> bool:
@@ -102,7 +106,8 @@ def unharmed(fight: Fight, member: Combatant) -> bool:
 
 
 def ghostly(member: Combatant) -> str:
-    """The trait that keeps plain weapons off ``member``, for narration: ghost or demon."""
+    """The trait that keeps plain weapons off ``member`` (ghost or demon), a fact of the events that
+    tell the blows passing through him."""
     return "ghost" if member.has_trait("ghost") else "demon"
 
 
@@ -122,5 +127,5 @@ def step_up(fight: Fight, member: Combatant, tainted: bool, in_retreat: bool = F
     member.vars[LADDER] = ladder
     if tainted:
         member.vars[TAINTED] = True
-    if fight.recording:
-        narration.stepped_up(fight, member, in_retreat, ladder, tainted)
+    fight.explain("wound ladder")
+    fight.emit("wound", who=member, condition=CONDITIONS[ladder], step=ladder, tainted=tainted, in_retreat=in_retreat)

@@ -1,7 +1,8 @@
 """How an ambermarch fight ends (docs/rules/ambermarch.md).
 
 After each round: the enemy's steadfastness at 0 wins, no engaged member standing loses, round 4
-ends in withdrawal (round 50 against tireless foes), and otherwise the party may retreat.
+ends in withdrawal (round 50 against tireless foes), and otherwise the party may retreat. The
+outcome, the retreat, plunder and tainted wounds are reported as events, which ``narration`` renders.
 """
 
 from __future__ import annotations
@@ -46,8 +47,8 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
     for member in fight.party.members:
         member.vars[STANCE] = ""
     state[SPENT] = 0
-    if outcome is not None and fight.recording:
-        narration.fight_ends(fight, outcome, _round_limit(fight), state[TIRELESS])
+    if outcome is not None:
+        fight.emit("outcome", outcome=outcome.value)
     return outcome
 
 
@@ -61,7 +62,9 @@ def _verdict(fight: Fight) -> Outcome | None:
             break
     else:
         return Outcome.ENEMY_WINS
-    if fight.round >= _round_limit(fight):
+    limit = _round_limit(fight)
+    if fight.round >= limit:
+        fight.explain("withdrawn", limit=limit, tireless=state[TIRELESS])
         return Outcome.WITHDRAWN
     return None
 
@@ -86,14 +89,17 @@ def _retreat(fight: Fight) -> None:
     harm (``damage.unharmed``) gets away unhurt, and nobody takes his wound instead (reading: the
     cost falls on the foremost, whoever they are).
     """
-    if fight.recording:
-        narration.retreats(fight)
+    fight.emit("flight", retreat=True)
     tainted = fight.vars[TIRELESS]
     for member in damage_line(fight)[:RETREAT_COST]:
         if not unharmed(fight, member):
             step_up(fight, member, tainted, in_retreat=True)
-        elif fight.recording:
-            narration.gets_away(fight, member, ghostly(member))
+        else:
+            fight.emit("note", who=member, trait=ghostly(member))
+
+
+_LEFT_DOWN = frozenset({Outcome.PARTY_FLED, Outcome.ENEMY_WINS})
+"""The outcomes after which the raiders find members left down: a retreat and a defeat."""
 
 
 @hookimpl
@@ -101,21 +107,21 @@ def rulebench_fight_end(fight: Fight) -> None:
     """Raiders plunder the members left down on a retreat or a defeat; tainted wounds are reported.
 
     Both are events only (docs/rules/ambermarch.md: plunder is an event, taint a flag already set by
-    each wound), so an unrecorded fight has nothing to do here.
+    each wound). Only raiders plunder, and only tireless foes taint.
     """
-    if not fight.recording:
-        return
     members = fight.party.members
-    engaged = [members[i] for i in fight.vars[ORDER]]
-    if fight.encounter.enemy.raiders and fight.outcome in (Outcome.PARTY_FLED, Outcome.ENEMY_WINS):
+    order = fight.vars[ORDER]
+    if fight.outcome in _LEFT_DOWN and fight.encounter.enemy.raiders:
         # Seed: "wer räuberisch ist, plündert die Liegengebliebenen" (on retreat); on a defeat they
         # lie there too (docs/rules/ambermarch.md, reading).
-        down = [m.name for m in engaged if m.vars[LADDER] == DOWN]
+        down = [members[i] for i in order if members[i].vars[LADDER] == DOWN]
         if down:
-            narration.plundered(fight, down)
-    tainted = [m.name for m in engaged if m.vars[TAINTED]]
-    if tainted:
-        narration.tainted_wounds(fight, tainted)
+            fight.emit("plunder", plundered=down)
+    if fight.vars[TIRELESS]:
+        tainted = [members[i] for i in order if members[i].vars[TAINTED]]
+        if tainted:
+            fight.emit("condition", tainted=tainted)
+
 
 
 # Fates are immutable values, built once rather than once per combatant per fight.
@@ -151,7 +157,8 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
         # reads docs/rules/README.md the same way).
         someone_stands = any(not m.engaged or m.vars[LADDER] < DOWN for m in fight.party.members)
         fate = _DOWN_OUT if someone_stands else _DOWN_DEAD
-    # A recorded fight names the condition in the reader's language; a silent one keeps the English
-    # names analysis counts, in one body rather than two calls: Monte Carlo asks this of every
-    # combatant after every fight.
+    # One of the ruleset's two questions whether the fight records (the other: exchange._margin). The
+    # fates table and the end-state changes print a fate's condition as it is, from no event a
+    # renderer could translate, so a recorded fight names it in the reader's language; a silent one
+    # keeps the English names analysis counts (and asks no catalog for every combatant of every fight).
     return narration.fate_in_words(fate) if fight.recording else fate

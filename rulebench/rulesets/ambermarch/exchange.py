@@ -4,8 +4,8 @@ The party's dice come first, in marching order: technique tests, then one d6 per
 enemy pool. When no attacker's die can be clamped at 0, only sums matter, so the dice are asked as
 few rolls as possible (docs/architecture.md): a scripted roller still takes them die by die, party
 first in marching order, and exact analysis branches over the sums only. Narrated fights ask the
-attack dice as one roll ``Nd6+K`` and the pool as another, to show both totals; unrecorded fights
-(Monte Carlo, exact analysis) ask only for what decides the round, the margin
+attack dice as one roll ``Nd6+K`` and the pool as another, to show both totals and each attacker's
+die; unrecorded fights (Monte Carlo, exact analysis) ask only for what decides the round, the margin
 ``Nd6+K − pool``, as one roll. Both consume the same dice in the same order, so a seed or a script
 gives the same fight either way.
 """
@@ -16,10 +16,11 @@ import functools
 from collections.abc import Iterable, Sequence
 
 import rulebench.rulesets.ambermarch.narration as narration
-from rulebench import Attack, BadInput, Combatant, Dice, Fight, Modifier, Side, hookimpl
+from rulebench import N_, Attack, BadInput, Combatant, Dice, Fight, Modifier, Side, hookimpl
 from rulebench.rulesets.ambermarch.state import (
     ATTACK,
     ATTACK_RANGED,
+    CONDITIONS,
     DECLINED,
     GHOSTLY,
     LADDER,
@@ -32,6 +33,13 @@ from rulebench.rulesets.ambermarch.state import (
 from rulebench.rulesets.ambermarch.technique import technique_contribution
 
 _SKILL = {ATTACK: "melee", ATTACK_RANGED: "ranged"}
+
+# Roll labels: what a logged roll is for (translated by the narration).
+PARTY_DICE = N_("party attack dice")
+ENEMY_POOL = N_("enemy pool")
+# TRANSLATORS: the label of one fighter's attack die in the log ("Mira: attack 1d6 → 4").
+ATTACK_DIE = N_("attack")
+MARGIN = "party dice vs enemy pool"  # never logged: only a silent fight rolls the margin
 
 
 _Attacker = tuple[Combatant, str, int, Sequence[Modifier]]
@@ -59,39 +67,40 @@ def rulebench_attack(fight: Fight, attacker: Side, defender: Side) -> Attack:
         return Attack(party, enemy, True, margin)
     if margin < 0:
         return Attack(enemy, party, True, -margin)
-    if fight.recording:
-        narration.tie(fight)
+    fight.emit("note", tie=True)
     _reorder(fight)
     return Attack(party, enemy, False, 0)
 
 
 def _margin(fight: Fight) -> int:
     """The party's total minus the enemy's, with every die of the round rolled in order."""
-    recording = fight.recording
     pool: Dice = fight.enemy.stats["pool"]
     fixed, attackers, bonus, clamps = _party_side(fight)
     enemy_bonus = _enemy_weapons(fight)
-    # A pool that subtracts a d6 would merge it into the party's d6 and reorder the dice of the margin.
-    if attackers and not clamps and not recording and not pool.subtracts:
-        dice = _attack_dice(len(attackers), fixed + bonus - enemy_bonus).minus(pool)
-        return fight.roll(dice, "party dice vs enemy pool")
+    # One of the ruleset's two questions whether the fight records (the other: ending.rulebench_end_state),
+    # because only the narration needs the two sums apart and each attacker's die: a told fight rolls
+    # the attack dice and the pool as two rolls (two logged rolls) and reads the faces of the first;
+    # a silent one rolls the margin alone (exact analysis branches over a few dozen margins instead of
+    # every pair of sums, and the round memo keys rounds by totals, which reading faces would spoil).
+    # The dice are the same, in the same order. A pool that subtracts a d6 would merge it into the
+    # party's d6 and reorder the dice of the margin, so it is rolled apart either way.
+    told = fight.recording
+    if attackers and not clamps and not told and not pool.subtracts:
+        return fight.roll(_attack_dice(len(attackers), fixed + bonus - enemy_bonus).minus(pool), MARGIN)
     if not attackers:
         party_total = fixed
     elif clamps:
         party_total = fixed + _roll_one_by_one(fight, attackers)
     else:
-        label = narration.label(narration.PARTY_DICE) if recording else narration.PARTY_DICE
-        party_total = fixed + fight.roll(_attack_dice(len(attackers), bonus), label)
-        if recording:
-            faces = fight.roller.last_faces
-            if faces is not None and len(faces) == len(attackers):
-                for attacker, face in zip(attackers, faces):
-                    _narrate(fight, attacker, face, face + attacker[2])
-    if recording:
-        narration.party_sum(fight, party_total)
-    enemy_total = fight.roll(pool, narration.label(narration.ENEMY_POOL) if recording else narration.ENEMY_POOL) + enemy_bonus
-    if recording:
-        narration.totals(fight, party_total, enemy_total)
+        party_total = fixed + fight.roll(_attack_dice(len(attackers), bonus), PARTY_DICE)
+        faces = fight.roller.last_faces if told else None
+        if faces is not None and len(faces) == len(attackers):
+            for attacker, face in zip(attackers, faces):
+                _emit_attack(fight, attacker, face, face + attacker[2])
+    fight.emit("total", side="party", total=party_total)
+    enemy_total = fight.roll(pool, ENEMY_POOL) + enemy_bonus
+    fight.explain("exchange")
+    fight.emit("totals", party_total=party_total, enemy_total=enemy_total)
     return party_total - enemy_total
 
 
@@ -108,8 +117,7 @@ def _enemy_weapons(fight: Fight) -> int:
     for enemy in fight.enemy.members:
         for modifier in modifiers_of(enemy, "weapon", party):
             bonus += modifier.value
-            if fight.recording:
-                narration.enemy_weapon(fight, enemy, modifier)
+            fight.emit("modifier", who=enemy, value=modifier.value, reason=modifier.reason)
     return bonus
 
 
@@ -118,7 +126,6 @@ def _party_side(fight: Fight) -> tuple[int, list[_Attacker], int, bool]:
     are rolled here, first; momentum), the attackers, their summed bonus, and whether a die could be
     clamped at 0 (a negative bonus)."""
     ghostly = fight.vars[GHOSTLY]
-    recording = fight.recording
     enemy = fight.enemy
     modifiers_of = fight.modifiers
     members = fight.party.members
@@ -136,8 +143,7 @@ def _party_side(fight: Fight) -> tuple[int, list[_Attacker], int, bool]:
             continue
         if ghostly and not member.has_trait("magic_weapon"):
             # docs/encounters.md: against ghosts and demons a weapon without magic contributes 0, no die.
-            if recording:
-                narration.no_magic_weapon(fight, member)
+            fight.emit("modifier", who=member, contribution=0)
             continue
         modifiers = modifiers_of(member, "weapon", enemy)
         bonus = member.stats[skill] + PENALTY[state[LADDER]]
@@ -153,20 +159,17 @@ def _party_side(fight: Fight) -> tuple[int, list[_Attacker], int, bool]:
     spent = fight.vars[SPENT]
     if spent:
         fixed += 2 * spent
-        if recording:
-            narration.momentum_added(fight, spent)
+        fight.emit("modifier", value=2 * spent, reason="momentum")
     return fixed, attackers, bonus_sum, clamps
 
 
 def _roll_one_by_one(fight: Fight, attackers: list[_Attacker]) -> int:
     """Each attacker's die + bonus, at least 0 (docs/rules/ambermarch.md: a fighter cannot lower the sum)."""
     total = 0
-    label = narration.label(narration.ATTACK_DIE) if fight.recording else narration.ATTACK_DIE
     for attacker in attackers:
-        face = fight.die(6, label, attacker[0])
+        face = fight.die(6, ATTACK_DIE, attacker[0])
         contribution = max(0, face + attacker[2])
-        if fight.recording:
-            _narrate(fight, attacker, face, contribution)
+        _emit_attack(fight, attacker, face, contribution)
         total += contribution
     return total
 
@@ -177,10 +180,13 @@ def _attack_dice(count: int, bonus: int) -> Dice:
     return Dice(((count, 6),), bonus)
 
 
-def _narrate(fight: Fight, attacker: _Attacker, face: int, contribution: int) -> None:
+def _emit_attack(fight: Fight, attacker: _Attacker, face: int, contribution: int) -> None:
+    """One attacker's part of the sum: his die, skill and its value, wound penalty and condition,
+    weapon modifiers, and what he adds (at least 0)."""
     member, skill, bonus, modifiers = attacker
     step = member.vars[LADDER]
-    narration.attacks(fight, member, skill, step, PENALTY[step], modifiers, face, bonus, contribution)
+    fight.emit("total", who=member, die=face, skill=skill, bonus=bonus, total=contribution,
+               rating=member.stats[skill], penalty=PENALTY[step], condition=CONDITIONS[step], modifiers=modifiers)
 
 
 def _reorder(fight: Fight) -> None:
@@ -194,5 +200,4 @@ def _reorder(fight: Fight) -> None:
         return
     index = {m.name: m.index for m in members}
     fight.vars[ORDER] = tuple(index[name] for name in answer)
-    if fight.recording:
-        narration.reorders(fight, answer)
+    fight.emit("decision", decision="order", value=answer)

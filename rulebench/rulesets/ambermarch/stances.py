@@ -2,7 +2,8 @@
 
 Every choice is asked through ``fight.decide`` so an encounter can script it per round (or, when the
 default tactics are the only source, of them directly: ``fight.default_tactics``); the answers live in
-``combatant.vars[STANCE]`` and ``fight.vars[SPENT]`` until the round ends.
+``combatant.vars[STANCE]`` and ``fight.vars[SPENT]`` until the round ends, and are reported as
+events (``stance``, ``decision``, ``note``) for ``narration`` to render.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import rulebench.rulesets.ambermarch.narration as narration
 from rulebench import BadInput, Combatant, Fight, hookimpl
 from rulebench.rulesets.ambermarch.state import (
+    ALERT,
     COVER,
     DECLINED,
     HOLD_BACK,
@@ -22,7 +24,6 @@ from rulebench.rulesets.ambermarch.state import (
     VOLUNTARY,
     WOUNDED,
     damage_line,
-    marching_line,
 )
 from rulebench.rulesets.ambermarch.tactics import better_attack, default_stance
 
@@ -40,12 +41,10 @@ def rulebench_round_start(fight: Fight) -> None:
 def _declines(fight: Fight) -> bool:
     """A voluntary fight ("?") may be declined before round 1: the party does not go (seed: "ihr
     entscheidet, ob ihr hingeht"). Alertness turns a forced fight ("!") into a voluntary one."""
-    if fight.recording:
-        narration.may_decline(fight, [m.name for m in fight.party.members if m.engaged and m.has_skill("alertness")])
+    fight.emit("note", voluntary=True, alert=fight.cache[ALERT], forced=fight.encounter.forced)
     declined: bool = fight.decide("decline", None, options=(True, False))
     fight.vars[DECLINED] = declined
-    if fight.recording:
-        narration.declines(fight, declined)
+    fight.emit("decision", decision="decline", value=declined)
     return declined
 
 
@@ -86,8 +85,9 @@ def _choose_stances(fight: Fight, defaults: bool) -> None:
         state[STANCE] = stance
         if stance == HOLD_BACK:
             holding = True
-    if fight.recording:
-        narration.stances(fight, marching_line(fight))
+    fight.explain("stances")
+    for member in reversed(line) if fight.encounter.ambush_from_behind else line:  # in marching order
+        fight.emit("stance", who=member, stance=member.vars[STANCE], forced=member.vars[LADDER] >= WOUNDED)
     if holding:
         _check_holders(fight, line)
 
@@ -121,10 +121,9 @@ def _spend_momentum(fight: Fight, defaults: bool) -> None:
         if isinstance(spent, bool) or not isinstance(spent, int) or not 0 <= spent <= MAX_MOMENTUM:
             raise BadInput(narration.bad_momentum(fight.round, spent, held, MAX_MOMENTUM))
         if spent > held:
-            if fight.recording:
-                narration.momentum_capped(fight, spent, held)
+            fight.emit("note", decision="momentum", asked=spent, held=held)
             spent = held
     state[MOMENTUM] = held - spent
     state[SPENT] = spent
-    if spent and fight.recording:
-        narration.momentum_spent(fight, spent, held)
+    if spent:
+        fight.emit("decision", decision="momentum", value=spent, held=held)

@@ -30,6 +30,10 @@ TIRELESS = "tireless"  # undead, ghost or demon in the enemy group (docs/rules/R
 GHOSTLY = "ghostly"  # ghost or demon: weapons without magic contribute 0 (docs/encounters.md)
 DEMONIC = "demonic"  # demon: armour without magic counts 0 (docs/encounters.md)
 
+# Worked out once per fight (fight.cache), never part of the state.
+ARMOUR_BY_KIND = "ambermarch armour by kind"  # each kind of enemy's armour, {base name: armour}, for the events
+ALERT = "ambermarch alert"  # the engaged members with alertness (Wachsamkeit), in party order
+
 MAX_MOMENTUM = 3
 
 # Stances (Haltungen), docs/rules/ambermarch.md; the options of the "stance" decision.

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 import rulebench.rulesets.ambermarch.narration as narration
 from rulebench import DecisionInfo, Dice, Fight, RulesetInfo, hookimpl
 from rulebench.rulesets.ambermarch.state import (
+    ALERT,
+    ARMOUR_BY_KIND,
     DECLINED,
     DEMONIC,
     GHOSTLY,
@@ -97,6 +99,11 @@ def rulebench_setup(fight: Fight) -> None:
     # docs/rules/ambermarch.md: a mixed group takes its lowest armour (reading: deterministic).
     group.stats["armour"] = min(e.stats["armour"] for e in group.members)
     group.stats["steadfastness"] = group_steadfastness([e.stats["steadfastness"] for e in group.members])
+    # What the explanation of the group's armour names, worked out here rather than at each won round.
+    kinds: dict[str, int] = {}
+    for enemy in group.members:
+        kinds.setdefault(enemy.base_name, enemy.stats["armour"])
+    fight.cache[ARMOUR_BY_KIND] = kinds
 
     # docs/rules/README.md; only engaged members fight.
     # The damage order is the marching order reversed when ambushed from behind, so there they
@@ -111,7 +118,9 @@ def rulebench_setup(fight: Fight) -> None:
     fight.vars[MOMENTUM] = 0
     fight.vars[SPENT] = 0
     # Seed: "Wachsamkeit macht aus dem zweiten [!] wieder das erste [?]".
-    fight.vars[VOLUNTARY] = not fight.encounter.forced or any(m.has_skill(ALERTNESS) for m in engaged)
+    alert = [m for m in engaged if m.has_skill(ALERTNESS)]
+    fight.cache[ALERT] = alert
+    fight.vars[VOLUNTARY] = not fight.encounter.forced or bool(alert)
     fight.vars[DECLINED] = False
     fight.vars[TIRELESS] = any(group.has_trait(kind) for kind in ("undead", "ghost", "demon"))
     fight.vars[GHOSTLY] = group.has_trait("ghost") or group.has_trait("demon")

@@ -11,17 +11,18 @@ A technique with an effect is a test (Probe), its dice rolled before the attack 
 spells and miracles are the mind's work, and a member's own technique is routine). Triumph and
 success give the full effect; a partial success gives half, rounded down (reading: "you get it, but
 it costs you", and the fight has no other currency to pay with); failure and doom give nothing.
+The test is reported as a ``total`` event with its dice, tier and effect.
 """
 
 from __future__ import annotations
 
-import rulebench.rulesets.ambermarch.narration as narration
-from rulebench import Combatant, Fight
+from rulebench import N_, Combatant, Fight
 from rulebench.rulesets.ambermarch.probe import PARTIAL, SUCCESS, TRIUMPH, probe_result
 from rulebench.rulesets.ambermarch.state import LADDER, PENALTY
 
 PURPOSE = "technique"
 TARGET = 7
+TECHNIQUE_TEST = N_("technique test")  # the label of the test's dice (translated by the narration)
 
 
 def technique_contribution(fight: Fight, member: Combatant) -> int:
@@ -29,11 +30,9 @@ def technique_contribution(fight: Fight, member: Combatant) -> int:
     modifiers = fight.modifiers(member, PURPOSE, fight.enemy)
     effect = sum(m.value for m in modifiers)
     if effect <= 0:
-        if fight.recording:
-            narration.technique_without_effect(fight, member)
+        fight.emit("note", who=member, contribution=0)
         return 0
-    label = narration.label(narration.TECHNIQUE_TEST) if fight.recording else narration.TECHNIQUE_TEST
-    faces = (fight.die(6, label, member), fight.die(6, label, member))
+    faces = (fight.die(6, TECHNIQUE_TEST, member), fight.die(6, TECHNIQUE_TEST, member))
     mind, penalty = member.stats["mind"], PENALTY[member.vars[LADDER]]
     tier = probe_result(faces, mind, TARGET, (penalty,))
     if tier in (TRIUMPH, SUCCESS):
@@ -42,6 +41,7 @@ def technique_contribution(fight: Fight, member: Combatant) -> int:
         contribution = effect // 2
     else:
         contribution = 0
-    if fight.recording:
-        narration.technique(fight, member, modifiers, faces, mind, penalty, TARGET, tier, effect, contribution)
+    fight.explain("probe", target=TARGET)
+    fight.emit("total", who=member, tier=tier, effect=effect, total=contribution, modifiers=modifiers, faces=faces,
+               mind=mind, penalty=penalty, target=TARGET)
     return contribution
