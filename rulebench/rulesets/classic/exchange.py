@@ -98,28 +98,38 @@ def rulebench_attack(fight: Fight, attacker: Side, defender: Side) -> Attack:
     (reading): an enemy's silver weapon adds 1 to the group's KS against an undead party member.
     """
     party, enemy = fight.party, fight.enemy
-    fighters = lineup(fight)
-    party_dice = party.stats["ks"] if fight.default_tactics else summed(_rolling(fighters))
+    party_dice = party.stats["ks"]
     enemy_dice = enemy.stats["ks"]
-    # The one place classic's rules ask whether the fight is told: a reader sees both totals and
+    # The one place the exchange asks whether the fight is told: a reader sees both totals and
     # each fighter's faces, so a told fight rolls the two totals. A silent one under the default
     # tactics rolls their difference as one roll where that draws the same dice in the same order
-    # (summed dice, neither side subtracting any): the same fight, but exact analysis and the
-    # round memo branch over the difference alone. A silent fight never reads the faces either,
-    # since the round memo remembers a round by its totals (analysis/round_memo.py).
+    # (summed dice, neither side subtracting any), so a seed or a script gives the same fight, but
+    # exact analysis and the round memo branch over the difference alone. A silent fight never
+    # reads the faces either: the round memo remembers a round by its totals (analysis/round_memo.py).
     told = fight.recording
     if not told and fight.default_tactics and party_dice is not None and not party_dice.subtracts \
             and not enemy_dice.subtracts:
-        bonus = _party_bonus(_bonuses(fight, fighters)) - _enemy_weapons(fight, party)
-        # Never logged (the fight is silent), so the label is not translated.
-        margin = fight.roll(party_dice.minus(enemy_dice, bonus), "party KS vs enemy KS")
+        margin = _difference(fight, party_dice, enemy_dice)
     else:
-        margin = _two_totals(fight, fighters, party_dice, enemy_dice, told)
+        margin = _two_totals(fight, lineup(fight), enemy_dice, told)
     if margin > 0:
         return Attack(party, enemy, True, margin)
     if margin < 0:
         return Attack(enemy, party, True, -margin)
     return Attack(party, enemy, False, 0)
+
+
+def _difference(fight: Fight, party_dice: Dice, enemy_dice: Dice) -> int:
+    """The party's total minus the enemy's as one roll: the default lineup's summed KS dice and the
+    weapon modifiers of those who roll them (``party.stats``, from setup), less the group's KS and
+    its weapon modifiers; the party's dice come first, as in the two totals."""
+    members, modifiers, enemy = fight.party.members, fight.modifiers, fight.enemy
+    bonus = -_enemy_weapons(fight, fight.party)
+    for i in fight.party.stats["rolling"]:
+        for modifier in modifiers(members[i], "weapon", enemy):
+            bonus += modifier.value
+    # A label no reader sees: the fight is silent.
+    return fight.roll(party_dice.minus(enemy_dice, bonus), "party KS vs enemy KS")
 
 
 def _rolling(fighters: Sequence[Fighter]) -> tuple[Dice, ...]:
@@ -134,18 +144,14 @@ def _bonuses(fight: Fight, fighters: Sequence[Fighter]) -> list[Sequence[Modifie
     return [modifiers(member, "weapon", enemy) if dice is not None else () for member, _, dice in fighters]
 
 
-def _party_bonus(bonuses: Sequence[Sequence[Modifier]]) -> int:
-    """What the fighters' weapon modifiers add to the party's total."""
-    return sum(m.value for found in bonuses for m in found)
-
-
-def _two_totals(fight: Fight, fighters: Sequence[Fighter], party_dice: Dice | None, enemy_dice: Dice, told: bool) -> int:
+def _two_totals(fight: Fight, fighters: Sequence[Fighter], enemy_dice: Dice, told: bool) -> int:
     """The party's total (the fighters' KS rolls plus their weapon modifiers) and the enemy's, as two
     rolls, each reported; their difference."""
     bonuses = _bonuses(fight, fighters)
     rolling = _rolling(fighters)
+    party_dice = fight.party.stats["ks"] if fight.default_tactics else summed(rolling)
     rolled, faces = _roll(fight, rolling, party_dice, told) if rolling else (0, None)
-    extra = _party_bonus(bonuses)
+    extra = sum(m.value for found in bonuses for m in found)
     if any(bonuses):
         # The fact has always named each modifier in words, so the JSON keeps doing so; only a
         # round with modifiers builds them.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulebench import Combatant, Dice, Fight, hookimpl
-from rulebench.rulesets.classic.choices import default_modes, party_ks, stronger
+from rulebench.rulesets.classic.choices import default_modes, lineup, party_ks, stronger
 from rulebench.rulesets.classic.info import DRAWN, RANGED
 
 W6 = Dice(((1, 6),))
@@ -58,5 +58,9 @@ def rulebench_setup(fight: Fight) -> None:
     # The party's group KS with every member fighting his default way (None: dice of mixed sizes,
     # rolled one by one); a round under other tactics sums its own lineup.
     fight.party.stats["ks"] = party_ks(fight)
+    # Who rolls those dice, as party indices in marching order: under the default tactics alone
+    # the lineup never changes, so a silent round rolling the difference reads it here instead of
+    # rebuilding it (exchange._difference).
+    fight.party.stats["rolling"] = tuple(member.index for member, _, dice in lineup(fight) if dice is not None)
     # Every round starts drawn: a round that is not ends the fight.
     fight.vars["verdict"] = DRAWN
