@@ -1,9 +1,10 @@
-"""classic's narration (docs/rules/classic.md): each mechanic explained once, at its first
-appearance, and a German fight told in the German rules' own terms through classic's catalog.
+"""classic's narration (docs/rules/classic.md): each sentence rendered from its event alone, each
+mechanic explained once, at its first appearance, and a German fight told in the German rules' own
+terms through classic's catalog.
 
-The English sentences themselves are pinned by test_classic_rules.py; here the same fights are
-told in German, and a silent fight is checked to keep the English condition names the analysis
-tallies.
+test_classic_rules.py checks the facts the events report; here the English sentences rendered from
+them are pinned, the same fights are told in German, and a silent fight is checked to keep the
+English condition names the analysis tallies.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from rulebench.core.i18n import set_language
 from rulebench.core.kernel import play
 from rulebench.core.outcome import FightResult
 from rulebench.rulesets.classic.info import rulebench_ruleset
+from rulebench.rulesets.classic.narration import rulebench_narrate
 
 A = {"name": "A", "melee": 3, "armour": 2}
 B = {"name": "B", "melee": 2, "armour": 1}
@@ -64,6 +66,53 @@ DRAWN = (encounter([A, B], WOLVES), "1 1 | 2 2 3  1 1 | 2 2 3  1 1 | 2 2 3")  # 
 POTION = (encounter([A, B], WOLVES, tactics={"round": [{"potion": {"A": True}}]}), "1 1 | 6 6 6")
 CURSED = (encounter([A, {**B, "traits": ["magic_weapon"]}, C], GHOST), "1 | 6")  # 3 vs 10: 7 = A 3, B 2, C 1, 1 on A
 ENEMY_RW = (encounter([A, B], [{"name": "Skeleton", "count": 2, "armour": 2}]), "1 1 | 2 3  1 1 | 1 1")  # drawn, then won
+
+
+ZOMBIES = [{"name": "Zombie", "count": 3, "traits": ["undead"]}]
+FORCED_FLIGHT = (encounter([A, B], ZOMBIES), "1 1 | 2 2 3  1 1 | 2 2 3  1 1 | 2 2 3 | 3")
+SILVER = (encounter([{**A, "traits": ["silver_weapon"]}, B], [{"name": "Skeleton", "count": 2, "traits": ["undead"]}]),
+          "3 4 | 6 6")  # 12 + 1 silver vs 12: the party wins
+
+
+@pytest.mark.parametrize("fight_of", [WALK, DRAWN, POTION, CURSED, ENEMY_RW, FORCED_FLIGHT, SILVER])
+def test_each_sentence_is_rendered_from_its_event_alone(fight_of: tuple[Encounter, str]) -> None:
+    # The renderer reads the event's facts and nothing of the fight, whose state has moved on.
+    _, fight = fought(*fight_of)
+    for event in fight.log or ():
+        facts = {key: value for key, value in event.items() if key != "text"}
+        assert rulebench_narrate(None, facts) == event["text"]  # type: ignore[arg-type]
+
+
+def test_the_english_sentences_of_a_walk_down_the_line() -> None:
+    told = texts(fought(*WALK)[1])
+    assert "A fights melee: KS 1d6+3, rolled 1 = 4" in told
+    assert "party 7 vs enemy 18 (KS 3d6): the enemy wins the round by 11" in told
+    assert "damage 11 to the party, down the line A, B" in told
+    assert "A's RW 2 absorbs 2, the next point is a wound; 8 left" in told
+    assert "past the last fighter with 6 left: back to the front, RW protects again" in told
+    assert "every fighter is dead; the last 1 points are lost" in told
+
+
+def test_the_english_verdicts_follow_the_armour() -> None:
+    told = texts(fought(*ENEMY_RW)[1])  # 7 vs 5 against RW 2: drawn; then 7 vs 2: won
+    assert "party 7 vs enemy 5 (KS 2d6): the party's total is higher by 2" in told
+    assert "damage 2: the enemy's RW 2 absorbs it all, the round is drawn" in told
+    assert "party 7 vs enemy 2 (KS 2d6): the party wins the round by 5" in told
+    told = texts(fought(encounter([A, B], WOLVES), "1 1 | 2 3 4  1 1 | 1 1 1")[1])  # 7 vs 9: 2 ≤ A's RW 2
+    assert "party 7 vs enemy 9 (KS 3d6): the enemy's total is higher by 2" in told
+    assert "A's RW 2 absorbs the last 2: nobody is wounded, the round is drawn" in told
+
+
+def test_the_english_silver_line_and_flights() -> None:
+    told = texts(fought(*SILVER)[1])
+    assert "A +1 silver vs undead: party 12 + 1 = 13" in told
+    assert "A fights melee: KS 1d6+3 +1 silver vs undead, rolled 3 = 7" in told
+    [flight] = [e["text"] for e in fought(*FORCED_FLIGHT)[1].log or () if e["kind"] == "flight"]
+    assert flight == "the tireless enemy forces the party to flee: d3 3: the first 3 take a wound, and there are only 2: A, B"
+    enc = encounter([A, B], WOLVES, tactics={"round": [{"retreat": True}]})
+    for dice, told_flight in (("1 1 | 2 2 3 | 1", "the party flees (Flucht): d3 1 − 1 = 0: nobody takes a wound"),
+                              ("1 1 | 2 2 3 | 3", "the party flees (Flucht): d3 3 − 1 = 2: the first 2 take a wound: A, B")):
+        assert [e["text"] for e in fought(enc, dice)[1].log or () if e["kind"] == "flight"] == [told_flight]
 
 
 @pytest.mark.parametrize(("fight_of", "topics"), [
@@ -127,8 +176,7 @@ def test_a_recorded_german_fight_names_conditions_in_german_a_silent_one_in_engl
 
 
 def test_german_flight_says_how_many_the_die_calls_for_and_who_is_wounded(german: None) -> None:
-    zombie = [{"name": "Zombie", "count": 3, "traits": ["undead"]}]
-    _, fight = fought(encounter([A, B], zombie), "1 1 | 2 2 3  1 1 | 2 2 3  1 1 | 2 2 3 | 3")
+    _, fight = fought(*FORCED_FLIGHT)
     [flight] = [e["text"] for e in fight.log or () if e["kind"] == "flight"]
     assert flight == ("Die Gegner werden nie erschöpft und zwingen die Gruppe zur Flucht: W3 zeigt 3: "
                       "Die ersten 3 erhalten eine Verletzung, es sind aber nur noch 2 übrig: A, B")

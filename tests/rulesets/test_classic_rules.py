@@ -2,7 +2,7 @@
 
 Stat mapping, fight types, default tactics, non-fighters, engaged members, reordering and
 attention, flight and exhaustion, ghosts, cursed damage, robbers, the potion hook, collected armour
-modifiers, the order in which scripted dice are read, and the narration.
+modifiers, the order in which scripted dice are read, and the facts the log reports.
 """
 
 from __future__ import annotations
@@ -300,72 +300,80 @@ def test_mixed_party_dice_are_read_in_marching_order() -> None:
     assert ks_rolls(fight) == [("A", "melee", 1), ("B", "melee", 8), ("C", "melee", 2)]
 
 
-# -- narration -----------------------------------------------------------------------------------
-def test_narration_shows_each_ks_roll_the_totals_and_the_walk() -> None:
+# -- what the log reports --------------------------------------------------------------------------
+def test_the_log_reports_each_ks_roll_the_totals_and_the_walk() -> None:
     _, fight = fought(encounter([A, B], WOLVES), "1 1 | 6 6 6")
-    texts = [e["text"] for e in fight.log]
-    assert "A fights melee: KS 1d6+3, rolled 1 = 4" in texts
-    assert "party 7 vs enemy 18 (KS 3d6): the enemy wins the round by 11" in texts
-    assert "A's RW 2 absorbs 2, the next point is a wound; 8 left" in texts
-    assert any(e["kind"] == "wrap" and "back to the front" in e["text"] for e in fight.log)
+    assert ks_rolls(fight) == [("A", "melee", 4), ("B", "melee", 3)]
+    [line] = events(fight, "totals")
+    assert (line["party_total"], line["enemy_total"], line["dice"], line["verdict"]) == (7, 18, "3d6", "enemy wins")
+    assert events(fight, "damage")[0]["line"] == ["A", "B"]
+    walk = [(e["who"], e["rw"], e["points"], e["left"]) for e in events(fight, "wound")]
+    assert walk == [("A", 2, 3, 8), ("B", 1, 2, 6), ("A", 2, 3, 3), ("B", 1, 2, 1)]
+    assert [e["left"] for e in events(fight, "wrap")] == [6]  # back to the front after B
+    assert [(e["amount"], e["fallen"]) for e in events(fight, "lost")] == [(1, True)]
     assert events(fight, "outcome")[0]["outcome"] == "enemy_wins"
 
 
-def one_round(enc: Encounter, dice: str) -> list[str]:
-    """The texts of one narrated round on ``dice``, which it must use up exactly."""
+def one_round(enc: Encounter, dice: str) -> list[dict[str, Any]]:
+    """The events of one narrated round on ``dice``, which it must use up exactly."""
     fight = configure(enc, "classic").new_fight(ScriptedRoller(parse_dice_script(dice)), record=True)
     play_round(fight)
     assert fight.roller.remaining == ()
-    return [e["text"] for e in fight.log]
+    return fight.log
 
 
-def test_a_lead_the_enemy_rw_absorbs_is_narrated_as_a_higher_total_then_a_drawn_round() -> None:
+def verdicts(log: list[dict[str, Any]]) -> list[str]:
+    """The verdict of each totals event: what the difference already decides of the round."""
+    return [e["verdict"] for e in log if e["kind"] == "totals"]
+
+
+def test_a_lead_the_enemy_rw_absorbs_is_a_higher_total_then_a_drawn_round() -> None:
     # Reviewer: "the party wins the round by 2" was followed by "the round is drawn".
     skeletons = [{"name": "Skeleton", "count": 2, "armour": 2}]  # 2W6, RW 2
-    texts = one_round(encounter([A, B], skeletons), "1 1 | 2 3")  # 7 vs 5
-    assert "party 7 vs enemy 5 (KS 2d6): the party's total is higher by 2" in texts
-    assert "damage 2: the enemy's RW 2 absorbs it all, the round is drawn" in texts
-    assert not [t for t in texts if "wins the round" in t]
+    log = one_round(encounter([A, B], skeletons), "1 1 | 2 3")  # 7 vs 5
+    assert verdicts(log) == ["party higher"]
+    assert [(e["side"], e["amount"], e["rw"]) for e in log if e["kind"] == "absorbed"] == [("enemy", 2, 2)]
 
 
-def test_damage_the_party_absorbs_is_narrated_as_a_higher_total_then_a_drawn_round() -> None:
-    texts = one_round(encounter([A, B], WOLVES), "1 1 | 2 3 4")  # 7 vs 9: 2 ≤ A's RW 2
-    assert "party 7 vs enemy 9 (KS 3d6): the enemy's total is higher by 2" in texts
-    assert "A's RW 2 absorbs the last 2: nobody is wounded, the round is drawn" in texts
-    assert not [t for t in texts if "wins the round" in t]
+def test_damage_the_party_absorbs_is_a_higher_total_then_a_drawn_round() -> None:
+    log = one_round(encounter([A, B], WOLVES), "1 1 | 2 3 4")  # 7 vs 9: 2 ≤ A's RW 2
+    assert verdicts(log) == ["enemy higher"]
+    assert [(e["who"], e["rw"], e["amount"], e["drawn"]) for e in log if e["kind"] == "absorbed"] == [("A", 2, 2, True)]
 
 
 def test_a_lead_past_the_armour_wins_the_round_on_the_totals_line() -> None:
     skeletons = [{"name": "Skeleton", "count": 2, "armour": 2}]
-    texts = one_round(encounter([A, B], skeletons), "1 1 | 1 1")  # 7 vs 2: 5 > RW 2
-    assert "party 7 vs enemy 2 (KS 2d6): the party wins the round by 5" in texts
+    log = one_round(encounter([A, B], skeletons), "1 1 | 1 1")  # 7 vs 2: 5 > RW 2
+    assert verdicts(log) == ["party wins"]
 
 
-def test_the_silver_modifier_is_shown_under_the_party_ks_roll() -> None:
+def test_the_silver_modifier_is_reported_under_the_party_ks_roll() -> None:
     # Reviewer: "party KS 2d6+5 → 12 (3 4)" stood next to "party 13" without the silver +1.
     enc = encounter([{**A, "traits": ["silver_weapon"]}, B], [{"name": "Skeleton", "count": 2, "traits": ["undead"]}])
     fight = configure(enc, "classic").new_fight(ScriptedRoller(parse_dice_script("3 4 | 6 6")), record=True)
     play_round(fight)
     kinds = [e["kind"] for e in fight.log]
-    modifier = events(fight, "modifier")
-    assert [e["text"] for e in modifier] == ["A +1 silver vs undead: party 12 + 1 = 13"]
+    [modifier] = events(fight, "modifier")
+    assert (modifier["value"], modifier["rolled"], modifier["modifiers"]) == (1, 12, ["A +1 silver vs undead"])
     assert kinds.index("modifier") == kinds.index("roll") + 1  # right under the party's KS roll
+    assert [e["modifiers"] for e in events(fight, "total")] == [[{"value": 1, "reason": "silver vs undead"}], []]
+    assert ks_rolls(fight) == [("A", "melee", 7), ("B", "melee", 6)]
     assert totals(fight) == [(13, 12)]
 
 
-def test_flight_says_how_many_are_actually_wounded() -> None:
+def test_flight_reports_how_many_the_die_calls_for_and_who_is_actually_wounded() -> None:
     # Reviewer: "the first 3 take a wound: A, B" when only two members exist.
     zombie = [{"name": "Zombie", "count": 3, "traits": ["undead"]}]
     _, fight = fought(encounter([A, B], zombie), "1 1 | 2 2 3  1 1 | 2 2 3  1 1 | 2 2 3 | 3")
-    [flight] = events(fight, "flight")
-    assert flight["text"] == ("the tireless enemy forces the party to flee: "
-                              "d3 3: the first 3 take a wound, and there are only 2: A, B")
-    assert flight["wounded"] == ["A", "B"]
+    assert flights(fight) == [(True, 3, 3, ["A", "B"])]
     enc = encounter([A, B], WOLVES, tactics={"round": [{"retreat": True}]})
-    _, fight = fought(enc, "1 1 | 2 2 3 | 1")
-    assert events(fight, "flight")[0]["text"] == "the party flees (Flucht): d3 1 − 1 = 0: nobody takes a wound"
-    _, fight = fought(enc, "1 1 | 2 2 3 | 3")
-    assert events(fight, "flight")[0]["text"] == "the party flees (Flucht): d3 3 − 1 = 2: the first 2 take a wound: A, B"
+    assert flights(fought(enc, "1 1 | 2 2 3 | 1")[1]) == [(False, 1, 0, [])]
+    assert flights(fought(enc, "1 1 | 2 2 3 | 3")[1]) == [(False, 3, 2, ["A", "B"])]
+
+
+def flights(fight: Fight) -> list[tuple[bool, int | None, int, list[str]]]:
+    """(forced, the d3 or None, how many it calls for, who is wounded) of each flight."""
+    return [(e["forced"], e["rolled"], e["count"], e["wounded"]) for e in events(fight, "flight")]
 
 
 def test_a_silent_fight_rolls_no_equipment_line() -> None:

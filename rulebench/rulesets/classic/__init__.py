@@ -9,9 +9,9 @@ reverses the damage order (reading: the seed has no other surprise rule).
 
 Modules: ``info`` (descriptor, shared words), ``stats`` (stat blocks and state), ``exchange`` (the
 round's decisions and rolls), ``line`` (damage down the line), ``ending`` (verdict, flight, robbers,
-fates), ``tactics`` (default tactics), ``narration`` (the sentences a narrated fight logs, so the
-rule modules read as rules and a silent fight builds no text). pluggy registers this package, so the hook implementations
-are imported here as module attributes.
+fates), ``tactics`` (default tactics), ``narration`` (``rulebench_narrate``: the sentence for each
+event the rule modules report, so they read as rules and a silent fight builds no text). pluggy
+registers this package, so the hook implementations are imported here as module attributes.
 """
 
 from rulebench.rulesets.classic.ending import rulebench_end_state, rulebench_fight_end, rulebench_round_end
@@ -24,6 +24,7 @@ from rulebench.rulesets.classic.exchange import (
 from rulebench.rulesets.classic.health import rulebench_health
 from rulebench.rulesets.classic.info import rulebench_ruleset
 from rulebench.rulesets.classic.line import rulebench_wounds
+from rulebench.rulesets.classic.narration import rulebench_narrate
 from rulebench.rulesets.classic.stats import rulebench_setup
 from rulebench.rulesets.classic.tactics import rulebench_decide
 
@@ -35,6 +36,7 @@ __all__ = [
     "rulebench_fight_end",
     "rulebench_health",
     "rulebench_initiative",
+    "rulebench_narrate",
     "rulebench_round_end",
     "rulebench_round_start",
     "rulebench_ruleset",

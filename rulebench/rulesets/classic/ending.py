@@ -4,7 +4,23 @@ from __future__ import annotations
 
 import rulebench.rulesets.classic.narration as narration
 from rulebench import Combatant, EndState, Fate, Fight, Outcome, hookimpl
-from rulebench.rulesets.classic.info import ENEMY_WON, FLEE, MAX_ROUNDS, PARTY_WON, YES_NO
+from rulebench.rulesets.classic.info import (
+    BY_FLIGHT,
+    DEAD,
+    ENEMY_WON,
+    EQUIPMENT_LINE,
+    FLEE,
+    FLIGHT_ROLL,
+    FORCED_FLIGHT,
+    MAX_ROUNDS,
+    PARTY_WON,
+    UNHARMED,
+    UNHURT,
+    WOUNDED,
+    WOUNDED_CURSED,
+    WOUNDED_WITHDREW,
+    YES_NO,
+)
 from rulebench.rulesets.classic.line import damage_line, unharmed, wound
 
 
@@ -23,19 +39,16 @@ def _flight(fight: Fight, forced: bool) -> Outcome:
     if forced and len(line) == 1:
         count = 1
     else:
-        label = narration.FORCED_FLIGHT if forced else narration.FLIGHT
-        rolled = fight.die(3, narration.label(label) if fight.recording else label)
+        rolled = fight.die(3, FORCED_FLIGHT if forced else FLIGHT_ROLL)
         count = rolled - (0 if forced else 1)
     hit = line[:count]
     cursed = fight.enemy.stats["cursed"]
-    if fight.recording:
-        narration.flight(fight, rolled, forced, count, hit)
+    fight.emit("flight", forced=forced, count=count, wounded=hit, rolled=rolled)
     for member in hit:
         if unharmed(fight, member):
-            if fight.recording:
-                narration.flees_unwounded(fight, member)
+            fight.emit("note", who=member, note=UNHARMED)
             continue
-        wound(fight, member, cursed, narration.BY_FLIGHT)
+        wound(fight, member, cursed, BY_FLIGHT)
     return Outcome.PARTY_FLED
 
 
@@ -55,16 +68,14 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
     elif verdict == ENEMY_WON:
         outcome = Outcome.ENEMY_WINS
     else:
-        if fight.recording:
-            narration.drawn_round(fight)
+        fight.explain("drawn rounds")
         if fight.round >= MAX_ROUNDS:
             outcome = _flight(fight, forced=True) if fight.enemy.stats["tireless"] else Outcome.WITHDRAWN
         elif not fight.default_tactics and fight.decide(FLEE, None, options=YES_NO, drawn=True):
             outcome = _flight(fight, forced=False)
         else:
             return None
-    if fight.recording:
-        narration.outcome(fight, outcome)
+    fight.emit("outcome", outcome=outcome.value)
     return outcome
 
 
@@ -77,24 +88,23 @@ def rulebench_fight_end(fight: Fight) -> None:
     rolled). It is the fight's last roll, so a narrated and a silent fight agree on every die
     before it; exact analysis is spared 10^k branches that all end in the same state.
     """
+    # A die only a reader needs, the one thing a told fight does that a silent one does not.
     if not fight.recording or not fight.encounter.enemy.raiders:
         return
     fighters, others = damage_line(fight)
-    label = narration.label(narration.EQUIPMENT_LINE)  # only a recorded fight gets here
     for member in fighters + others:
         if member.vars["wounds"]:
-            line = fight.die(10, label, member)
-            narration.robbed(fight, member, line)
+            fight.emit("robbed", who=member, line=fight.die(10, EQUIPMENT_LINE, member))
 
 
 _PARTY_FATES = (
-    Fate(EndState.UNHURT, narration.UNHURT),
-    Fate(EndState.OUT, narration.WOUNDED),
-    Fate(EndState.DEAD, narration.DEAD),
+    Fate(EndState.UNHURT, UNHURT),
+    Fate(EndState.OUT, WOUNDED),
+    Fate(EndState.DEAD, DEAD),
 )
-_CURSED_OUT = Fate(EndState.OUT, narration.WOUNDED_CURSED)
-_ENEMY_BEATEN = Fate(EndState.OUT, narration.WOUNDED_WITHDREW)
-_ENEMY_UNHURT = Fate(EndState.UNHURT, narration.UNHURT)
+_CURSED_OUT = Fate(EndState.OUT, WOUNDED_CURSED)
+_ENEMY_BEATEN = Fate(EndState.OUT, WOUNDED_WITHDREW)
+_ENEMY_UNHURT = Fate(EndState.UNHURT, UNHURT)
 _PARTY_WINS = Outcome.PARTY_WINS  # a module constant: asked of every enemy after every fight
 
 
@@ -110,4 +120,6 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
     else:
         wounds = combatant.vars["wounds"]
         fate = _CURSED_OUT if wounds == 1 and combatant.vars["cursed"] else _PARTY_FATES[wounds]
+    # A fate is no event the narration could render: the kernel reads its condition directly, so
+    # a told fight gets it in the reader's words here.
     return narration.fate(fate) if fight.recording else fate

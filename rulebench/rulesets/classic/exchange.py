@@ -1,18 +1,29 @@
-"""One round's exchange: reordering, who fights how, the KS rolls and the totals (docs/rules/classic.md)."""
+"""One round's exchange: reordering, who fights how, the KS rolls and the totals (docs/rules/classic.md).
+
+What happens is reported as events (``fight.emit``); ``narration`` renders them.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 import rulebench.rulesets.classic.narration as narration
-from rulebench import Attack, BadInput, Damage, Dice, Fight, Side, hookimpl
-from rulebench.rulesets.classic.choices import candidates, lineup, summed
+from rulebench import Attack, BadInput, Damage, Dice, Fight, Modifier, Side, hookimpl
+from rulebench.rulesets.classic.choices import Fighter, candidates, lineup, summed
 from rulebench.rulesets.classic.info import (
     ATTENTION,
+    DRAWN_ROUND,
+    ENEMY_HIGHER,
+    ENEMY_KS,
+    ENEMY_WINS_ROUND,
     FIGHT,
     FIGHT_OPTIONS,
+    KS,
     NONE,
     ORDER,
+    PARTY_HIGHER,
+    PARTY_KS,
+    PARTY_WINS_ROUND,
 )
 from rulebench.rulesets.classic.line import CURSED, armour_value, damage_line, unharmed
 
@@ -42,8 +53,7 @@ def _ask_order(fight: Fight) -> None:
         return
     index = {m.name: m.index for m in members}
     fight.vars["order"] = tuple(index[name] for name in answer)
-    if fight.recording:
-        narration.reorder(fight, answer)
+    fight.emit("decision", decision=ORDER, order=answer)
 
 
 def _ask_modes(fight: Fight) -> None:
@@ -79,60 +89,6 @@ def rulebench_initiative(fight: Fight) -> tuple[tuple[Side, Side]]:
     return ((fight.party, fight.enemy),)
 
 
-def _party_total(fight: Fight, enemy: Side) -> int:
-    """The fighters' KS rolls in marching order (``choices.lineup``) plus their weapon modifiers."""
-    fighters = lineup(fight)
-    extras = [sum(m.value for m in fight.modifiers(member, "weapon", enemy)) if dice is not None else 0
-              for member, _, dice in fighters]
-    rolling = tuple(dice for _, _, dice in fighters if dice is not None)
-    total, faces = 0, None
-    if rolling:
-        party_dice = fight.party.stats["ks"] if fight.default_tactics else summed(rolling)
-        total, faces = _roll(fight, rolling, party_dice)
-    if fight.recording:
-        narration.fighters_modifiers(fight, fighters, total, sum(extras), enemy)
-        narration.ks_rolls(fight, fighters, extras, faces, enemy)
-    return total + sum(extras)
-
-
-def _silent_margin(fight: Fight, party_dice: Dice, enemy_dice: Dice) -> int:
-    """The party's total minus the enemy's as one roll, for a silent fight under the default tactics.
-
-    Only the difference decides the round, and under the default tactics the lineup never
-    changes, so its summed dice and who rolls them come from setup (``party.stats["ks"]``,
-    ``party.stats["rolling"]``). The roll ``party KS + modifiers − enemy KS − modifiers`` takes
-    the party's dice first, then the enemy's, as the two rolls would: a seed or a script gives the
-    same fight, and exact analysis branches over the difference alone.
-    """
-    members = fight.party.members
-    modifiers = fight.modifiers
-    enemy = fight.enemy
-    bonus = -_enemy_weapons(fight, fight.party)
-    for i in fight.party.stats["rolling"]:
-        for modifier in modifiers(members[i], "weapon", enemy):
-            bonus += modifier.value
-    # A silent fight logs no roll, so this label never reaches a reader and is not translated.
-    return fight.roll(party_dice.minus(enemy_dice, bonus), "party KS vs enemy KS")
-
-
-def _roll(fight: Fight, rolling: tuple[Dice, ...], party_dice: Dice | None) -> tuple[int, Sequence[int] | None]:
-    """The fighters' dice as one summed roll, or one by one where summing would reorder them; the
-    total and, in a narrated fight where the roller tells them, the faces in marching order (a
-    silent fight never reads them, so Monte Carlo can remember its rounds by their totals)."""
-    recording = fight.recording
-    if party_dice is not None:
-        total = fight.roll(party_dice, narration.label(narration.PARTY_KS) if recording else narration.PARTY_KS)
-        return total, fight.roller.last_faces if recording else None
-    total = 0
-    faces: list[int] = []
-    label = narration.label(narration.KS) if recording else narration.KS
-    for dice in rolling:
-        total += fight.roll(dice, label)
-        if recording:
-            faces.extend(fight.roller.last_faces or ())
-    return total, faces if recording and len(faces) == sum(len(d.dice_sides) for d in rolling) else None
-
-
 @hookimpl
 def rulebench_attack(fight: Fight, attacker: Side, defender: Side) -> Attack:
     """Both totals; the difference is damage to the lower side, equal totals a drawn round.
@@ -144,11 +100,18 @@ def rulebench_attack(fight: Fight, attacker: Side, defender: Side) -> Attack:
     party, enemy = fight.party, fight.enemy
     party_dice = party.stats["ks"]
     enemy_dice = enemy.stats["ks"]
-    if (fight.default_tactics and not fight.recording and party_dice is not None
-            and not party_dice.subtracts and not enemy_dice.subtracts):  # else the margin reorders the dice
-        margin = _silent_margin(fight, party_dice, enemy_dice)
+    # The one place the exchange asks whether the fight is told: a reader sees both totals and
+    # each fighter's faces, so a told fight rolls the two totals. A silent one under the default
+    # tactics rolls their difference as one roll where that draws the same dice in the same order
+    # (summed dice, neither side subtracting any), so a seed or a script gives the same fight, but
+    # exact analysis and the round memo branch over the difference alone. A silent fight never
+    # reads the faces either: the round memo remembers a round by its totals (analysis/round_memo.py).
+    told = fight.recording
+    if not told and fight.default_tactics and party_dice is not None and not party_dice.subtracts \
+            and not enemy_dice.subtracts:
+        margin = _difference(fight, party_dice, enemy_dice)
     else:
-        margin = _narrated_margin(fight, enemy_dice)
+        margin = _two_totals(fight, lineup(fight), enemy_dice, told)
     if margin > 0:
         return Attack(party, enemy, True, margin)
     if margin < 0:
@@ -156,16 +119,81 @@ def rulebench_attack(fight: Fight, attacker: Side, defender: Side) -> Attack:
     return Attack(party, enemy, False, 0)
 
 
-def _narrated_margin(fight: Fight, enemy_dice: Dice) -> int:
-    """The party's total and the enemy's as two rolls, each narrated; their difference."""
-    party, enemy = fight.party, fight.enemy
-    party_total = _party_total(fight, enemy)
-    label = narration.label(narration.ENEMY_KS) if fight.recording else narration.ENEMY_KS
-    enemy_total = fight.roll(enemy_dice, label) + _enemy_weapons(fight, party)
+def _difference(fight: Fight, party_dice: Dice, enemy_dice: Dice) -> int:
+    """The party's total minus the enemy's as one roll: the default lineup's summed KS dice and the
+    weapon modifiers of those who roll them (``party.stats``, from setup), less the group's KS and
+    its weapon modifiers; the party's dice come first, as in the two totals."""
+    members, modifiers, enemy = fight.party.members, fight.modifiers, fight.enemy
+    bonus = -_enemy_weapons(fight, fight.party)
+    for i in fight.party.stats["rolling"]:
+        for modifier in modifiers(members[i], "weapon", enemy):
+            bonus += modifier.value
+    # A label no reader sees: the fight is silent.
+    return fight.roll(party_dice.minus(enemy_dice, bonus), "party KS vs enemy KS")
+
+
+def _rolling(fighters: Sequence[Fighter]) -> tuple[Dice, ...]:
+    """The KS dice the round's fighters roll, in marching order (a fighter with KS 0 rolls none)."""
+    return tuple(dice for _, _, dice in fighters if dice is not None)
+
+
+def _bonuses(fight: Fight, fighters: Sequence[Fighter]) -> list[Sequence[Modifier]]:
+    """Each fighter's weapon modifiers against the enemy group (silver vs undead); none for a fighter
+    with KS 0, who rolls no die."""
+    modifiers, enemy = fight.modifiers, fight.enemy
+    return [modifiers(member, "weapon", enemy) if dice is not None else () for member, _, dice in fighters]
+
+
+def _two_totals(fight: Fight, fighters: Sequence[Fighter], enemy_dice: Dice, told: bool) -> int:
+    """The party's total (the fighters' KS rolls plus their weapon modifiers) and the enemy's, as two
+    rolls, each reported; their difference."""
+    bonuses = _bonuses(fight, fighters)
+    rolling = _rolling(fighters)
+    party_dice = fight.party.stats["ks"] if fight.default_tactics else summed(rolling)
+    rolled, faces = _roll(fight, rolling, party_dice, told) if rolling else (0, None)
+    extra = sum(m.value for found in bonuses for m in found)
+    if any(bonuses):
+        # The fact has always named each modifier in words, so the JSON keeps doing so; only a
+        # round with modifiers builds them.
+        named = [f"{member.name} {m.value:+d} {m.reason}" for (member, _, _), found in zip(fighters, bonuses) for m in found]
+        fight.emit("modifier", value=extra, modifiers=named, rolled=rolled)
+    _report_fighters(fight, fighters, bonuses, faces)
+    party_total = rolled + extra
+    enemy_total = fight.roll(enemy_dice, ENEMY_KS) + _enemy_weapons(fight, fight.party)
     margin = party_total - enemy_total
-    if fight.recording:
-        narration.totals(fight, party_total, enemy_total, enemy_dice, _verdict(fight, margin))
+    fight.emit("totals", party_total=party_total, enemy_total=enemy_total, dice=enemy_dice,
+               verdict=_verdict(fight, margin))
     return margin
+
+
+def _roll(fight: Fight, rolling: tuple[Dice, ...], party_dice: Dice | None, told: bool) -> tuple[int, Sequence[int] | None]:
+    """The fighters' dice as one summed roll, or one by one where summing would reorder them; the
+    total and, in a told fight where the roller tells them, the faces in marching order."""
+    if party_dice is not None:
+        total = fight.roll(party_dice, PARTY_KS)
+        return total, fight.roller.last_faces if told else None
+    total = 0
+    faces: list[int] = []
+    for dice in rolling:
+        total += fight.roll(dice, KS)
+        if told:
+            faces.extend(fight.roller.last_faces or ())
+    return total, faces if told and len(faces) == sum(len(d.dice_sides) for d in rolling) else None
+
+
+def _report_fighters(fight: Fight, fighters: Sequence[Fighter], bonuses: Sequence[Sequence[Modifier]],
+                     faces: Sequence[int] | None) -> None:
+    """Each fighter's KS in marching order, his faces read off the party's dice in that order."""
+    start = 0
+    for (member, mode, dice), found in zip(fighters, bonuses):
+        if dice is None:
+            fight.emit("total", who=member, mode=mode, ks=0)
+            continue
+        count = len(dice.dice_sides)
+        own = faces[start:start + count] if faces is not None else None
+        start += count
+        ks = dice.total_of(own) + sum(m.value for m in found) if own is not None else None
+        fight.emit("total", who=member, mode=mode, dice=dice, faces=own, ks=ks, modifiers=found)
 
 
 def _enemy_weapons(fight: Fight, party: Side) -> int:
@@ -174,29 +202,27 @@ def _enemy_weapons(fight: Fight, party: Side) -> int:
     for enemy in fight.enemy.members:
         for modifier in fight.modifiers(enemy, "weapon", party):
             bonus += modifier.value
-            if fight.recording:
-                narration.enemy_modifier(fight, enemy, modifier)
+            fight.emit("modifier", who=enemy, value=modifier.value, reason=modifier.reason)
     return bonus
 
 
 def _verdict(fight: Fight, margin: int) -> str:
-    """The totals line's verdict (``narration.totals``): the round's result where the difference
-    already decides it, else only whose total is higher, the result following once armour has
-    spoken (``line``).
+    """The totals event's verdict: the round's result where the difference already decides it, else
+    only whose total is higher, the result following once armour has spoken (``line``).
 
     The difference wins the round when it passes the armour it meets first: the
     enemy group's RW, or the RW of the first fighter in damage order (every fighter is unhurt at
     a round's start: any wound ends the fight).
     """
     if margin == 0:
-        return narration.DRAWN_ROUND
+        return DRAWN_ROUND
     if margin > 0:
-        return narration.PARTY_WINS_ROUND if margin > fight.enemy.stats["rw"] else narration.PARTY_HIGHER
+        return PARTY_WINS_ROUND if margin > fight.enemy.stats["rw"] else PARTY_HIGHER
     fighters, _ = damage_line(fight)
     first = next((m for m in fighters if m.vars["wounds"] < 2 and not unharmed(fight, m)), None)
     if first is not None and -margin > armour_value(fight, first):
-        return narration.ENEMY_WINS_ROUND
-    return narration.ENEMY_HIGHER
+        return ENEMY_WINS_ROUND
+    return ENEMY_HIGHER
 
 
 @hookimpl

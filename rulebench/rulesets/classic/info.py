@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulebench import DecisionInfo, Messages, RulesetInfo, hookimpl
+from rulebench import N_, DecisionInfo, Messages, RulesetInfo, hookimpl
 
 MESSAGES = Messages("rulebench-classic", Path(__file__).with_name("locale"))
 """classic's catalog (``locale/``): every text a classic fight or its rules say to a reader."""
@@ -39,6 +39,38 @@ YES_NO = (True, False)
 
 MAX_ROUNDS = 3
 ATTENTION = "attention"  # the skill Aufmerksamkeit (docs/rules/classic.md)
+
+# Roll labels: what a logged roll is for, passed to fight.roll untranslated (narration translates).
+PARTY_KS = N_("party KS")
+KS = N_("KS")
+ENEMY_KS = N_("enemy KS")
+FLIGHT_ROLL = N_("flight")
+FORCED_FLIGHT = N_("forced flight")
+EQUIPMENT_LINE = N_("equipment line")
+
+# What dealt a wound: a potion event's ``cause``.
+BY_DAMAGE = N_("damage")
+BY_FLIGHT = N_("flight")
+BY_FIGHTERS_FALL = N_("the fighters' fall")
+
+# A totals event's ``verdict``: the round's result where the difference already decides it, else
+# only whose total is higher (exchange._verdict).
+DRAWN_ROUND = "drawn"
+PARTY_WINS_ROUND = "party wins"
+PARTY_HIGHER = "party higher"
+ENEMY_WINS_ROUND = "enemy wins"
+ENEMY_HIGHER = "enemy higher"
+
+# A note event's ``note``: what it tells.
+STAYED_OUT = "stayed out"  # every fighter is dead, so a member who stayed out takes two wounds
+UNHARMED = "unharmed"  # a member the enemy cannot harm flees unwounded
+
+# A combatant's condition at the end (ending.rulebench_end_state), English for analysis.
+UNHURT = N_("unhurt")
+WOUNDED = N_("wounded")
+DEAD = N_("dead")
+WOUNDED_CURSED = N_("wounded, cursed")
+WOUNDED_WITHDREW = N_("wounded, withdrew")
 
 
 @hookimpl

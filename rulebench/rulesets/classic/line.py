@@ -1,10 +1,12 @@
-"""The party's line: damage order, single wounds, and damage walking down the line (docs/rules/classic.md)."""
+"""The party's line: damage order, single wounds, and damage walking down the line (docs/rules/classic.md).
+
+What happens is reported as events (``fight.emit``); ``narration`` renders them.
+"""
 
 from __future__ import annotations
 
-import rulebench.rulesets.classic.narration as narration
 from rulebench import Combatant, Damage, Fight, Side, hookimpl
-from rulebench.rulesets.classic.info import ENEMY_WON, NONE, PARTY_WON, POTION, YES_NO
+from rulebench.rulesets.classic.info import BY_DAMAGE, BY_FIGHTERS_FALL, ENEMY_WON, NONE, PARTY_WON, POTION, STAYED_OUT, YES_NO
 
 CURSED = "cursed"
 
@@ -41,16 +43,15 @@ def wound(fight: Fight, member: Combatant, cursed: bool, cause: str) -> None:
     and he stays at one wound. The point that caused it is spent all the same.
     """
     if member.vars["wounds"] == 1 and not fight.default_tactics and fight.decide(POTION, member, options=YES_NO):
-        if fight.recording:
-            narration.potion(fight, member, cause)
+        fight.explain("potion")
+        fight.emit("potion", who=member, cause=cause)
         return
     member.vars["wounds"] += 1
-    if fight.recording:
-        narration.condition(fight, member, member.vars["wounds"])
+    fight.emit("condition", who=member, wounds=member.vars["wounds"])
     if cursed and not member.vars["cursed"]:
         member.vars["cursed"] = True
-        if fight.recording:
-            narration.cursed(fight, member)
+        fight.explain("cursed damage")
+        fight.emit("cursed", who=member)
 
 
 def unharmed(fight: Fight, member: Combatant) -> bool:
@@ -79,44 +80,42 @@ def _walk(fight: Fight, damage: Damage) -> None:
     fighters, others = damage_line(fight)
     cursed = CURSED in damage.flags
     left = damage.amount
-    if fight.recording:
-        narration.damage_to_party(fight, left, fighters)
+    fight.explain("damage line")
+    fight.emit("damage", amount=left, side="party", line=fighters)
     wounded = False
+    passes = 0
     while left > 0:
         standing = [m for m in fighters if m.vars["wounds"] < 2 and not unharmed(fight, m)]
         if not standing:
             break
+        if passes:
+            fight.emit("wrap", left=left)
+        passes += 1
         for member in standing:
             rw = armour_value(fight, member)
             if left <= rw:
-                if fight.recording:
-                    narration.absorbed_the_rest(fight, member, rw, left, wounded)  # no wound at all: drawn
+                # No wound at all: a drawn round.
+                fight.emit("absorbed", who=member, rw=rw, amount=left, left=0, drawn=not wounded)
                 left = 0
                 break
             left -= rw + 1
-            if fight.recording:
-                narration.point_wounds(fight, member, rw, left, cursed)
-            wound(fight, member, cursed, narration.BY_DAMAGE)
+            fight.emit("wound", who=member, rw=rw, absorbed=rw, points=rw + 1, left=left, cursed=cursed)
+            wound(fight, member, cursed, BY_DAMAGE)
             wounded = True
             if left == 0:
                 break
-        else:
-            if left > 0 and fight.recording and any(m.vars["wounds"] < 2 and not unharmed(fight, m) for m in fighters):
-                narration.wraps_around(fight, left)
-    if left > 0 and fight.recording and not all(m.vars["wounds"] >= 2 for m in fighters):
-        narration.passes_through(fight, left)
-    if all(m.vars["wounds"] >= 2 for m in fighters):
-        if left > 0 and fight.recording:
-            narration.all_fighters_dead(fight, left)
+    fallen = all(m.vars["wounds"] >= 2 for m in fighters)
+    if left > 0:
+        fight.emit("lost", amount=left, fallen=fallen)
+    if fallen:
         for member in others:
             # When every fighter is dead, each non-fighter takes two wounds (one the
             # enemy cannot harm excepted).
             if unharmed(fight, member):
                 continue
-            if fight.recording:
-                narration.stayed_out_takes_two(fight, member)
-            wound(fight, member, cursed, narration.BY_FIGHTERS_FALL)
-            wound(fight, member, cursed, narration.BY_FIGHTERS_FALL)
+            fight.emit("note", who=member, note=STAYED_OUT)
+            wound(fight, member, cursed, BY_FIGHTERS_FALL)
+            wound(fight, member, cursed, BY_FIGHTERS_FALL)
             wounded = True
     if wounded:
         fight.vars["verdict"] = ENEMY_WON
@@ -125,12 +124,12 @@ def _walk(fight: Fight, damage: Damage) -> None:
 def _hit_enemy(fight: Fight, enemy: Side, damage: Damage) -> None:
     """Damage to the enemy group: above its RW it is wounded and the party wins, else drawn."""
     rw = enemy.stats["rw"]
+    fight.explain("enemy rw")
     if damage.amount > rw:
         fight.vars["verdict"] = PARTY_WON
-        if fight.recording:
-            narration.enemy_wounded(fight, damage.amount, rw)
-    elif fight.recording:
-        narration.enemy_absorbs(fight, damage.amount, rw)
+        fight.emit("wound", side="enemy", amount=damage.amount, rw=rw, absorbed=rw, points=damage.amount)
+    else:
+        fight.emit("absorbed", side="enemy", amount=damage.amount, rw=rw, left=0)
 
 
 @hookimpl

@@ -1,165 +1,114 @@
-"""classic's narration: the sentences a narrated fight logs, kept out of the rule modules.
+"""classic's narration: the sentence for each event a classic fight reports, and its other words.
 
-Each function logs one event of a recorded fight (``fight.emit``); the rule modules call them only
-when ``fight.recording``, so a silent fight (Monte Carlo, exact analysis) builds no text at all.
+The rule modules report what happens as facts (``fight.emit(kind, **facts)``, ``fight.explain``);
+while a fight records, the kernel asks ``rulebench_narrate`` for each event's sentence, and this
+module answers it from the event alone: its kind, then its facts (names, numbers, untranslated
+keys). A silent fight (Monte Carlo, exact analysis) asks nothing, so it builds no text.
 
 Every text goes through classic's own catalog (``info.MESSAGES``, the domain ``rulebench-classic``),
-translated when it is written, in the terms of the German rules: Kampfstärke (KS), Rüstungswert
-(RW), Verletzung, erschöpft, verfluchter Schaden. A silent fight translates nothing: its roll labels
-are never shown and its conditions stay the English names the analysis tallies.
+translated when it is rendered, in the terms of the German rules: Kampfstärke (KS), Rüstungswert
+(RW), Verletzung, erschöpft, verfluchter Schaden. Besides the events: a recorded fight's fates
+(``fate``) and the errors of a bad script.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from rulebench import N_, Combatant, Dice, Fate, Fight, Modifier, Outcome, Side
-from rulebench.rulesets.classic.choices import Fighter
-from rulebench.rulesets.classic.info import MELEE, MESSAGES, ORDER, _
+from rulebench import N_, Fate, Fight, Outcome, hookimpl
+from rulebench.core.default_hooks import roll_sentence
+from rulebench.rulesets.classic.info import (
+    ENEMY_HIGHER,
+    ENEMY_WINS_ROUND,
+    MELEE,
+    MESSAGES,
+    PARTY_HIGHER,
+    PARTY_WINS_ROUND,
+    STAYED_OUT,
+    _,
+)
 
 ngettext = MESSAGES.ngettext
 
+Event = dict[str, Any]
 
-# Roll labels: what a logged roll is for (the rule modules pass them through ``label``).
-PARTY_KS = N_("party KS")
-KS = N_("KS")
-ENEMY_KS = N_("enemy KS")
-FLIGHT = N_("flight")
-FORCED_FLIGHT = N_("forced flight")
-EQUIPMENT_LINE = N_("equipment line")
 
-# What dealt a wound: a potion's sentence names it.
-BY_DAMAGE = N_("damage")
-BY_FLIGHT = N_("flight")
-BY_FIGHTERS_FALL = N_("the fighters' fall")
+# -- explanations: once per fight, at the mechanic's first appearance (``fight.explain(topic)``) ----
+_EXPLANATIONS = {
+    # How damage to the party walks down the line and each RW absorbs its share.
+    "damage line": N_(
+        "Damage to the party walks down the marching order: each fighter's armour value (RW) absorbs "
+        "that many points, the next point wounds him and the rest goes on to the next fighter, starting "
+        "again at the front after the last."),
+    # How the enemy group's RW takes the party's damage.
+    "enemy rw": N_(
+        "The enemy group's armour value (RW) absorbs that many points of the party's damage; "
+        "any point beyond it wounds the group, which then withdraws."),
+    # The three drawn rounds rule: exhaustion, or forced flight against the tireless.
+    "drawn rounds": N_(
+        "A drawn round leads to the next, but there are at most three: after the third both sides are "
+        "exhausted (erschöpft) and withdraw, except that undead never tire and force the party to flee."),
+    # What a life-saving potion does.
+    "potion": N_(
+        "A second wound kills, but the adventurer may first drink a life-saving potion (Lebenstrank) "
+        "of his own or his neighbour's, which averts that wound."),
+    # What cursed damage means.
+    "cursed damage": N_(
+        "Ghosts and demons deal cursed damage (verfluchter Schaden): rest cannot heal such a wound, "
+        "only magic such as a healing spell or potion can."),
+}
 
 _OUTCOME_TEXT = {
-    Outcome.PARTY_WINS: N_("the enemy is wounded and withdraws: the party wins"),
-    Outcome.ENEMY_WINS: N_("the party is wounded and withdraws: the enemy wins"),
-    Outcome.WITHDRAWN: N_("three drawn rounds: both sides are exhausted (erschöpft) and withdraw"),
-    Outcome.PARTY_FLED: N_("the party has fled"),
+    Outcome.PARTY_WINS.value: N_("the enemy is wounded and withdraws: the party wins"),
+    Outcome.ENEMY_WINS.value: N_("the party is wounded and withdraws: the enemy wins"),
+    Outcome.WITHDRAWN.value: N_("three drawn rounds: both sides are exhausted (erschöpft) and withdraw"),
+    Outcome.PARTY_FLED.value: N_("the party has fled"),
 }
 
 
-def label(message: str) -> str:
-    """A roll's label (one of the constants above) in the reader's language. The rule modules ask it
-    only while the fight records and pass the constant itself otherwise
-    (``narration.label(X) if fight.recording else X``): a silent fight logs no roll, and a look-up
-    per die would slow sampling and exact analysis."""
-    return _(message)
+def _roll(event: Event) -> str:
+    """A roll, its label (one of ``info``'s roll labels) in the reader's language."""
+    return roll_sentence(event, _(event["label"]))
 
 
-# A combatant's condition at the end (``ending.rulebench_end_state``).
-UNHURT = N_("unhurt")
-WOUNDED = N_("wounded")
-DEAD = N_("dead")
-WOUNDED_CURSED = N_("wounded, cursed")
-WOUNDED_WITHDREW = N_("wounded, withdrew")
+def _explain(event: Event) -> str:
+    """A mechanic explained where it first comes up."""
+    return _(_EXPLANATIONS[event["topic"]])
 
 
-def fate(fate: Fate) -> Fate:
-    """``fate`` with its condition (one of the names above) in the reader's language, for a
-    recorded fight's fates.
-
-    Only a recorded fight asks: a silent fight's conditions are the English names the analysis
-    tallies and its JSON reports, keys as stable as the end states.
-    """
-    return Fate(fate.state, _(fate.condition))
-
-
-# -- explanations: once per fight, at the mechanic's first appearance ----------------------------
-def explain_damage_line(fight: Fight) -> None:
-    """How damage to the party walks down the line and each RW absorbs its share."""
-    fight.explain("damage line", _(
-        "Damage to the party walks down the marching order: each fighter's armour value (RW) absorbs "
-        "that many points, the next point wounds him and the rest goes on to the next fighter, starting "
-        "again at the front after the last."))
-
-
-def explain_enemy_rw(fight: Fight) -> None:
-    """How the enemy group's RW takes the party's damage."""
-    fight.explain("enemy rw", _(
-        "The enemy group's armour value (RW) absorbs that many points of the party's damage; "
-        "any point beyond it wounds the group, which then withdraws."))
-
-
-def explain_drawn_rounds(fight: Fight) -> None:
-    """The three drawn rounds rule: exhaustion, or forced flight against the tireless."""
-    fight.explain("drawn rounds", _(
-        "A drawn round leads to the next, but there are at most three: after the third both sides are "
-        "exhausted (erschöpft) and withdraw, except that undead never tire and force the party to flee."))
-
-
-def explain_potion(fight: Fight) -> None:
-    """What a life-saving potion does."""
-    fight.explain("potion", _(
-        "A second wound kills, but the adventurer may first drink a life-saving potion (Lebenstrank) "
-        "of his own or his neighbour's, which averts that wound."))
-
-
-def explain_cursed(fight: Fight) -> None:
-    """What cursed damage means."""
-    fight.explain("cursed damage", _(
-        "Ghosts and demons deal cursed damage (verfluchter Schaden): rest cannot heal such a wound, "
-        "only magic such as a healing spell or potion can."))
-
-
-# -- the round's rolls -----------------------------------------------------------------------------
-def reorder(fight: Fight, order: Sequence[str]) -> None:
+# -- the round's decisions and rolls ----------------------------------------------------------------
+def _decision(event: Event) -> str:
     """The party's new marching order."""
-    fight.emit("decision", _("the party reorders: {order}").format(order=", ".join(order)),
-               decision=ORDER, order=list(order))
+    return _("the party reorders: {order}").format(order=", ".join(event["order"]))
 
 
-def fighters_modifiers(fight: Fight, fighters: Sequence[Fighter], rolled: int, extra: int, enemy: Side) -> None:
-    """The weapon modifiers the party's KS roll does not show (silver +1 vs undead),
-    right under that roll: from the rolled sum to the party's total."""
-    named = [f"{member.name} {m.value:+d} {m.reason}"
-             for member, _mode, dice in fighters if dice is not None
-             for m in fight.modifiers(member, "weapon", enemy)]
-    if named:
-        text = _("{modifiers}: party {rolled} {sign} {extra} = {total}").format(
-            modifiers=", ".join(named), rolled=rolled, sign="+" if extra >= 0 else "−", extra=abs(extra),
-            total=rolled + extra)
-        fight.emit("modifier", text, value=extra, modifiers=named)
+def _modifier(event: Event) -> str:
+    """The party's weapon modifiers (silver +1 vs undead) right under its KS roll, from the rolled
+    sum to the party's total; or one enemy's, added to the group's KS."""
+    if "modifiers" not in event:
+        return _("{name}: {value} {reason} to the enemy's KS").format(
+            name=event["who"], value=f"{event['value']:+d}", reason=event["reason"])
+    extra = event["value"]
+    return _("{modifiers}: party {rolled} {sign} {extra} = {total}").format(
+        modifiers=", ".join(event["modifiers"]), rolled=event["rolled"], sign="+" if extra >= 0 else "−",
+        extra=abs(extra), total=event["rolled"] + extra)
 
 
-def ks_rolls(fight: Fight, fighters: Sequence[Fighter], extras: Sequence[int],
-             faces: Sequence[int] | None, enemy: Side) -> None:
-    """Each fighter's KS roll in marching order, his faces read off the party's dice in that order."""
-    start = 0
-    for (member, mode, dice), extra in zip(fighters, extras):
-        if dice is None:
-            text = (_("{name} fights melee without a magic weapon: KS 0, no die") if mode == MELEE
-                    else _("{name} fights ranged without a magic weapon: KS 0, no die"))
-            fight.emit("total", text.format(name=member.name), who=member.name, mode=mode, ks=0)
-            continue
-        count = len(dice.dice_sides)
-        own = faces[start:start + count] if faces is not None else None
-        start += count
-        ks = dice.total_of(own) + extra if own is not None else None
-        reasons = "".join(f" {m.value:+d} {m.reason}" for m in fight.modifiers(member, "weapon", enemy))
-        rolled = " ".join(map(str, own)) if own is not None else "?"
-        result = f" = {ks}" if ks is not None else ""
-        text = (_("{name} fights melee: KS {dice}{reasons}, rolled {rolled}{result}") if mode == MELEE
-                else _("{name} fights ranged: KS {dice}{reasons}, rolled {rolled}{result}"))
-        fight.emit("total", text.format(name=member.name, dice=dice, reasons=reasons, rolled=rolled, result=result),
-                   who=member.name, mode=mode, dice=str(dice), faces=list(own) if own is not None else None, ks=ks)
-
-
-def enemy_modifier(fight: Fight, enemy: Combatant, modifier: Modifier) -> None:
-    """A modifier on an enemy's weapon, added to the group's KS."""
-    text = _("{name}: {value} {reason} to the enemy's KS").format(
-        name=enemy.name, value=f"{modifier.value:+d}", reason=modifier.reason)
-    fight.emit("modifier", text, who=enemy.name, value=modifier.value, reason=modifier.reason)
-
-
-# The totals line's verdict, by what the difference already decides (``exchange.verdict``).
-DRAWN_ROUND = "drawn"
-PARTY_WINS_ROUND = "party wins"
-PARTY_HIGHER = "party higher"
-ENEMY_WINS_ROUND = "enemy wins"
-ENEMY_HIGHER = "enemy higher"
+def _total(event: Event) -> str:
+    """One fighter's KS: his dice, modifiers, the faces read off the party's roll and the sum; or KS 0."""
+    melee = event["mode"] == MELEE
+    if "dice" not in event:
+        text = (_("{name} fights melee without a magic weapon: KS 0, no die") if melee
+                else _("{name} fights ranged without a magic weapon: KS 0, no die"))
+        return text.format(name=event["who"])
+    faces, ks = event["faces"], event["ks"]
+    reasons = "".join(f" {m['value']:+d} {m['reason']}" for m in event["modifiers"])
+    rolled = " ".join(map(str, faces)) if faces is not None else "?"
+    result = f" = {ks}" if ks is not None else ""
+    text = (_("{name} fights melee: KS {dice}{reasons}, rolled {rolled}{result}") if melee
+            else _("{name} fights ranged: KS {dice}{reasons}, rolled {rolled}{result}"))
+    return text.format(name=event["who"], dice=event["dice"], reasons=reasons, rolled=rolled, result=result)
 
 
 def _verdict_text(verdict: str, margin: int) -> str:
@@ -175,122 +124,107 @@ def _verdict_text(verdict: str, margin: int) -> str:
     return _("equal: the round is drawn")
 
 
-def totals(fight: Fight, party_total: int, enemy_total: int, enemy_dice: Dice, verdict: str) -> None:
-    """Both sides' totals and what they mean for the round (``verdict``: one of the names above)."""
-    margin = abs(party_total - enemy_total)
+def _totals(event: Event) -> str:
+    """Both sides' totals and what they mean for the round."""
+    party, enemy = event["party_total"], event["enemy_total"]
     # TRANSLATORS: {verdict} is a clause such as "the party wins the round by 3".
-    text = _("party {party} vs enemy {enemy} (KS {dice}): {verdict}").format(
-        party=party_total, enemy=enemy_total, dice=enemy_dice, verdict=_verdict_text(verdict, margin))
-    fight.emit("totals", text, party_total=party_total, enemy_total=enemy_total)
+    return _("party {party} vs enemy {enemy} (KS {dice}): {verdict}").format(
+        party=party, enemy=enemy, dice=event["dice"], verdict=_verdict_text(event["verdict"], abs(party - enemy)))
 
 
-# -- damage --------------------------------------------------------------------------------------
-def enemy_wounded(fight: Fight, amount: int, rw: int) -> None:
-    """The party's damage beats the group's RW."""
-    explain_enemy_rw(fight)
-    text = _("damage {amount} beats the enemy's RW {rw}: the enemy is wounded and withdraws").format(amount=amount, rw=rw)
-    fight.emit("wound", text, side="enemy", amount=amount, rw=rw, absorbed=rw, points=amount)
-
-
-def enemy_absorbs(fight: Fight, amount: int, rw: int) -> None:
-    """The group's RW takes all of the party's damage: a drawn round."""
-    explain_enemy_rw(fight)
-    text = _("damage {amount}: the enemy's RW {rw} absorbs it all, the round is drawn").format(amount=amount, rw=rw)
-    fight.emit("absorbed", text, side="enemy", amount=amount, rw=rw, left=0)
-
-
-def damage_to_party(fight: Fight, amount: int, fighters: list[Combatant]) -> None:
+# -- damage ----------------------------------------------------------------------------------------
+def _damage(event: Event) -> str:
     """The round's damage starts down the party's line."""
-    explain_damage_line(fight)
-    text = _("damage {amount} to the party, down the line {names}").format(
-        amount=amount, names=", ".join(m.name for m in fighters))
-    fight.emit("damage", text, amount=amount, side="party")
+    return _("damage {amount} to the party, down the line {names}").format(
+        amount=event["amount"], names=", ".join(event["line"]))
 
 
-def absorbed_the_rest(fight: Fight, member: Combatant, rw: int, left: int, wounded: bool) -> None:
-    """``member``'s RW takes what is left; with nobody wounded yet the round is drawn."""
-    # English reads the same for one point and for several; other languages may not (ngettext).
-    if wounded:
-        text = ngettext("{name}'s RW {rw} absorbs the last {left}: the damage stops",
-                        "{name}'s RW {rw} absorbs the last {left}: the damage stops", left)
-    else:
-        text = ngettext("{name}'s RW {rw} absorbs the last {left}: nobody is wounded, the round is drawn",
-                        "{name}'s RW {rw} absorbs the last {left}: nobody is wounded, the round is drawn", left)
-    fight.emit("absorbed", text.format(name=member.name, rw=rw, left=left),
-               who=member.name, rw=rw, amount=left, left=0)
-
-
-def point_wounds(fight: Fight, member: Combatant, rw: int, left: int, cursed: bool) -> None:
-    """``member``'s RW took its share and the next point wounds him; ``left`` goes on."""
-    if rw:
+def _wound(event: Event) -> str:
+    """The party's damage beats the group's RW; or a fighter's RW took its share and the next point
+    wounds him, ``left`` going on."""
+    if event.get("side") == "enemy":
+        return _("damage {amount} beats the enemy's RW {rw}: the enemy is wounded and withdraws").format(
+            amount=event["amount"], rw=event["rw"])
+    if event["rw"]:
         text = _("{name}'s RW {rw} absorbs {rw}, the next point is a wound; {left} left")
     else:
         text = _("{name} has RW 0: the first point is a wound; {left} left")
-    fight.emit("wound", text.format(name=member.name, rw=rw, left=left),
-               who=member.name, rw=rw, absorbed=rw, points=rw + 1, left=left, cursed=cursed)
+    return text.format(name=event["who"], rw=event["rw"], left=event["left"])
 
 
-def wraps_around(fight: Fight, left: int) -> None:
+def _absorbed(event: Event) -> str:
+    """The group's RW takes all of the party's damage; or a fighter's RW takes what is left, the
+    round drawn when nobody was wounded."""
+    if event.get("side") == "enemy":
+        return _("damage {amount}: the enemy's RW {rw} absorbs it all, the round is drawn").format(
+            amount=event["amount"], rw=event["rw"])
+    left = event["amount"]
+    # English reads the same for one point and for several; other languages may not (ngettext).
+    if event["drawn"]:
+        text = ngettext("{name}'s RW {rw} absorbs the last {left}: nobody is wounded, the round is drawn",
+                        "{name}'s RW {rw} absorbs the last {left}: nobody is wounded, the round is drawn", left)
+    else:
+        text = ngettext("{name}'s RW {rw} absorbs the last {left}: the damage stops",
+                        "{name}'s RW {rw} absorbs the last {left}: the damage stops", left)
+    return text.format(name=event["who"], rw=event["rw"], left=left)
+
+
+def _wrap(event: Event) -> str:
     """The damage passed the last fighter and starts at the front again."""
-    text = _("past the last fighter with {left} left: back to the front, RW protects again").format(left=left)
-    fight.emit("wrap", text, left=left)
+    return _("past the last fighter with {left} left: back to the front, RW protects again").format(left=event["left"])
 
 
-def passes_through(fight: Fight, left: int) -> None:
-    """Nobody the enemy can harm is left standing in the line: the rest is lost."""
-    text = ngettext("the blows pass through the ghostly fighters; the last {left} points are lost",
-                    "the blows pass through the ghostly fighters; the last {left} points are lost", left).format(left=left)
-    fight.emit("lost", text, amount=left)
+def _lost(event: Event) -> str:
+    """Every fighter is dead, or nobody the enemy can harm is left standing: the rest is lost."""
+    left = event["amount"]
+    if event["fallen"]:
+        text = ngettext("every fighter is dead; the last {left} points are lost",
+                        "every fighter is dead; the last {left} points are lost", left)
+    else:
+        text = ngettext("the blows pass through the ghostly fighters; the last {left} points are lost",
+                        "the blows pass through the ghostly fighters; the last {left} points are lost", left)
+    return text.format(left=left)
 
 
-def all_fighters_dead(fight: Fight, left: int) -> None:
-    """Every fighter is dead: the rest of the damage is lost."""
-    text = ngettext("every fighter is dead; the last {left} points are lost",
-                    "every fighter is dead; the last {left} points are lost", left)
-    fight.emit("lost", text.format(left=left), amount=left)
+def _note(event: Event) -> str:
+    """A member who stayed out takes two wounds once every fighter is dead; or one the enemy cannot
+    harm gets away from a flight unwounded."""
+    if event["note"] == STAYED_OUT:
+        return _("every fighter is dead: {name}, who stayed out, takes two wounds").format(name=event["who"])
+    return _("{name} cannot be harmed without a magic weapon: he flees unwounded").format(name=event["who"])
 
 
-def stayed_out_takes_two(fight: Fight, member: Combatant) -> None:
-    """A member who stayed out takes two wounds once every fighter is dead."""
-    text = _("every fighter is dead: {name}, who stayed out, takes two wounds").format(name=member.name)
-    fight.emit("note", text, who=member.name)
+# -- wounds ----------------------------------------------------------------------------------------
+def _potion(event: Event) -> str:
+    """A life-saving potion averts the second wound (its ``cause``: one of ``info``'s ``BY_`` keys)."""
+    return _("{name} drinks a life-saving potion: the second wound ({cause}) is averted").format(
+        name=event["who"], cause=_(event["cause"]))
 
 
-# -- wounds --------------------------------------------------------------------------------------
-def potion(fight: Fight, member: Combatant, cause: str) -> None:
-    """``member`` drinks a life-saving potion and the second wound (dealt by ``cause``, one of the
-    ``BY_`` constants) is averted."""
-    explain_potion(fight)
-    text = _("{name} drinks a life-saving potion: the second wound ({cause}) is averted").format(
-        name=member.name, cause=_(cause))
-    fight.emit("potion", text, who=member.name)
+def _condition(event: Event) -> str:
+    """A member's condition after a wound: out with one, dead with two."""
+    text = _("{name} is out, unable to act (one wound)") if event["wounds"] == 1 else _("{name} is dead (two wounds)")
+    return text.format(name=event["who"])
 
 
-def condition(fight: Fight, member: Combatant, wounds: int) -> None:
-    """``member``'s condition after a wound: out with one, dead with two."""
-    text = _("{name} is out, unable to act (one wound)") if wounds == 1 else _("{name} is dead (two wounds)")
-    fight.emit("condition", text.format(name=member.name), who=member.name, wounds=wounds)
+def _cursed(event: Event) -> str:
+    """A member's wound is cursed: rest cannot heal it."""
+    return _("{name}'s wound is cursed (verfluchter Schaden): rest cannot heal it").format(name=event["who"])
 
 
-def cursed(fight: Fight, member: Combatant) -> None:
-    """``member``'s wound is cursed: rest cannot heal it."""
-    explain_cursed(fight)
-    text = _("{name}'s wound is cursed (verfluchter Schaden): rest cannot heal it").format(name=member.name)
-    fight.emit("cursed", text, who=member.name)
-
-
-# -- the end of a round and of the fight ----------------------------------------------------------
-def flight(fight: Fight, rolled: int | None, forced: bool, count: int, hit: list[Combatant]) -> None:
+# -- the end of a round and of the fight -------------------------------------------------------------
+def _flight(event: Event) -> str:
     """A flight or a forced flight: its d3 (if rolled) and who takes a wound."""
+    forced = event["forced"]
     why = _("the tireless enemy forces the party to flee") if forced else _("the party flees (Flucht)")
+    detail = _flight_detail(event["rolled"], forced, event["count"], event["wounded"])
     # TRANSLATORS: {why} says who flees and why, {detail} what the d3 showed and who is wounded.
-    text = _("{why}: {detail}").format(why=why, detail=_flight_text(rolled, forced, count, hit))
-    fight.emit("flight", text, forced=forced, count=count, wounded=[m.name for m in hit])
+    return _("{why}: {detail}").format(why=why, detail=detail)
 
 
-def _flight_text(rolled: int | None, forced: bool, count: int, hit: list[Combatant]) -> str:
+def _flight_detail(rolled: int | None, forced: bool, count: int, hit: Sequence[str]) -> str:
     """The die, how many it calls for, and who is actually wounded: fewer when fewer are left."""
-    names = ", ".join(m.name for m in hit)
+    names = ", ".join(hit)
     if rolled is None:
         return _("no die, {names} is the only one left and takes a wound").format(names=names)
     die = (_("d3 {rolled}").format(rolled=rolled) if forced
@@ -306,26 +240,56 @@ def _flight_text(rolled: int | None, forced: bool, count: int, hit: list[Combata
     return text.format(die=die, count=count, names=names)
 
 
-def flees_unwounded(fight: Fight, member: Combatant) -> None:
-    """A member the enemy cannot harm gets away from the flight unwounded."""
-    text = _("{name} cannot be harmed without a magic weapon: he flees unwounded").format(name=member.name)
-    fight.emit("note", text, who=member.name)
-
-
-def drawn_round(fight: Fight) -> None:
-    """A round ended drawn: the first one explains the three drawn rounds rule."""
-    explain_drawn_rounds(fight)
-
-
-def outcome(fight: Fight, outcome: Outcome) -> None:
+def _outcome(event: Event) -> str:
     """How the fight ended."""
-    fight.emit("outcome", _(_OUTCOME_TEXT[outcome]), outcome=outcome.value)
+    return _(_OUTCOME_TEXT[event["outcome"]])
 
 
-def robbed(fight: Fight, member: Combatant, line: int) -> None:
-    """Robbers take what ``member`` carries on equipment line ``line``."""
-    text = _("robbers take what {name} carries on equipment line {line}, if anything").format(name=member.name, line=line)
-    fight.emit("robbed", text, who=member.name, line=line)
+def _robbed(event: Event) -> str:
+    """Robbers take what a member carries on the equipment line his d10 showed."""
+    return _("robbers take what {name} carries on equipment line {line}, if anything").format(
+        name=event["who"], line=event["line"])
+
+
+_RENDER: dict[str, Callable[[Event], str]] = {
+    "roll": _roll,
+    "explain": _explain,
+    "decision": _decision,
+    "modifier": _modifier,
+    "total": _total,
+    "totals": _totals,
+    "damage": _damage,
+    "wound": _wound,
+    "absorbed": _absorbed,
+    "wrap": _wrap,
+    "lost": _lost,
+    "note": _note,
+    "potion": _potion,
+    "condition": _condition,
+    "cursed": _cursed,
+    "flight": _flight,
+    "outcome": _outcome,
+    "robbed": _robbed,
+}
+"""Each event kind a classic fight emits, and its template."""
+
+
+@hookimpl
+def rulebench_narrate(fight: Fight, event: Event) -> str | None:
+    """The sentence for one of classic's events, read off the event alone (its kind, then its
+    facts); None for a kind classic does not emit, which the next renderer answers."""
+    render = _RENDER.get(event["kind"])
+    return render(event) if render is not None else None
+
+
+def fate(fate: Fate) -> Fate:
+    """``fate`` with its condition (one of ``info``'s condition names) in the reader's language, for
+    a recorded fight's fates.
+
+    Only a recorded fight asks: a silent fight's conditions are the English names the analysis
+    tallies and its JSON reports, keys as stable as the end states.
+    """
+    return Fate(fate.state, _(fate.condition))
 
 
 # -- bad scripts ---------------------------------------------------------------------------------

@@ -59,7 +59,8 @@ def rulebench_setup(fight: Fight) -> None:
     # rolled one by one); a round under other tactics sums its own lineup.
     fight.party.stats["ks"] = party_ks(fight)
     # Who rolls those dice, as party indices in marching order: under the default tactics alone
-    # the lineup never changes, so a silent round reads it here instead of rebuilding it.
+    # the lineup never changes, so a silent round rolling the difference reads it here instead of
+    # rebuilding it (exchange._difference).
     fight.party.stats["rolling"] = tuple(member.index for member, _, dice in lineup(fight) if dice is not None)
     # Every round starts drawn: a round that is not ends the fight.
     fight.vars["verdict"] = DRAWN
