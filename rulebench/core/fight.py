@@ -229,14 +229,15 @@ class Fight:
             event["text"] = self.rules.narrate(self, event)
         self.log.append(event)
 
-    def explain(self, topic: str, text: str | None = None) -> None:
+    def explain(self, topic: str, text: str | None = None, **facts: Any) -> None:
         """Say once per fight what a mechanic does, where it first appears (a critical hit, a
         group's armour, a life lost): an ``explain`` event the narration prints before the event it
-        explains, its sentence rendered from ``topic`` unless ``text`` gives it. Later calls with the
-        same ``topic`` log nothing; a silent fight logs nothing at all."""
+        explains, its sentence rendered from ``topic`` and ``facts`` (who it is about, as for
+        ``emit``) unless ``text`` gives it. Later calls with the same ``topic`` log nothing; a
+        silent fight logs nothing at all."""
         if self.log is not None and topic not in self._explained:
             self._explained.add(topic)
-            self.emit("explain", text, topic=topic)
+            self.emit("explain", text, topic=topic, **facts)
 
     # -- tactics and modifiers ---------------------------------------------------------------
     def decide(self, kind: str, who: Combatant | None = None, options: tuple[Any, ...] = (), **context: Any) -> Any:

@@ -6,15 +6,7 @@ import functools
 from collections.abc import Sequence
 
 from rulebench import ENEMY, Attack, Combatant, Damage, Dice, Fight, Modifier, Side, hookimpl
-from rulebench.rulesets.talisman.narration import (
-    DUEL_LABEL,
-    explain_duel,
-    label,
-    name_of,
-    narrate_certain,
-    narrate_duel,
-    narrate_evade,
-)
+from rulebench.rulesets.talisman.narration import DUEL_LABEL
 from rulebench.rulesets.talisman.traits import harmless, spared
 
 DUEL = Dice(((1, 6), (-1, 6)))
@@ -29,6 +21,13 @@ FOE_PAYS = 1
 NOBODY = 0
 MEMBER_PAYS = -1
 """A duel's result: who gives up a life, the member's opponent, nobody or the member."""
+
+
+def name_of(who: Combatant | Side) -> str:
+    """A combatant's name, or a grouped side's names joined with " + " (as decisions and events name
+    a duellist)."""
+    return " + ".join(m.name for m in who.members) if isinstance(who, Side) else who.name
+
 
 def standing_foes(fight: Fight) -> list[Combatant]:
     """The enemies a member may duel now, front first.
@@ -90,11 +89,13 @@ def rulebench_turn(fight: Fight, turn: int) -> tuple[Combatant, Combatant | Side
     if opponent is None:
         return None
     # The default tactics never evade: with no other tactics source, skip building the decision.
-    if not fight.default_tactics and fight.decide("evade", member, EVADE_OPTIONS, opponent=name_of(opponent)):
-        member.vars["evaded"] = True
-        if fight.recording:
-            narrate_evade(fight, member, opponent)
-        return None
+    if not fight.default_tactics:
+        foe = name_of(opponent)
+        if fight.decide("evade", member, EVADE_OPTIONS, opponent=foe):
+            member.vars["evaded"] = True
+            fight.explain("evade")
+            fight.emit("decision", who=member, decision="evade", opponent=foe)
+            return None
     return member, opponent
 
 
@@ -116,41 +117,96 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
     """
     modifiers = fight.modifiers
     mine = modifiers(attacker, "weapon", defender)
-    power = attacker.stats["strength"]
+    strength = power = attacker.stats["strength"]
     if mine:
         power += sum(m.value for m in mine)
     theirs: Sequence[Modifier]
     if isinstance(defender, Side):
         theirs = [m for foe in defender.members for m in modifiers(foe, "weapon", attacker)]
-        against = sum(foe.stats["strength"] for foe in defender.members)
+        their_strength = against = sum(foe.stats["strength"] for foe in defender.members)
     else:
         theirs = modifiers(defender, "weapon", attacker)
-        against = defender.stats["strength"]
+        their_strength = against = defender.stats["strength"]
     if theirs:
         against += sum(m.value for m in theirs)
     base = power - against
-    if fight.recording:
-        explain_duel(fight, attacker, defender, mine, theirs)
+    _explain_duel(fight, attacker, defender, mine, theirs)
     won = NOBODY if harmless(attacker, defender) else FOE_PAYS
     lost = NOBODY if harmless(defender, attacker) else MEMBER_PAYS
+    opponent = name_of(defender)
     # Within 4 of each other with the member's win harming, all of win, loss and tie can happen.
-    if not -5 < base < 5 or won == NOBODY:
-        fixed = certain(base, won, lost)
-        if fixed is not None:
-            decided = _decided(attacker, defender, base, fixed)
-            if fight.recording:
-                narrate_certain(fight, attacker, defender, power, against, mine, theirs, decided)
-            return decided
-    lead = base + fight.roll(DUEL, label(DUEL_LABEL) if fight.recording else DUEL_LABEL, attacker)
-    hit = result_of(lead, won, lost) != NOBODY
-    if fight.recording:
-        winner = None if lead == 0 else attacker if lead > 0 else defender
-        loser = attacker if winner is defender else defender
-        kind = spared(loser) if winner is not None and not hit else None
-        narrate_duel(fight, attacker, defender, power, against, mine, theirs, winner, kind or "")
-    if lead >= 0:
-        return Attack(attacker, defender, hit, lead)
-    return Attack(defender, attacker, hit, -lead)
+    fixed = certain(base, won, lost) if not -5 < base < 5 or won == NOBODY else None
+    if fixed is None:
+        lead = base + fight.roll(DUEL, DUEL_LABEL, attacker)
+        result = result_of(lead, won, lost)
+        attack = Attack(attacker, defender, result != NOBODY, lead) if lead >= 0 else Attack(defender, attacker, result != NOBODY, -lead)
+        own, other = _faces(fight)
+        if lead and spared(attack.defender) is not None:  # a ghost or demon lost: spared without a magic weapon, harmed with one
+            fight.explain("ghosts and demons")
+    else:
+        lead, result, own, other = base, fixed, None, None
+        attack = _decided(attacker, defender, base, fixed)
+        fight.explain("certain duel")
+        if not attack.hit or spared(attack.defender) is not None:
+            fight.explain("ghosts and demons")
+    fight.emit(
+        "duel",
+        attacker=attacker,
+        defender=opponent,
+        member_die=own,
+        opponent_die=other,
+        member_power=power if own is None else power + own,
+        opponent_power=against if other is None else against + other,
+        winner=None if result == NOBODY else attacker if result == FOE_PAYS else opponent,
+        result=_RESULTS[result],
+        rolled=fixed is None,
+        member_strength=strength,
+        opponent_strength=their_strength,
+        member_bonus=mine,
+        opponent_bonus=theirs,
+        lead=lead,
+        member_spared=spared(attacker) if lost == NOBODY else None,
+        opponent_spared=spared(defender) if won == NOBODY else None,
+    )
+    return attack
+
+
+_RESULTS = {FOE_PAYS: "member", NOBODY: "standoff", MEMBER_PAYS: "opponent"}
+"""A duel's result as its event names it: whose win it is, or a standoff."""
+
+
+def _faces(fight: Fight) -> tuple[int | None, int | None]:
+    """The member's and the opponent's face of the duel's one roll, for the duel's event.
+
+    Only the narration needs the faces, and a silent fight must not read them: sampling's
+    remembering roller takes a read for a round that depends on more than the roll's total and
+    stops remembering rounds. So this is talisman's one question whether the fight records.
+    """
+    faces = fight.roller.last_faces if fight.recording else None
+    if faces is None or len(faces) != 2:
+        return None, None
+    return faces[0], faces[1]
+
+
+def _explain_duel(fight: Fight, member: Combatant, opponent: Combatant | Side, mine: Sequence[Modifier], theirs: Sequence[Modifier]) -> None:
+    """Before a duel's dice: what a duel is, and what makes this one different the first time it
+    happens (a grouped opponent, a weapon bonus, a non-fighter who now fights)."""
+    fight.explain("duel")
+    if isinstance(opponent, Side):
+        if len(opponent.members) > 1:
+            fight.explain("grouped")
+        foes: Sequence[Combatant] = opponent.members
+    else:
+        foes = (opponent,)
+    if mine or theirs:
+        fight.explain("weapon bonus")
+    if not member.spec.fighter:
+        fight.explain("non-fighter", who=member)
+    else:
+        for foe in foes:
+            if not foe.spec.fighter:
+                fight.explain("non-fighter", who=foe)
+                break
 
 
 def result_of(lead: int, won: int, lost: int) -> int:
