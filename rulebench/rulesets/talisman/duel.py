@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from rulebench import ENEMY, Attack, Combatant, Damage, Dice, Fight, Modifier, Side, hookimpl
 from rulebench.rulesets.talisman.narration import DUEL_LABEL
-from rulebench.rulesets.talisman.traits import harmless, spared
+from rulebench.rulesets.talisman.traits import harms, spared
 
 DUEL = Dice(((1, 6), (-1, 6)))
 """The member's d6 minus the opponent's, asked as one roll: only the difference decides a duel, and a script still gives the member's die first (docs/rules/talisman.md)."""
@@ -131,8 +131,9 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
         against += sum(m.value for m in theirs)
     base = power - against
     _explain_duel(fight, attacker, defender, mine, theirs)
-    won = NOBODY if harmless(attacker, defender) else FOE_PAYS
-    lost = NOBODY if harmless(defender, attacker) else MEMBER_PAYS
+    member_kind, opponent_kind = spared(attacker), spared(defender)
+    won = FOE_PAYS if harms(attacker, opponent_kind) else NOBODY
+    lost = MEMBER_PAYS if harms(defender, member_kind) else NOBODY
     opponent = name_of(defender)
     # Within 4 of each other with the member's win harming, all of win, loss and tie can happen.
     fixed = certain(base, won, lost) if not -5 < base < 5 or won == NOBODY else None
@@ -141,13 +142,14 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
         result = result_of(lead, won, lost)
         attack = Attack(attacker, defender, result != NOBODY, lead) if lead >= 0 else Attack(defender, attacker, result != NOBODY, -lead)
         own, other = _faces(fight)
-        if lead and spared(attack.defender) is not None:  # a ghost or demon lost: spared without a magic weapon, harmed with one
+        # A ghost or demon lost: spared without a magic weapon, harmed with one.
+        if (opponent_kind if lead > 0 else member_kind if lead else None) is not None:
             fight.explain("ghosts and demons")
     else:
         lead, result, own, other = base, fixed, None, None
         attack = _decided(attacker, defender, base, fixed)
         fight.explain("certain duel")
-        if not attack.hit or spared(attack.defender) is not None:
+        if not attack.hit or (opponent_kind if fixed == FOE_PAYS else member_kind) is not None:
             fight.explain("ghosts and demons")
     fight.emit(
         "duel",
@@ -165,8 +167,8 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
         member_bonus=mine,
         opponent_bonus=theirs,
         lead=lead,
-        member_spared=spared(attacker) if lost == NOBODY else None,
-        opponent_spared=spared(defender) if won == NOBODY else None,
+        member_spared=member_kind if lost == NOBODY else None,
+        opponent_spared=opponent_kind if won == NOBODY else None,
     )
     return attack
 
