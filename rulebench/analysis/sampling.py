@@ -36,7 +36,7 @@ PROBES = ((10, 100, 0.99), (100, 0, 0.9), (250, 0, 0.75))
 through it, if it has looked up at least ``rounds`` rounds, a memo whose look-ups missed more than
 ``most`` of the time is switched off. The memo's own judgement waits for thousands of look-ups, a
 whole chunk of fights played at the cost of a miss each where rules play their rounds quickly
-(talisman, endurance). Over the examples, the rounds the memo pays for missed at most about 0.76
+(endurance). Over the examples, the rounds the memo pays for missed at most about 0.76
 of the time after 100 fights and 0.57 after 250 (a cold memo). The first judgement is for rulesets
 whose fights last many rounds of many dice (dsa's exchanges, some twenty a fight): their rounds
 under the memo are played one at a time, without the ruleset's quicker way of playing a whole
