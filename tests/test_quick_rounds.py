@@ -1,16 +1,15 @@
-"""talisman and endurance play a silent fight's rounds at once when only their own rules hooks take
-part (their ``quick`` modules; endurance also only under its default tactics): fight for fight,
-dice for dice, the same as playing every turn through the kernel. Sampling gives up the round memo
-early where it keeps missing, with the same fights."""
+"""endurance plays a silent fight's rounds at once when only its own rules hooks take part and
+only its default tactics answer (its ``quick`` module): fight for fight, dice for dice, the same as
+playing every turn through the kernel. Sampling gives up the round memo early where it keeps
+missing, with the same fights."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from rulebench import Fight, FightResult, Outcome, RandomRoller
+from rulebench import Fight, FightResult, RandomRoller
 from rulebench.analysis.results import Tally
 from rulebench.analysis.round_memo import WINDOW, memo_of
 from rulebench.analysis.sampling import run_chunk
@@ -20,7 +19,7 @@ from rulebench.core.encounter import encounter_from_dict, load_encounter
 from rulebench.core.loop import play
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-RULESETS = ("talisman", "endurance")
+RULESETS = ("endurance",)
 
 
 class TurnByTurn(RandomRoller):
@@ -48,7 +47,7 @@ def test_quick_rounds_play_the_fights_every_turn_plays(ruleset: str, example: st
     quick, fight = _fights(config, RandomRoller(11), 300)
     turn_by_turn, _ = _fights(config, TurnByTurn(11), 300)
     assert quick == turn_by_turn
-    if (config.default_tactics or ruleset == "talisman") and not config.encounter.enemy.grouped:  # else every turn is played
+    if config.default_tactics and not config.encounter.enemy.grouped:  # else every turn is played
         assert any(fight.cache.values()), "the quick path was not taken"
 
 
@@ -70,45 +69,6 @@ def test_the_quick_path_is_not_taken_when_anything_else_takes_part() -> None:
     fight = config.new_fight(RandomRoller(1))
     play(fight)
     assert not any(fight.cache.values()), "endurance under a script"
-
-
-SCRIPTS = {
-    "nobody": [{"evade": []}],
-    "the Thief in round 1": [{"evade": ["Thief"]}, {"evade": []}],
-    "everyone in round 2": [{"evade": []}, {"evade": ["Knight", "Thief", "Revenant", "Minstrel"]}, {"evade": []}],
-    "the Knight every round": [{"evade": ["Knight"]}],
-}
-
-
-def _asked_and_played(config: FightConfig, roller: RandomRoller, count: int) -> tuple[list[tuple[str, str, int]], list[FightResult], Fight]:
-    """The decisions ``count`` fights ask (kind, who, round), in order, and the fights' results."""
-    fight = config.new_fight(roller)
-    decide, asked = fight.decide, []
-
-    def spy(kind: str, who: Any = None, options: tuple[Any, ...] = (), **context: Any) -> Any:
-        asked.append((kind, who.name if who else "", fight.round))
-        return decide(kind, who, options, **context)
-
-    fight.decide = spy  # type: ignore[method-assign]
-    return asked, _played(fight, count), fight
-
-
-@pytest.mark.parametrize("tactics", [None, "cautious", "reckless"])
-@pytest.mark.parametrize("script", sorted(SCRIPTS))
-def test_talisman_asks_each_member_whether_he_evades_where_his_turn_would(script: str, tactics: str | None) -> None:
-    """Under a script or a tactics plugin, talisman's quick rounds ask ``evade`` where each turn
-    would: the same fights, flights included, and the same decisions asked, in the same order."""
-    data = load_encounter(EXAMPLES / "talisman-rivals.toml").model_dump(mode="json", exclude_none=True)
-    data["tactics"] = {"round": SCRIPTS[script]}
-    config = configure(encounter_from_dict(data), "talisman", catalog=discover(), tactics=tactics)
-    asked, quick, fight = _asked_and_played(config, RandomRoller(5), 300)
-    asked_turn_by_turn, turn_by_turn, _ = _asked_and_played(config, TurnByTurn(5), 300)
-    assert any(fight.cache.values()), "the quick path was not taken"
-    assert quick == turn_by_turn
-    assert asked == asked_turn_by_turn
-    assert any(kind == "evade" for kind, _, _ in asked)
-    if script == "everyone in round 2":
-        assert any(result.outcome is Outcome.PARTY_FLED for result in quick)
 
 
 def test_a_memo_that_keeps_missing_is_switched_off_after_its_first_fights_and_the_fights_stay() -> None:

@@ -7,10 +7,11 @@ Scripts give the member's d6, then the opponent's, duel by duel (docs/rules/tali
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from babel.messages.pofile import read_po
@@ -182,6 +183,99 @@ def test_a_silent_fight_builds_no_text_and_keeps_the_english_conditions(german: 
     result, fight = fought(encounter([HERO], [MANTICORE]), "1 | 6  6 | 1", record=False)
     assert fight.log is None
     assert [f.condition for f in result.fates] == ["lives lost", "defeated"]
+
+
+# -- the sentences, rendered from the events' facts ---------------------------------------------
+def test_each_duel_is_narrated_with_both_dice_both_powers_the_winner_and_the_cost() -> None:
+    _, fight = fought(encounter([HERO], [OGRE]), "2 | 5  6 | 1")
+    texts = [e["text"] for e in events(fight) if e["kind"] in ("duel", "wound", "condition", "outcome")]
+    assert texts == [
+        "Hero 1d6 2 + strength 4 = 6 against Ogre 1d6 5 + strength 4 = 9: Ogre wins.",
+        "Hero gives up a life: 1 of 2 left.",
+        "Hero 1d6 6 + strength 4 = 10 against Ogre 1d6 1 + strength 4 = 5: Hero wins.",
+        "Ogre loses its life and is defeated (besiegt).",
+        "Every enemy is defeated: the party wins.",
+    ]
+    first = next(e for e in events(fight) if e["kind"] == "duel")
+    assert (first["member_die"], first["opponent_die"], first["winner"]) == (2, 5, "Ogre")
+
+
+def duel_texts(fight: Fight) -> list[str]:
+    return [str(e["text"]) for e in events(fight) if e["kind"] == "duel"]
+
+
+def test_a_duel_decided_before_the_dice_tells_both_ranges_and_why() -> None:
+    _, fight = fought(encounter([{"name": "Hero", "melee": 8}], [{"name": "Rat", "melee": 1}]), "")
+    assert duel_texts(fight) == [
+        "Hero strength 8 (9–14 with 1d6) against Rat strength 1 (2–7 with 1d6): "
+        "no dice are rolled, no roll can change the result: Hero always wins."
+    ]
+    hunter = {"name": "Hunter", "melee": 5, "traits": ["silver_weapon"]}
+    _, fight = fought(encounter([hunter], [{"name": "Skeleton", "traits": ["undead"]}]), "")
+    assert "Hunter strength 5 +1 silver vs undead (7–12 with 1d6)" in duel_texts(fight)[0]
+
+
+@pytest.mark.parametrize(
+    ("member", "opponent", "told"),
+    [
+        ({"name": "Warrior", "melee": 8}, {"name": "Wraith", "melee": 3, "traits": ["ghost"]},
+         "Wraith never wins, and Warrior cannot harm Wraith (ghost) without a magic weapon: a standoff, nobody is hurt."),
+        ({**HERO, "traits": ["ghost"]}, {"name": "Demon", "melee": 4, "traits": ["demon"]},
+         "neither can harm the other without a magic weapon (Hero: ghost, Demon: demon): a standoff, nobody is hurt."),
+        ({"name": "Shade", "melee": 0, "traits": ["ghost"]}, {"name": "Troll", "melee": 5},
+         "Shade never wins, and Troll cannot harm Shade (ghost) without a magic weapon: a standoff, nobody is hurt."),
+    ],
+)
+def test_a_certain_standoff_says_who_cannot_harm_whom(member: dict[str, Any], opponent: dict[str, Any], told: str) -> None:
+    capped = encounter([member], [opponent], overrides={"talisman": {opponent["name"]: {"round_cap": 1}}})
+    _, fight = fought(capped, "")
+    assert duel_texts(fight)[0].endswith("no dice are rolled, no roll can change the result: " + told)
+
+
+def test_a_win_that_cannot_harm_a_ghost_or_demon_says_so() -> None:
+    spirit = encounter([HERO | {"traits": ["silver_weapon"]}], [{"name": "Spirit", "melee": 1, "traits": ["ghost"]}],
+                       overrides={"talisman": {"Spirit": {"round_cap": 1}}})
+    _, fight = fought(spirit, "6 | 1")
+    assert duel_texts(fight) == [
+        "Hero 1d6 6 + strength 4 +1 silver vs undead = 11 against Spirit 1d6 1 + strength 1 = 2: Hero wins, "
+        "but without a magic weapon cannot harm Spirit (ghost): a standoff, nobody is hurt."
+    ]
+
+
+def test_a_protected_loser_names_what_protects_him() -> None:
+    class Charms:
+        @hookimpl
+        def rulebench_plugin(self) -> PluginInfo:
+            return PluginInfo("charms", "modifier", "Charms", "protect the Hero", default=False)
+
+        @hookimpl
+        def rulebench_modifiers(
+            self, fight: Fight, combatant: Combatant, purpose: str, against: Combatant | Side | None
+        ) -> Iterable[Modifier] | None:
+            return (Modifier(1, "amulet"), Modifier(1, "ring")) if purpose == "protection" else None
+
+    capped = encounter([HERO], [OGRE], overrides={"talisman": {"Ogre": {"round_cap": 1}}})
+    _, fight = fought(capped, "1 | 6", catalog=discover(extra=[("charms", Charms())]), plugins=["charms"])
+    assert [e["text"] for e in events(fight) if e["kind"] == "absorbed"] == [
+        "Hero loses the duel but is protected (amulet, ring): no life lost."
+    ]
+
+
+def test_every_sentence_is_rendered_from_its_event_alone(german: None) -> None:
+    """The renderer reads the event and nothing else: the facts as JSON carries them, without the
+    fight, give every sentence again."""
+    party = [HERO | {"traits": ["silver_weapon"]}, {"name": "Thief", "melee": 3, "life": 3}, {"name": "Scribe", "fighter": False}]
+    foes = [MANTICORE, {"name": "Wraith", "melee": 2, "traits": ["ghost"]}]
+    told = encounter(party, foes, enemy={"raiders": True}, tactics={"round": [{"evade": ["Thief"]}, {"evade": []}]},
+                     overrides={"talisman": {"Wraith": {"round_cap": 8}}})
+    # Round 1 a standoff, the Thief evades; 2: the Hero loses, the Thief beats the Manticore; then
+    # the Wraith wins every duel until the Scribe, who duels at last, is dead too: the raiders plunder.
+    result, fight = fought(told, "3 | 3  1 | 6  6 | 1" + "  1 | 6" * 7)
+    assert result.outcome is Outcome.ENEMY_WINS
+    assert {e["kind"] for e in events(fight)} == {"explain", "roll", "duel", "decision", "wound", "condition", "outcome", "plunder"}
+    for event in events(fight):
+        facts = json.loads(json.dumps({key: value for key, value in event.items() if key != "text"}))
+        assert narration.rulebench_narrate(cast(Fight, None), facts) == event["text"]
 
 
 # -- ending reasons ------------------------------------------------------------------------------

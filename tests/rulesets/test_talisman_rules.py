@@ -109,8 +109,13 @@ def rolls(fight: Fight) -> list[dict[str, Any]]:
     return [e for e in fight.log if e["kind"] == "roll"]
 
 
-def duel_texts(fight: Fight) -> list[str]:
-    return [e["text"] for e in fight.log if e["kind"] == "duel"]
+def duel_events(fight: Fight) -> list[dict[str, Any]]:
+    return [e for e in fight.log if e["kind"] == "duel"]
+
+
+def spared(fight: Fight) -> list[tuple[str | None, str | None]]:
+    """Per duel: the member's and his opponent's kind (ghost, demon) when the other cannot harm him."""
+    return [(e["member_spared"], e["opponent_spared"]) for e in duel_events(fight)]
 
 
 def test_a_certain_win_rolls_no_dice() -> None:
@@ -118,12 +123,8 @@ def test_a_certain_win_rolls_no_dice() -> None:
     result, fight = fought(encounter([{"name": "Hero", "melee": 8}], [{"name": "Rat", "melee": 1}]), "")
     assert duels(fight) == [("Hero", "Rat", 8, 1, "member")]
     assert rolls(fight) == [] and result.outcome is Outcome.PARTY_WINS
-    assert duel_texts(fight) == [
-        (
-            "Hero strength 8 (9–14 with 1d6) against Rat strength 1 (2–7 with 1d6): "
-            "no dice are rolled, no roll can change the result: Hero always wins."
-        )
-    ]
+    (duel,) = duel_events(fight)
+    assert (duel["rolled"], duel["member_die"], duel["opponent_die"], duel["lead"], duel["winner"]) == (False, None, None, 7, "Hero")
 
 
 def test_a_certain_loss_rolls_no_dice() -> None:
@@ -142,7 +143,8 @@ def test_a_silver_bonus_counts_toward_a_certain_win() -> None:
     hunter = {"name": "Hunter", "melee": 5, "traits": ["silver_weapon"]}
     _, fight = fought(encounter([hunter], [{"name": "Skeleton", "traits": ["undead"]}]), "")
     assert duels(fight) == [("Hunter", "Skeleton", 6, 0, "member")]
-    assert "+1 silver vs undead (7–12 with 1d6)" in duel_texts(fight)[0]
+    (duel,) = duel_events(fight)
+    assert (duel["member_strength"], duel["member_bonus"], duel["rolled"]) == (5, [{"value": 1, "reason": "silver vs undead"}], False)
 
 
 def test_no_dice_against_a_ghost_that_can_never_win_a_plain_weapon_only_stands_off() -> None:
@@ -152,10 +154,7 @@ def test_no_dice_against_a_ghost_that_can_never_win_a_plain_weapon_only_stands_o
     result, fight = fought(ghost, "")
     assert result.outcome is Outcome.WITHDRAWN and result.rounds == 20
     assert rolls(fight) == [] and {d[4] for d in duels(fight)} == {"standoff"}
-    assert duel_texts(fight)[0].endswith(
-        "no dice are rolled, no roll can change the result: Wraith never wins, and Warrior cannot harm "
-        "Wraith (ghost) without a magic weapon: a standoff, nobody is hurt."
-    )
+    assert set(spared(fight)) == {(None, "ghost")}  # the Warrior cannot harm the Wraith; the Wraith never wins
     # One point less and the Wraith can win (4–9 against 8–13 ties or beats at 8 or 9): roll.
     closer = encounter([{"name": "Warrior", "melee": 7}], [{"name": "Wraith", "melee": 3, "traits": ["ghost"]}])
     fight = configure(closer, "talisman").new_fight(ScriptedRoller([1, 6]), record=True)
@@ -168,7 +167,7 @@ def test_no_dice_when_neither_can_harm_the_other() -> None:
     fight = configure(spirits, "talisman").new_fight(ScriptedRoller([]), record=True)
     play_round(fight)
     assert duels(fight) == [("Hero", "Demon", 4, 4, "standoff")] and rolls(fight) == []
-    assert "neither can harm the other without a magic weapon (Hero: ghost, Demon: demon)" in duel_texts(fight)[0]
+    assert spared(fight) == [("ghost", "demon")]
 
 
 def test_no_dice_when_the_member_never_wins_and_his_opponent_cannot_harm_him() -> None:
@@ -177,7 +176,7 @@ def test_no_dice_when_the_member_never_wins_and_his_opponent_cannot_harm_him() -
     fight = configure(shade, "talisman").new_fight(ScriptedRoller([]), record=True)
     play_round(fight)
     assert duels(fight) == [("Shade", "Rival", 0, 5, "standoff")] and rolls(fight) == []
-    assert "Shade never wins, and Rival cannot harm Shade (ghost) without a magic weapon" in duel_texts(fight)[0]
+    assert spared(fight) == [("ghost", None)]  # the Rival cannot harm the Shade, who never wins
 
 
 # -- grouped enemies -----------------------------------------------------------------------------
@@ -279,7 +278,7 @@ def test_silver_adds_one_against_the_undead_only() -> None:
     silver = {"name": "Hero", "melee": 4, "traits": ["silver_weapon"]}
     _, fight = fought(encounter([silver], [{"name": "Skeleton", "melee": 4, "traits": ["undead"]}]), "3 | 3")
     assert duels(fight) == [("Hero", "Skeleton", 8, 7, "member")]
-    assert "+1 silver vs undead" in next(e["text"] for e in fight.log if e["kind"] == "duel")
+    assert duel_events(fight)[0]["member_bonus"] == [{"value": 1, "reason": "silver vs undead"}]
     fight = configure(encounter([silver], [OGRE]), "talisman").new_fight(ScriptedRoller([3, 3]), record=True)
     play_round(fight)
     assert duels(fight) == [("Hero", "Ogre", 7, 7, "standoff")]
@@ -298,7 +297,7 @@ def test_a_plain_weapon_win_against_a_ghost_or_demon_is_a_standoff(kind: str) ->
     play_round(fight)
     assert duels(fight) == [("Hero", "Spirit", 10, 2, "standoff")]
     assert lives(fight)["Spirit"] == 1
-    assert f"cannot harm Spirit ({kind})" in next(e["text"] for e in fight.log if e["kind"] == "duel")
+    assert spared(fight) == [(None, kind)] and duel_events(fight)[0]["winner"] is None
     magic = encounter([{**HERO, "traits": ["magic_weapon"]}], [{"name": "Spirit", "melee": 1, "traits": [kind]}])
     result, _ = fought(magic, "6 | 1")
     assert result.outcome is Outcome.PARTY_WINS
@@ -396,24 +395,7 @@ def test_a_protection_modifier_spares_the_loser_a_life() -> None:
     )
     assert result.outcome is Outcome.WITHDRAWN
     assert lives(fight)["Hero"] == 2
-    assert [e["text"] for e in fight.log if e["kind"] == "absorbed"] == [
-        "Hero loses the duel but is protected (amulet of warding): no life lost."
-    ] * 2
-
-
-# -- narration -----------------------------------------------------------------------------------
-def test_each_duel_is_narrated_with_both_dice_both_powers_the_winner_and_the_cost() -> None:
-    _, fight = fought(encounter([HERO], [OGRE]), "2 | 5  6 | 1")
-    texts = [e["text"] for e in fight.log if e["kind"] in ("duel", "wound", "condition", "outcome")]
-    assert texts == [
-        "Hero 1d6 2 + strength 4 = 6 against Ogre 1d6 5 + strength 4 = 9: Ogre wins.",
-        "Hero gives up a life: 1 of 2 left.",
-        "Hero 1d6 6 + strength 4 = 10 against Ogre 1d6 1 + strength 4 = 5: Hero wins.",
-        "Ogre loses its life and is defeated (besiegt).",
-        "Every enemy is defeated: the party wins.",
-    ]
-    first = next(e for e in fight.log if e["kind"] == "duel")
-    assert (first["member_die"], first["opponent_die"], first["winner"]) == (2, 5, "Ogre")
+    assert [(e["who"], e["reasons"]) for e in fight.log if e["kind"] == "absorbed"] == [("Hero", ["amulet of warding"])] * 2
 
 
 def test_protection_is_asked_of_characters_only() -> None:

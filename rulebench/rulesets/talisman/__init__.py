@@ -9,13 +9,15 @@ pluggy registers this package module, so every hook implementation is imported h
 Modules: ``stats`` (descriptor and setup), ``duel`` (who duels whom, the duel itself),
 ``traits`` (ghosts and demons, harmed only by a magic weapon), ``lives`` (paying a life,
 protection, end states), ``ending`` (the verdict and raiders), ``tactics`` (default tactics:
-never evade), ``narration`` (the sentences of a narrated fight).
+never evade), ``narration`` (``rulebench_narrate``: the sentences of a narrated fight, rendered from
+the events the rule modules report).
 """
 
 from rulebench.rulesets.talisman.duel import rulebench_attack, rulebench_damage, rulebench_initiative, rulebench_turn
 from rulebench.rulesets.talisman.ending import rulebench_fight_end, rulebench_round_end
 from rulebench.rulesets.talisman.health import rulebench_health
 from rulebench.rulesets.talisman.lives import rulebench_end_state, rulebench_wounds
+from rulebench.rulesets.talisman.narration import rulebench_narrate
 from rulebench.rulesets.talisman.stats import ROUND_CAP, rulebench_ruleset, rulebench_setup
 from rulebench.rulesets.talisman.tactics import rulebench_decide
 
@@ -28,6 +30,7 @@ __all__ = [
     "rulebench_fight_end",
     "rulebench_health",
     "rulebench_initiative",
+    "rulebench_narrate",
     "rulebench_round_end",
     "rulebench_ruleset",
     "rulebench_setup",

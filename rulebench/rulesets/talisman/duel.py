@@ -2,22 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
-from rulebench import ENEMY, Attack, Combatant, Damage, Dice, Fight, Modifier, Side, hookimpl, plays_only
-from rulebench.rulesets.talisman.lives import pay, rulebench_wounds
-from rulebench.rulesets.talisman.narration import (
-    DUEL_LABEL,
-    explain_duel,
-    label,
-    name_of,
-    narrate_certain,
-    narrate_duel,
-    narrate_evade,
-)
-from rulebench.rulesets.talisman.quick import play_round
-from rulebench.rulesets.talisman.stakes import FOE_PAYS, MEMBER_PAYS, NOBODY, certain, result_of, stakes
-from rulebench.rulesets.talisman.traits import harmless, spared
+from rulebench import ENEMY, Attack, Combatant, Damage, Dice, Fight, Modifier, Side, hookimpl
+from rulebench.rulesets.talisman.narration import DUEL_LABEL
+from rulebench.rulesets.talisman.traits import harms, spared
 
 DUEL = Dice(((1, 6), (-1, 6)))
 """The member's d6 minus the opponent's, asked as one roll: only the difference decides a duel, and a script still gives the member's die first (docs/rules/talisman.md)."""
@@ -26,6 +16,18 @@ LIFE = Damage(1, "life")
 """What losing a duel costs (seed: "einen Lebenspunkt abgeben")."""
 
 EVADE_OPTIONS = (False, True)
+
+FOE_PAYS = 1
+NOBODY = 0
+MEMBER_PAYS = -1
+"""A duel's result: who gives up a life, the member's opponent, nobody or the member."""
+
+
+def name_of(who: Combatant | Side) -> str:
+    """A combatant's name, or a grouped side's names joined with " + " (as decisions and events name
+    a duellist)."""
+    return " + ".join(m.name for m in who.members) if isinstance(who, Side) else who.name
+
 
 def standing_foes(fight: Fight) -> list[Combatant]:
     """The enemies a member may duel now, front first.
@@ -54,25 +56,10 @@ def rulebench_initiative(fight: Fight) -> tuple[int, ...]:
 
     Damage order is the marching order, reversed when ambushed from behind, with non-fighters at
     the back (docs/rules/talisman.md). The turns are the members' indices; ``rulebench_turn`` resolves each
-    when it comes, so that exact analysis merges fight states after every duel. A silent fight
-    that only talisman's own rules hooks play, on a plain random roller (Monte Carlo), has the
-    round's duels played here at once instead (``quick``: the same dice, the same decisions, the
-    same lives) and no turns.
+    when it comes, so that exact analysis merges fight states after every duel.
     """
-    if play_round(fight, _own_hooks, _evades):
-        return ()
     members = fight.party.members
     return tuple([i for i in fight.party.stats["turn_order"] if members[i].vars["lives"] > 0])
-
-
-def _own_hooks(fight: Fight) -> bool:
-    """Whether talisman's own turn, attack, damage and wounds hooks are the only ones."""
-    return plays_only(fight, turn=rulebench_turn, attack=rulebench_attack, damage=rulebench_damage, wounds=rulebench_wounds)
-
-
-def _evades(fight: Fight, member: Combatant, opponent: Combatant | Side) -> bool:
-    """Whether the tactics sources have the member evade his duel against ``opponent`` this round."""
-    return bool(fight.decide("evade", member, EVADE_OPTIONS, opponent=name_of(opponent)))
 
 
 @hookimpl
@@ -102,39 +89,14 @@ def rulebench_turn(fight: Fight, turn: int) -> tuple[Combatant, Combatant | Side
     if opponent is None:
         return None
     # The default tactics never evade: with no other tactics source, skip building the decision.
-    if fight.default_tactics:
-        if (
-            not fight.recording
-            and type(opponent) is Combatant
-            and plays_only(fight, attack=rulebench_attack, damage=rulebench_damage, wounds=rulebench_wounds)
-        ):
-            _duel_at_once(fight, member, opponent)
+    if not fight.default_tactics:
+        foe = name_of(opponent)
+        if fight.decide("evade", member, EVADE_OPTIONS, opponent=foe):
+            member.vars["evaded"] = True
+            fight.explain("evade")
+            fight.emit("decision", who=member, decision="evade", opponent=foe)
             return None
-    elif _evades(fight, member, opponent):
-        member.vars["evaded"] = True
-        if fight.recording:
-            narrate_evade(fight, member, opponent)
-        return None
     return member, opponent
-
-
-def _duel_at_once(fight: Fight, member: Combatant, foe: Combatant) -> None:
-    """The member's duel against one foe and the life it costs, played within the turn.
-
-    The Monte Carlo path, taken when talisman's own attack, damage and wounds hooks are the only
-    ones and nobody records: it rolls the same dice in the same order and takes the same life as
-    ``rulebench_attack``, ``rulebench_damage`` and ``rulebench_wounds`` would, without building
-    an ``Attack`` and a ``Damage`` for each duel and three hook calls to pass them along.
-    """
-    base, won, lost = stakes(fight, member, foe)
-    # Within 4 of each other with the win harming, all of win, loss and tie can happen: no need to ask.
-    result = certain(base, won, lost) if not -5 < base < 5 or not won else None
-    if result is None:
-        result = result_of(base + fight.roll(DUEL, DUEL_LABEL, member), won, lost)
-    if result > 0:
-        pay(fight, foe, 1)
-    elif result < 0:
-        pay(fight, member, 1)
 
 
 @hookimpl
@@ -147,7 +109,7 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
     ghost or demon: the win is a standoff (docs/rules/talisman.md); the rule holds both ways, so a rival
     or enemy cannot harm a ghostly member either (reading: the same creature means the same
     everywhere). The dice are rolled only when some face combination can change who pays a life
-    (docs/rules/talisman.md "a die whose result cannot matter is not rolled"; ``_certain``); every duel of
+    (docs/rules/talisman.md "a die whose result cannot matter is not rolled"; ``certain``); every duel of
     docs/rules/talisman.md TA-1 to TA-4 is open before the dice, so they roll both.
 
     The returned attack's ``defender`` is the loser (possibly the member), ``hit`` whether the
@@ -155,64 +117,127 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
     """
     modifiers = fight.modifiers
     mine = modifiers(attacker, "weapon", defender)
-    power = attacker.stats["strength"]
+    strength = power = attacker.stats["strength"]
     if mine:
         power += sum(m.value for m in mine)
     theirs: Sequence[Modifier]
     if isinstance(defender, Side):
         theirs = [m for foe in defender.members for m in modifiers(foe, "weapon", attacker)]
-        against = sum(foe.stats["strength"] for foe in defender.members)
+        their_strength = against = sum(foe.stats["strength"] for foe in defender.members)
     else:
         theirs = modifiers(defender, "weapon", attacker)
-        against = defender.stats["strength"]
+        their_strength = against = defender.stats["strength"]
     if theirs:
         against += sum(m.value for m in theirs)
     base = power - against
-    if fight.recording:
-        explain_duel(fight, attacker, defender, mine, theirs)
-    # Within 4 of each other either side may win; if the member's win harms, the dice matter.
-    if not -5 < base < 5 or harmless(attacker, defender):
-        certain = _certain(attacker, defender, base)
-        if certain is not None:
-            if fight.recording:
-                narrate_certain(fight, attacker, defender, power, against, mine, theirs, certain)
-            return certain
-    lead = base + fight.roll(DUEL, label(DUEL_LABEL) if fight.recording else DUEL_LABEL, attacker)
-    if lead == 0:
-        if fight.recording:
-            narrate_duel(fight, attacker, defender, power, against, mine, theirs, None, "")
-        return Attack(attacker, defender, False, 0)
-    winner: Combatant | Side
-    loser: Combatant | Side
-    if lead > 0:
-        winner, loser = attacker, defender
+    _explain_duel(fight, attacker, defender, mine, theirs)
+    member_kind, opponent_kind = spared(attacker), spared(defender)
+    won = FOE_PAYS if harms(attacker, opponent_kind) else NOBODY
+    lost = MEMBER_PAYS if harms(defender, member_kind) else NOBODY
+    opponent = name_of(defender)
+    # Within 4 of each other with the member's win harming, all of win, loss and tie can happen.
+    fixed = certain(base, won, lost) if not -5 < base < 5 or won == NOBODY else None
+    if fixed is None:
+        lead = base + fight.roll(DUEL, DUEL_LABEL, attacker)
+        result = result_of(lead, won, lost)
+        attack = Attack(attacker, defender, result != NOBODY, lead) if lead >= 0 else Attack(defender, attacker, result != NOBODY, -lead)
+        own, other = _faces(fight)
+        # A ghost or demon lost: spared without a magic weapon, harmed with one.
+        if (opponent_kind if lead > 0 else member_kind if lead else None) is not None:
+            fight.explain("ghosts and demons")
     else:
-        winner, loser, lead = defender, attacker, -lead
-    kind = spared(loser)
-    unharmed = kind is not None and not winner.has_trait("magic_weapon")
-    if fight.recording:
-        narrate_duel(fight, attacker, defender, power, against, mine, theirs, winner, kind if unharmed and kind else "")
-    return Attack(winner, loser, not unharmed, lead)
-
-
-def _certain(member: Combatant, opponent: Combatant | Side, base: int) -> Attack | None:
-    """The duel's attack when no face of the two dice can change it, else None (``stakes.certain``).
-
-    ``base`` is the member's combat power before the dice minus the opponent's (a grouped side's
-    too). What a duel decides is who pays a life: the member's opponent (a member's win that
-    harms), the member (an opponent's win that harms), or nobody (a standoff, or a win that
-    cannot harm a ghost or demon).
-    """
-    result = certain(
-        base,
-        NOBODY if harmless(member, opponent) else FOE_PAYS,
-        NOBODY if harmless(opponent, member) else MEMBER_PAYS,
+        lead, result, own, other = base, fixed, None, None
+        attack = _decided(attacker, defender, base, fixed)
+        fight.explain("certain duel")
+        if not attack.hit or (opponent_kind if fixed == FOE_PAYS else member_kind) is not None:
+            fight.explain("ghosts and demons")
+    fight.emit(
+        "duel",
+        attacker=attacker,
+        defender=opponent,
+        member_die=own,
+        opponent_die=other,
+        member_power=power if own is None else power + own,
+        opponent_power=against if other is None else against + other,
+        winner=None if result == NOBODY else attacker if result == FOE_PAYS else opponent,
+        result=_RESULTS[result],
+        rolled=fixed is None,
+        member_strength=strength,
+        opponent_strength=their_strength,
+        member_bonus=mine,
+        opponent_bonus=theirs,
+        lead=lead,
+        member_spared=member_kind if lost == NOBODY else None,
+        opponent_spared=opponent_kind if won == NOBODY else None,
     )
+    return attack
+
+
+_RESULTS = {FOE_PAYS: "member", NOBODY: "standoff", MEMBER_PAYS: "opponent"}
+"""A duel's result as its event names it: whose win it is, or a standoff."""
+
+
+def _faces(fight: Fight) -> tuple[int | None, int | None]:
+    """The member's and the opponent's face of the duel's one roll, for the duel's event.
+
+    Only the narration needs the faces, and a silent fight must not read them: sampling's
+    remembering roller takes a read for a round that depends on more than the roll's total and
+    stops remembering rounds. So this is talisman's one question whether the fight records.
+    """
+    faces = fight.roller.last_faces if fight.recording else None
+    if faces is None or len(faces) != 2:
+        return None, None
+    return faces[0], faces[1]
+
+
+def _explain_duel(fight: Fight, member: Combatant, opponent: Combatant | Side, mine: Sequence[Modifier], theirs: Sequence[Modifier]) -> None:
+    """Before a duel's dice: what a duel is, and what makes this one different the first time it
+    happens (a grouped opponent, a weapon bonus, a non-fighter who now fights)."""
+    fight.explain("duel")
+    if isinstance(opponent, Side):
+        if len(opponent.members) > 1:
+            fight.explain("grouped")
+        foes: Sequence[Combatant] = opponent.members
+    else:
+        foes = (opponent,)
+    if mine or theirs:
+        fight.explain("weapon bonus")
+    if not member.spec.fighter:
+        fight.explain("non-fighter", who=member)
+    else:
+        for foe in foes:
+            if not foe.spec.fighter:
+                fight.explain("non-fighter", who=foe)
+                break
+
+
+def result_of(lead: int, won: int, lost: int) -> int:
+    """Who pays a life in a duel the member leads by ``lead`` after the dice: ``won`` when he is
+    higher, ``lost`` when his opponent is (``FOE_PAYS``, ``MEMBER_PAYS``, or ``NOBODY`` for a win
+    that cannot harm a ghost or demon), nobody on a tie (docs/rules/talisman.md)."""
+    return won if lead > 0 else lost if lead < 0 else NOBODY
+
+
+@functools.lru_cache(maxsize=512)
+def certain(base: int, won: int, lost: int) -> int | None:
+    """The duel's result when no face of the two dice can change it, else None (the dice are rolled).
+
+    ``base`` is the member's lead before the dice; the two dice add −5..+5 to it. The dice matter
+    exactly when two of those leads give different results (docs/rules/talisman.md "a die whose
+    result cannot matter is not rolled"). Remembered per argument, as it is a pure function of them.
+    """
+    results = {result_of(base + difference, won, lost) for difference in range(-5, 6)}
+    return results.pop() if len(results) == 1 else None
+
+
+def _decided(member: Combatant, opponent: Combatant | Side, base: int, result: int) -> Attack:
+    """The attack of a duel ``certain`` decides before the dice: its winner and loser, whether the
+    loser pays a life, and the least margin the dice could have given (``base`` ± 5)."""
     if result == FOE_PAYS:
         return Attack(member, opponent, True, base - 5)
     if result == MEMBER_PAYS:
         return Attack(opponent, member, True, -base - 5)
-    return None if result is None else Attack(member, opponent, False, 0)
+    return Attack(member, opponent, False, 0)
 
 
 @hookimpl

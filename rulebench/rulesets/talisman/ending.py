@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rulebench import Fight, Outcome, hookimpl
-from rulebench.rulesets.talisman.narration import narrate_plunder, narrate_verdict
 
 
 @hookimpl
@@ -47,8 +46,8 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
 
 
 def _verdict(fight: Fight, outcome: Outcome) -> Outcome:
-    if fight.recording:
-        narrate_verdict(fight, outcome)
+    """Report the fight's end, with the round cap a fight without a winner was played to."""
+    fight.emit("outcome", outcome=outcome.value, round_cap=fight.vars["round_cap"])
     return outcome
 
 
@@ -64,5 +63,5 @@ def rulebench_fight_end(fight: Fight) -> None:
     for member in fight.party.members:
         if member.engaged and member.vars["lives"] <= 0:
             member.vars["plundered"] = True
-            if fight.recording:
-                narrate_plunder(fight, member)
+            fight.explain("raiders")
+            fight.emit("plunder", who=member)

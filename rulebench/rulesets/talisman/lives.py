@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rulebench import N_, PARTY, Combatant, Damage, EndState, Fate, Fight, Modifier, Side, hookimpl
-from rulebench.rulesets.talisman.narration import fate_in_words, narrate_life, narrate_protected
+from rulebench.rulesets.talisman.narration import fate_in_words
 from rulebench.rulesets.talisman.stats import is_character
 
 # The conditions stay English in results and JSON (keys, like the end states); a recorded fight
@@ -40,15 +40,23 @@ def pay(fight: Fight, combatant: Combatant, amount: int) -> None:
     """
     protection = shields(fight, combatant)
     if protection:
-        if fight.recording:
-            narrate_protected(fight, combatant, protection)
+        fight.explain("protection")
+        fight.emit("absorbed", who=combatant, reasons=[shield.reason for shield in protection])
         return
     left: int = combatant.vars["lives"] - amount
     if left < 0:
         left = 0
     combatant.vars["lives"] = left
-    if fight.recording:
-        narrate_life(fight, combatant, left, is_character(fight, combatant))
+    full = combatant.stats["lives"]
+    fight.explain("lives")
+    if left > 0:
+        fight.emit("wound", who=combatant, lives=left, max_lives=full)
+    elif is_character(fight, combatant):
+        fight.emit("condition", who=combatant, lives=0, max_lives=full, condition="dead")
+    else:
+        if combatant.spec.life > full:  # why the encounter's larger life does not count (a monster card's lives)
+            fight.explain("monster lives", who=combatant, lives=full, life=combatant.spec.life)
+        fight.emit("condition", who=combatant, lives=0, max_lives=full, condition="defeated")
 
 
 def shields(fight: Fight, combatant: Combatant) -> Sequence[Modifier]:
@@ -69,6 +77,9 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
     plundered by raiders is dead with the condition ``plundered`` (docs/rules/talisman.md). A
     recorded fight gets the condition in the reader's language.
     """
+    # The conditions' English names are keys that analysis tallies; only a recorded fight tells
+    # them, in the reader's language. Fates are not events, so this is the one other place talisman
+    # asks whether the fight records.
     if fight.recording:
         return fate_in_words(fate_of(fight, combatant))
     return fate_of(fight, combatant)

@@ -1,22 +1,42 @@
-"""talisman's wording: the sentences a narrated fight tells, kept out of the rule modules.
+"""talisman's wording: the sentences of a narrated fight, rendered from the events its rules report.
 
-Every text talisman writes goes through its own catalog, the domain ``rulebench-talisman``, at the
-moment it is written: the duels, the lives given up, the explanations of its mechanics, the
-verdicts, its roll label, descriptor and errors. The German catalog speaks the rulebook's terms
-(Kampfkraft, Stärke, Lebenspunkt, Unentschieden, besiegt, Umgehungsmanöver).
+The rule modules report what happens as facts (``fight.emit(kind, **facts)``, ``fight.explain(topic,
+**facts)``): names, numbers, modifiers and untranslated keys. ``rulebench_narrate`` turns each
+event into its sentence while the fight records, reading the event and nothing else, through
+talisman's own catalog, the domain ``rulebench-talisman``, in the language chosen when the event
+is told: the duels, the lives given up, the explanations of its mechanics, the verdicts, its roll
+label; the descriptor and errors are worded here too. The German catalog speaks the rulebook's
+terms (Kampfkraft, Stärke, Lebenspunkt, Unentschieden, besiegt, Umgehungsmanöver).
 
-The narrate_* and explain_* functions are called only while a fight records (``fight.recording``),
-so sampling never builds their texts.
+The events and their facts (beside ``kind``, ``round`` and ``text``):
+
+- ``roll``: the kernel's roll, its ``label`` ``DUEL_LABEL``.
+- ``duel``: ``attacker`` (the member), ``defender`` (his opponent, a grouped enemy's names joined
+  with " + "), ``member_die``/``opponent_die`` (None without dice), ``member_strength``/
+  ``opponent_strength``, ``member_bonus``/``opponent_bonus`` (weapon modifiers),
+  ``member_power``/``opponent_power`` (combat power, the dice included), ``lead`` (the member's
+  power minus his opponent's), ``winner`` (who takes a life, or None), ``result`` (``member``,
+  ``opponent`` or ``standoff``), ``rolled`` (False for a duel decided before the dice),
+  ``member_spared``/``opponent_spared`` (``ghost`` or ``demon`` when the other cannot harm him,
+  else None).
+- ``decision``: ``who`` evades (``decision = "evade"``) his ``opponent``.
+- ``absorbed``: ``who`` keeps his life, protected for the ``reasons`` given.
+- ``wound``: ``who`` has ``lives`` of ``max_lives`` left; ``condition``: ``who`` has none left,
+  ``condition`` ``dead`` or ``defeated``.
+- ``outcome``: the ``outcome`` and the fight's ``round_cap``; the narration adds the ``reason``
+  of a fight without a winner, in the reader's language.
+- ``plunder``: the raiders plunder ``who``.
+- ``explain``: its ``topic``; ``non-fighter`` names ``who``, ``monster lives`` names ``who`` with
+  his ``lives`` and his encounter ``life``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
-from rulebench import N_, Attack, Combatant, Fate, Fight, Messages, Modifier, Outcome, Side
-from rulebench.rulesets.talisman.traits import harmless
-from rulebench.rulesets.talisman.traits import spared as spared_kind
+from rulebench import N_, Fate, Fight, Messages, hookimpl, roll_sentence
 
 MESSAGES = Messages("rulebench-talisman", Path(__file__).with_name("locale"))
 """talisman's catalog: every text it writes, in the language chosen when the text is written."""
@@ -24,17 +44,27 @@ MESSAGES = Messages("rulebench-talisman", Path(__file__).with_name("locale"))
 _ = MESSAGES.gettext
 pgettext = MESSAGES.pgettext
 
+Event = dict[str, Any]
+"""A logged event, as ``rulebench_narrate`` gets it: JSON-ready facts."""
 
-# Roll labels: what a logged roll is for.
+# Roll labels: what a logged roll is for. The rules pass them untranslated; a roll is told with
+# its label in the reader's language.
 DUEL_LABEL = N_("duel dice (member − opponent)")
+LABELS = frozenset({DUEL_LABEL})
 
 
-def label(message: str) -> str:
-    """A roll's label (one of the constants above) in the reader's language. The rule modules ask it
-    only while the fight records and pass the constant itself otherwise
-    (``narration.label(X) if fight.recording else X``): a silent fight logs no roll, and a look-up
-    per die would slow sampling and exact analysis."""
-    return _(message)
+@hookimpl
+def rulebench_narrate(fight: Fight, event: Event) -> str | None:
+    """The sentence for one of talisman's events (``kind`` and facts in the module docstring); None
+    for a kind or a roll label that is not talisman's, so another renderer tells it."""
+    kind = event["kind"]
+    if kind == "roll":
+        return roll_sentence(event, _(event["label"])) if event["label"] in LABELS else None
+    if kind == "explain":
+        explain = _EXPLANATIONS.get(event["topic"])
+        return None if explain is None else explain(event)
+    render = _RENDERERS.get(kind)
+    return None if render is None else render(event)
 
 
 def fate_in_words(fate: Fate) -> Fate:
@@ -52,17 +82,13 @@ def trait_name(kind: str) -> str:
     return names.get(kind, kind)
 
 
-def name_of(who: Combatant | Side) -> str:
-    """A combatant's name, or a grouped side's names joined with " + "."""
-    return " + ".join(m.name for m in who.members) if isinstance(who, Side) else who.name
-
-
-def _extra(mods: Sequence[Modifier]) -> str:
+# -- duels ---------------------------------------------------------------------------------------
+def _extra(mods: Sequence[dict[str, Any]]) -> str:
     """The weapon modifiers after a strength, each signed with its reason: `` +1 silver vs undead``."""
-    return "".join(f" {m.value:+d} {m.reason}" for m in mods)
+    return "".join(f" {m['value']:+d} {m['reason']}" for m in mods)
 
 
-def _power_text(name: str, die: int | None, strength: int, mods: Sequence[Modifier], total: int) -> str:
+def _power_text(name: str, die: int | None, strength: int, mods: Sequence[dict[str, Any]], total: int) -> str:
     """One duellist's combat power (Kampfkraft) and how it is made up."""
     if die is None:
         # TRANSLATORS: one duellist's combat power (Kampfkraft) without the die; {extra} is a list
@@ -77,7 +103,7 @@ def _power_text(name: str, die: int | None, strength: int, mods: Sequence[Modifi
     )
 
 
-def _range_text(name: str, strength: int, mods: Sequence[Modifier], total: int) -> str:
+def _range_text(name: str, strength: int, mods: Sequence[dict[str, Any]], total: int) -> str:
     """One duellist's combat power before the dice: the range a d6 gives it."""
     # TRANSLATORS: {low}–{high} is the combat power (Kampfkraft) the duellist can reach with 1d6.
     return _("{name} strength {strength}{extra} ({low}–{high} with 1d6)").format(
@@ -85,276 +111,204 @@ def _range_text(name: str, strength: int, mods: Sequence[Modifier], total: int) 
     )
 
 
-def explain_duel(
-    fight: Fight, member: Combatant, opponent: Combatant | Side, mine: Sequence[Modifier], theirs: Sequence[Modifier]
-) -> None:
-    """Before a duel's dice: what a duel is, and what makes this one different the first time it
-    happens (a grouped opponent, a weapon bonus, a non-fighter who now fights)."""
-    fight.explain(
-        "duel",
-        _(
-            "A duel (Kampf): each side rolls 1d6 and adds its strength (Stärke); the higher combat "
-            "power (Kampfkraft) wins, the loser gives up one life and a tie is a standoff "
-            "(Unentschieden) that hurts nobody."
-        ),
-    )
-    if isinstance(opponent, Side) and len(opponent.members) > 1:
-        fight.explain(
-            "grouped",
-            _("The enemies fight as one: their strengths are added up and they roll one die together, "
-              "and if they lose, each of them gives up a life."),
-        )
-    if mine or theirs:
-        fight.explain(
-            "weapon bonus",
-            _("A weapon bonus such as silver against undead adds to its bearer's combat power "
-              "(Kampfkraft) in every duel against such a foe."),
-        )
-    foes = opponent.members if isinstance(opponent, Side) else (opponent,)
-    late = next((c for c in (member, *foes) if not c.spec.fighter), None)
-    if late is not None:
-        fight.explain(
-            "non-fighter",
-            _("{name} duels only now: a non-fighter neither duels nor is dueled while a fighter of "
-              "his side still stands.").format(name=late.name),
-        )
-
-
-def _explain_spared(fight: Fight) -> None:
-    fight.explain(
-        "ghosts and demons",
-        _("Only a magic weapon harms a ghost or a demon: a duel won against one without it is a "
-          "standoff, and nobody gives up a life."),
-    )
-
-
-def narrate_duel(
-    fight: Fight,
-    member: Combatant,
-    opponent: Combatant | Side,
-    power: int,
-    against: int,
-    mine: Sequence[Modifier],
-    theirs: Sequence[Modifier],
-    winner: Combatant | Side | None,
-    spared: str,
-) -> None:
+def _duel(event: Event) -> str:
     """One sentence per duel: both dice, both combat powers, the winner (docs/rules/talisman.md)."""
-    faces = fight.roller.last_faces
-    own, other = faces if faces is not None and len(faces) == 2 else (None, None)
-    if own is not None and other is not None:
-        power, against = power + own, against + other
-    foes = opponent.members if isinstance(opponent, Side) else (opponent,)
-    strength = sum(f.stats["strength"] for f in foes)
+    if not event["rolled"]:
+        return _certain(event)
+    member, opponent = event["attacker"], event["defender"]
     powers = {
-        "member": _power_text(member.name, own, member.stats["strength"], mine, power),
-        "opponent": _power_text(name_of(opponent), other, strength, theirs, against),
+        "member": _power_text(member, event["member_die"], event["member_strength"], event["member_bonus"], event["member_power"]),
+        "opponent": _power_text(
+            opponent, event["opponent_die"], event["opponent_strength"], event["opponent_bonus"], event["opponent_power"]
+        ),
     }
-    if winner is not None and spared_kind(opponent if winner is member else member) is not None:
-        _explain_spared(fight)  # a ghost or demon lost: spared without a magic weapon, harmed with one
-    if winner is None:
-        text = _("{member} against {opponent}: a standoff (Unentschieden), nobody is hurt.").format(**powers)
-        result = "standoff"
-    elif spared:
-        loser = opponent if winner is member else member
-        text = _(
+    lead = event["lead"]
+    if lead == 0:
+        return _("{member} against {opponent}: a standoff (Unentschieden), nobody is hurt.").format(**powers)
+    if event["result"] == "standoff":  # the higher one cannot harm a ghost or demon without a magic weapon
+        winner, loser, kind = (member, opponent, event["opponent_spared"]) if lead > 0 else (opponent, member, event["member_spared"])
+        return _(
             "{member} against {opponent}: {winner} wins, but without a magic weapon cannot harm "
             "{loser} ({kind}): a standoff, nobody is hurt."
-        ).format(winner=name_of(winner), loser=name_of(loser), kind=trait_name(spared), **powers)
-        result = "standoff"
-    else:
-        text = _("{member} against {opponent}: {winner} wins.").format(winner=name_of(winner), **powers)
-        result = "member" if winner is member else "opponent"
-    fight.emit(
-        "duel",
-        text,
-        attacker=member.name,
-        defender=name_of(opponent),
-        member_die=own,
-        opponent_die=other,
-        member_power=power,
-        opponent_power=against,
-        winner=name_of(winner) if winner is not None and not spared else None,
-        result=result,
-    )
+        ).format(winner=winner, loser=loser, kind=trait_name(kind), **powers)
+    return _("{member} against {opponent}: {winner} wins.").format(winner=event["winner"], **powers)
 
 
-def narrate_certain(
-    fight: Fight,
-    member: Combatant,
-    opponent: Combatant | Side,
-    power: int,
-    against: int,
-    mine: Sequence[Modifier],
-    theirs: Sequence[Modifier],
-    attack: Attack,
-) -> None:
+def _certain(event: Event) -> str:
     """A duel decided before the dice: both combat powers with the range a d6 gives them, and why
     no die is rolled (docs/rules/talisman.md)."""
-    foes = opponent.members if isinstance(opponent, Side) else (opponent,)
-    strength = sum(f.stats["strength"] for f in foes)
-    me, them = member.name, name_of(opponent)
-    fight.explain(
-        "certain duel",
-        _("No dice are rolled when no roll of the two dice could change who gives up a life."),
-    )
     powers = {
-        "member": _range_text(me, member.stats["strength"], mine, power),
-        "opponent": _range_text(them, strength, theirs, against),
+        "member": _range_text(event["attacker"], event["member_strength"], event["member_bonus"], event["member_power"]),
+        "opponent": _range_text(event["defender"], event["opponent_strength"], event["opponent_bonus"], event["opponent_power"]),
     }
-    if attack.hit:
-        if spared_kind(attack.defender) is not None:
-            _explain_spared(fight)  # a magic weapon beats a ghost or demon
-        winner = attack.attacker
-        text = _("{member} against {opponent}: no dice are rolled, no roll can change the result: "
-                 "{winner} always wins.").format(winner=name_of(winner), **powers)
-        result = "member" if winner is member else "opponent"
-    else:
-        _explain_spared(fight)
-        text = _standoff_text(member, opponent, powers)
-        result = "standoff"
-    fight.emit(
-        "duel",
-        text,
-        attacker=me,
-        defender=them,
-        member_die=None,
-        opponent_die=None,
-        member_power=power,
-        opponent_power=against,
-        winner=name_of(attack.attacker) if attack.hit else None,
-        result=result,
-        rolled=False,
-    )
-
-
-def _standoff_text(member: Combatant, opponent: Combatant | Side, powers: dict[str, str]) -> str:
-    """A duel decided before the dice that hurts nobody, and why (see ``duel._certain``)."""
-    me, them = member.name, name_of(opponent)
-    mine_harmless, theirs_harmless = harmless(member, opponent), harmless(opponent, member)
-    mine_kind, their_kind = spared_kind(member) or "", spared_kind(opponent) or ""
-    if mine_harmless and theirs_harmless:
+    if event["result"] != "standoff":
+        return _("{member} against {opponent}: no dice are rolled, no roll can change the result: "
+                 "{winner} always wins.").format(winner=event["winner"], **powers)
+    me, them = event["attacker"], event["defender"]
+    mine, theirs = event["member_spared"], event["opponent_spared"]
+    if mine and theirs:
         return _(
             "{member} against {opponent}: no dice are rolled, no roll can change the result: neither "
             "can harm the other without a magic weapon ({me}: {my_kind}, {them}: {their_kind}): a "
             "standoff, nobody is hurt."
-        ).format(me=me, them=them, my_kind=trait_name(mine_kind), their_kind=trait_name(their_kind), **powers)
-    if mine_harmless:
+        ).format(me=me, them=them, my_kind=trait_name(mine), their_kind=trait_name(theirs), **powers)
+    if theirs:
         return _(
             "{member} against {opponent}: no dice are rolled, no roll can change the result: {them} "
             "never wins, and {me} cannot harm {them} ({kind}) without a magic weapon: a standoff, "
             "nobody is hurt."
-        ).format(me=me, them=them, kind=trait_name(their_kind), **powers)
+        ).format(me=me, them=them, kind=trait_name(theirs), **powers)
     return _(
         "{member} against {opponent}: no dice are rolled, no roll can change the result: {me} never "
         "wins, and {them} cannot harm {me} ({kind}) without a magic weapon: a standoff, nobody is hurt."
-    ).format(me=me, them=them, kind=trait_name(mine_kind), **powers)
+    ).format(me=me, them=them, kind=trait_name(mine), **powers)
 
 
-def narrate_evade(fight: Fight, member: Combatant, opponent: Combatant | Side) -> None:
-    """A member slips past his foe (Umgehungsmanöver) instead of duelling."""
-    fight.explain(
-        "evade",
-        _("Evading (Umgehungsmanöver): before the dice a character may slip past his foe instead of "
-          "fighting; he sits the round out unharmed, and if every fighter evades, the party has fled."),
-    )
-    fight.emit(
-        "decision",
-        _("{name} evades {opponent} (Umgehungsmanöver) and sits the round out unharmed.").format(
-            name=member.name, opponent=name_of(opponent)
-        ),
-        who=member.name,
-        decision="evade",
-        opponent=name_of(opponent),
+# -- evading, lives, the end -----------------------------------------------------------------------
+def _evade(event: Event) -> str | None:
+    """A member slips past his foe (Umgehungsmanöver) instead of duelling; another decision is not
+    talisman's to tell."""
+    if event.get("decision") != "evade":
+        return None
+    return _("{name} evades {opponent} (Umgehungsmanöver) and sits the round out unharmed.").format(
+        name=event["who"], opponent=event["opponent"]
     )
 
 
-def narrate_protected(fight: Fight, combatant: Combatant, shields: Sequence[Modifier]) -> None:
+def _protected(event: Event) -> str:
     """A character loses a duel but an item or spell spares him the life."""
-    fight.explain(
-        "protection",
-        _("An item or a spell can protect a character: he loses the duel but keeps his life."),
-    )
-    reasons = ", ".join(s.reason for s in shields)
-    fight.emit(
-        "absorbed",
-        _("{name} loses the duel but is protected ({reasons}): no life lost.").format(
-            name=combatant.name, reasons=reasons
-        ),
-        who=combatant.name,
-        reasons=[s.reason for s in shields],
+    return _("{name} loses the duel but is protected ({reasons}): no life lost.").format(
+        name=event["who"], reasons=", ".join(event["reasons"])
     )
 
 
-def narrate_life(fight: Fight, combatant: Combatant, left: int, character: bool) -> None:
-    """A life given up: how many are left, or dead (a ``character``, ``stats.is_character``) or
-    defeated (a creature)."""
-    full = combatant.stats["lives"]
-    fight.explain(
-        "lives",
-        _("Lives (Lebenspunkte), not wounds: every lost duel costs exactly one life, however much "
-          "higher the winner's combat power, and a character with none left is dead."),
+def _wound(event: Event) -> str:
+    """A life given up, and how many are left."""
+    return _("{name} gives up a life: {left} of {full} left.").format(name=event["who"], left=event["lives"], full=event["max_lives"])
+
+
+def _condition(event: Event) -> str:
+    """The last life given up: a character is dead, a creature defeated."""
+    name = event["who"]
+    if event["condition"] == "dead":
+        return _("{name} gives up a life and has none left: dead.").format(name=name)
+    if event["max_lives"] > 1:
+        return _("{name} loses its last life and is defeated (besiegt).").format(name=name)
+    return _("{name} loses its life and is defeated (besiegt).").format(name=name)
+
+
+def _verdict(event: Event) -> str:
+    """The end of the fight, as the round ends: who won, or why nobody did (docs/rules/talisman.md).
+
+    A fight without a winner also gets its ``reason``, which the narration's ending tells.
+    """
+    outcome = event["outcome"]
+    if outcome == "party_wins":
+        return _("Every enemy is defeated: the party wins.")
+    if outcome == "enemy_wins":
+        return _("No engaged member has a life left: the enemy wins.")
+    if outcome == "party_fled":
+        event["reason"] = _("every standing member evaded his foe in the same round")
+        return _("Every standing member evaded: the party has fled.")
+    cap = event["round_cap"]
+    # TRANSLATORS: why a fight ended without a winner; {cap} is a number of rounds.
+    event["reason"] = _("after {cap} rounds without a winner both sides withdraw (the round cap)").format(cap=cap)
+    return _("Round cap {cap} reached: both sides withdraw.").format(cap=cap)
+
+
+def _plunder(event: Event) -> str:
+    """The raiders take what a dead member carried (the party lost or fled)."""
+    return _("The raiders plunder {name}'s body.").format(name=event["who"])
+
+
+_RENDERERS: dict[str, Callable[[Event], str | None]] = {
+    "duel": _duel,
+    "decision": _evade,
+    "absorbed": _protected,
+    "wound": _wound,
+    "condition": _condition,
+    "outcome": _verdict,
+    "plunder": _plunder,
+}
+
+
+# -- explanations: what a mechanic does, the first time it appears -----------------------------------
+def _explain_duel(event: Event) -> str:
+    return _(
+        "A duel (Kampf): each side rolls 1d6 and adds its strength (Stärke); the higher combat "
+        "power (Kampfkraft) wins, the loser gives up one life and a tie is a standoff "
+        "(Unentschieden) that hurts nobody."
     )
-    if left > 0:
-        text = _("{name} gives up a life: {left} of {full} left.").format(name=combatant.name, left=left, full=full)
-        fight.emit("wound", text, who=combatant.name, lives=left, max_lives=full)
-    elif character:
-        text = _("{name} gives up a life and has none left: dead.").format(name=combatant.name)
-        fight.emit("condition", text, who=combatant.name, lives=0, max_lives=full, condition="dead")
-    else:
-        if combatant.spec.life > full:
-            _explain_monster_lives(fight, combatant, full)
-        if full > 1:
-            text = _("{name} loses its last life and is defeated (besiegt).").format(name=combatant.name)
-        else:
-            text = _("{name} loses its life and is defeated (besiegt).").format(name=combatant.name)
-        fight.emit("condition", text, who=combatant.name, lives=0, max_lives=full, condition="defeated")
 
 
-def _explain_monster_lives(fight: Fight, combatant: Combatant, full: int) -> None:
+def _explain_grouped(event: Event) -> str:
+    return _("The enemies fight as one: their strengths are added up and they roll one die together, "
+             "and if they lose, each of them gives up a life.")
+
+
+def _explain_weapon_bonus(event: Event) -> str:
+    return _("A weapon bonus such as silver against undead adds to its bearer's combat power "
+             "(Kampfkraft) in every duel against such a foe.")
+
+
+def _explain_non_fighter(event: Event) -> str:
+    return _("{name} duels only now: a non-fighter neither duels nor is dueled while a fighter of "
+             "his side still stands.").format(name=event["who"])
+
+
+def _explain_spared(event: Event) -> str:
+    return _("Only a magic weapon harms a ghost or a demon: a duel won against one without it is a "
+             "standoff, and nobody gives up a life.")
+
+
+def _explain_certain(event: Event) -> str:
+    return _("No dice are rolled when no roll of the two dice could change who gives up a life.")
+
+
+def _explain_evade(event: Event) -> str:
+    return _("Evading (Umgehungsmanöver): before the dice a character may slip past his foe instead of "
+             "fighting; he sits the round out unharmed, and if every fighter evades, the party has fled.")
+
+
+def _explain_protection(event: Event) -> str:
+    return _("An item or a spell can protect a character: he loses the duel but keeps his life.")
+
+
+def _explain_lives(event: Event) -> str:
+    return _("Lives (Lebenspunkte), not wounds: every lost duel costs exactly one life, however much "
+             "higher the winner's combat power, and a character with none left is dead.")
+
+
+def _explain_monster_lives(event: Event) -> str:
     """Why a monster whose encounter gives it a larger life goes down this soon (a Manticore of
     life 6 defeated by one lost duel): a monster card has one life unless the encounter overrides."""
-    name, life = combatant.name, combatant.spec.life
+    name, full, life = event["who"], event["lives"], event["life"]
     if full == 1:
         text = _("{name} has only {full} life here, not {life}: in talisman a monster card has one life "
                  "unless the encounter overrides its lives, so its first lost duel defeats it (besiegt).")
     else:
         text = _("{name} has {full} lives here, not {life}: in talisman a monster card has the lives the "
                  "encounter gives it, not its life.")
-    fight.explain("monster lives", text.format(name=name, full=full, life=life))
+    return text.format(name=name, full=full, life=life)
 
 
-def narrate_verdict(fight: Fight, outcome: Outcome) -> None:
-    """The end of the fight, as the round ends: who won, or why nobody did (docs/rules/talisman.md)."""
-    if outcome is Outcome.PARTY_WINS:
-        fight.emit("outcome", _("Every enemy is defeated: the party wins."), outcome=outcome.value)
-    elif outcome is Outcome.ENEMY_WINS:
-        fight.emit("outcome", _("No engaged member has a life left: the enemy wins."), outcome=outcome.value)
-    elif outcome is Outcome.PARTY_FLED:
-        fight.emit(
-            "outcome",
-            _("Every standing member evaded: the party has fled."),
-            outcome=outcome.value,
-            reason=_("every standing member evaded his foe in the same round"),
-        )
-    else:
-        cap = fight.vars["round_cap"]
-        fight.emit(
-            "outcome",
-            _("Round cap {cap} reached: both sides withdraw.").format(cap=cap),
-            outcome=outcome.value,
-            # TRANSLATORS: why a fight ended without a winner; {cap} is a number of rounds.
-            reason=_("after {cap} rounds without a winner both sides withdraw (the round cap)").format(cap=cap),
-        )
+def _explain_raiders(event: Event) -> str:
+    return _("These enemies are raiders: when the party loses or flees, they plunder its dead.")
 
 
-def narrate_plunder(fight: Fight, member: Combatant) -> None:
-    """The raiders take what a dead member carried (the party lost or fled)."""
-    fight.explain(
-        "raiders",
-        _("These enemies are raiders: when the party loses or flees, they plunder its dead."),
-    )
-    fight.emit("plunder", _("The raiders plunder {name}'s body.").format(name=member.name), who=member.name)
+_EXPLANATIONS: dict[str, Callable[[Event], str]] = {
+    "duel": _explain_duel,
+    "grouped": _explain_grouped,
+    "weapon bonus": _explain_weapon_bonus,
+    "non-fighter": _explain_non_fighter,
+    "ghosts and demons": _explain_spared,
+    "certain duel": _explain_certain,
+    "evade": _explain_evade,
+    "protection": _explain_protection,
+    "lives": _explain_lives,
+    "monster lives": _explain_monster_lives,
+    "raiders": _explain_raiders,
+}
 
 
 def ruleset_title() -> str:

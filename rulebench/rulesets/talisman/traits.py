@@ -2,31 +2,28 @@
 
 from __future__ import annotations
 
-import functools
-
 from rulebench import Combatant, Side
 
 HARMLESS_TO = ("ghost", "demon")
 """Only a magic weapon harms these: a win without one is a standoff (docs/rules/talisman.md)."""
 
-
-def harmless(winner: Combatant | Side, loser: Combatant | Side) -> bool:
-    """Whether ``winner`` cannot harm ``loser``: a ghost or demon, and no magic weapon (docs/rules/talisman.md)."""
-    return spared(loser) is not None and not winner.has_trait("magic_weapon")
+MAGIC_WEAPON = "magic_weapon"
 
 
 def spared(loser: Combatant | Side) -> str | None:
-    """The kind in ``HARMLESS_TO`` that only a magic weapon harms, if the loser is one.
-
-    Asked after every duel that is not a standoff, so a combatant's answer is looked up by its
-    traits (fixed by the encounter) rather than searched each time.
-    """
+    """The kind in ``HARMLESS_TO`` that only a magic weapon harms, if the loser is one (a grouped
+    side is one if any of its members is, docs/encounters.md)."""
     if isinstance(loser, Side):
         return next((kind for kind in HARMLESS_TO if loser.has_trait(kind)), None)
-    return spared_by(loser.spec.traits)
+    traits = loser.spec.traits
+    if traits:
+        for kind in HARMLESS_TO:
+            if kind in traits:
+                return kind
+    return None
 
 
-@functools.lru_cache(maxsize=256)
-def spared_by(traits: tuple[str, ...]) -> str | None:
-    """The kind in ``HARMLESS_TO`` among ``traits``, if any (remembered per traits tuple)."""
-    return next((kind for kind in HARMLESS_TO if kind in traits), None)
+def harms(winner: Combatant | Side, kind: str | None) -> bool:
+    """Whether ``winner`` harms a loser of ``kind`` (``spared``): anyone harms a loser who is no ghost
+    or demon, only a magic weapon one who is (docs/rules/talisman.md)."""
+    return kind is None or winner.has_trait(MAGIC_WEAPON)

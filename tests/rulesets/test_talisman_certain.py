@@ -1,11 +1,11 @@
-"""talisman's stakes: ``certain`` says a duel's result without the dice exactly when no face pair
-of the two d6 can change it, and ``result_of`` is what the dice then decide."""
+"""talisman's certain duels: ``duel.certain`` says a duel's result without the dice exactly when no
+face pair of the two d6 can change it, and ``duel.result_of`` is what the dice then decide."""
 
 from __future__ import annotations
 
 import itertools
 
-from rulebench.rulesets.talisman.stakes import FOE_PAYS, MEMBER_PAYS, NOBODY, certain, result_of
+from rulebench.rulesets.talisman.duel import FOE_PAYS, MEMBER_PAYS, NOBODY, certain, result_of
 
 WINS = (FOE_PAYS, NOBODY)  # a win costs the foe a life, or nothing (a ghost or demon, no magic weapon)
 LOSSES = (MEMBER_PAYS, NOBODY)
