@@ -1,7 +1,6 @@
-"""talisman and endurance play a silent fight's rounds at once when only their own rules hooks take
-part (their ``quick`` modules; endurance also only under its default tactics): fight for fight,
-dice for dice, the same as playing every turn through the kernel. Sampling gives up the round memo
-early where it keeps missing, with the same fights."""
+"""talisman plays a silent fight's rounds at once when only its own rules hooks take part (its
+``quick`` module): fight for fight, dice for dice, the same as playing every turn through the
+kernel. Sampling gives up the round memo early where it keeps missing, with the same fights."""
 
 from __future__ import annotations
 
@@ -19,7 +18,7 @@ from rulebench.core.encounter import encounter_from_dict, load_encounter
 from rulebench.core.kernel import FightConfig, configure, play
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-RULESETS = ("talisman", "endurance")
+RULESETS = ("talisman",)
 
 
 class TurnByTurn(RandomRoller):
@@ -47,28 +46,16 @@ def test_quick_rounds_play_the_fights_every_turn_plays(ruleset: str, example: st
     quick, fight = _fights(config, RandomRoller(11), 300)
     turn_by_turn, _ = _fights(config, TurnByTurn(11), 300)
     assert quick == turn_by_turn
-    if (config.default_tactics or ruleset == "talisman") and not config.encounter.enemy.grouped:  # else every turn is played
+    if not config.encounter.enemy.grouped:  # else every turn is played
         assert any(fight.cache.values()), "the quick path was not taken"
 
 
 def test_the_quick_path_is_not_taken_when_anything_else_takes_part() -> None:
     encounter = load_encounter(EXAMPLES / "skeleton-guards.toml")
-    scripted = encounter_from_dict(
-        {
-            "name": "scripted",
-            "party": [{"name": "Hero", "melee": 3, "life": 3}],
-            "enemy": {"members": [{"name": "Orc", "melee": 2, "life": 2}]},
-            "tactics": {"round": [{"evade": ["Hero"], "retreat": False}]},
-        }
-    )
     for ruleset in RULESETS:
         recorded = configure(encounter, ruleset, catalog=discover()).new_fight(RandomRoller(1), record=True)
         play(recorded)
         assert not any(recorded.cache.values()), ruleset
-    config = configure(scripted, "endurance", catalog=discover())
-    fight = config.new_fight(RandomRoller(1))
-    play(fight)
-    assert not any(fight.cache.values()), "endurance under a script"
 
 
 SCRIPTS = {

@@ -73,28 +73,6 @@ def avoidance_against(target: Combatant, flags: frozenset[str]) -> int:
     return avoid
 
 
-def strike_at_once(fight: Fight, attacker: Combatant, defender: Combatant) -> None:
-    """One blow from attack to wounds within the turn, when nobody records.
-
-    The Monte Carlo path, taken when endurance's own attack, damage and wounds hooks are the only
-    ones (``turns.rulebench_turn`` checks): the same die, the same damage and the same wounds as
-    ``rulebench_attack``, ``rulebench_damage`` and ``rulebench_wounds``, without building an
-    ``Attack`` with its detail and a ``Damage`` for every blow.
-    """
-    mine, theirs = attacker.spec.traits, defender.spec.traits
-    if cannot_harm(mine, theirs):
-        return  # damage 0, no die (docs/rules/endurance.md): it cannot get past any avoidance or cost any endurance
-    modifiers = fight.modifiers(attacker, "weapon", defender)
-    dice = attacker.stats["damage"]
-    amount = fight.roll(dice, "damage", attacker) if dice.terms else dice.bonus
-    if modifiers:
-        amount += sum([m.value for m in modifiers])
-    if "demon" in mine:
-        take(fight, defender, amount, avoidance_against(defender, DEMONIC))
-    else:
-        take(fight, defender, amount, defender.stats["avoidance"])
-
-
 @hookimpl
 def rulebench_wounds(fight: Fight, target: Combatant, damage: Damage) -> bool:
     """net = max(0, damage − avoidance); net > endurance left is a wound; endurance −= net, not below 0.
