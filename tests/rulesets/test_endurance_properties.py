@@ -3,8 +3,8 @@ without the critical-hit plugin, under the default tactics and under a "finisher
 bleeding whenever it can (so killing wounds happen too):
 
 endurance never rises, wounds never exceed the maximum plus the killing one, a bleeding combatant dies
-by its clock unless the fight ends first, and the same seed gives the same fight. Also the
-conformance kit, with and without critical hits.
+by its clock unless the fight ends first, every sentence renders again from its event alone, and
+the same seed gives the same fight. Also the conformance kit, with and without critical hits.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from rulebench.core.dice import RandomRoller
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.kernel import FightConfig, configure, play, play_round
+from rulebench.rulesets.endurance.narration import rulebench_narrate
 from rulebench.rulesets.endurance.state import BLED_OUT, BLEEDING, SLAIN
 from rulebench.testing import RulesetConformance, encounter_dicts
 
@@ -107,6 +108,19 @@ def test_the_bleeding_die_by_their_clock_unless_the_fight_ends_first(
                 assert status == BLEEDING, (c.name, fight.round, last_round)
             else:
                 assert status == BLED_OUT, (c.name, fight.round, last_round)
+
+
+@SETTINGS
+@given(data=encounter_dicts(), seed=st.integers(0, 2**32), variant=variants)
+def test_every_sentence_renders_again_from_its_event_alone(data: dict[str, Any], seed: int, variant: dict[str, bool]) -> None:
+    """Once the fight is over, each of endurance's events renders to the sentence it was logged
+    with; the critical-hit plugin's own events (which come with their sentence) are not endurance's."""
+    fight = new_fight(data, seed, variant)
+    play(fight)
+    assert fight.log is not None
+    for event in fight.log:
+        rendered = rulebench_narrate(fight, {key: value for key, value in event.items() if key != "text"})
+        assert rendered == event["text"] or (rendered is None and event.get("topic", event["kind"]).startswith("critical"))
 
 
 @SETTINGS

@@ -121,5 +121,4 @@ def release_non_fighters(fight: Fight, fallen: Combatant) -> None:
     for m in members:
         if m.vars["status"] == SHELTERED:
             m.vars["status"] = STANDING
-            if fight.recording:
-                narration.steps_up(fight, m)
+            fight.emit("condition", who=m, condition=STANDING)

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-import rulebench.rulesets.endurance.narration as narration
 from rulebench import Attack, Combatant, Damage, Fight, hookimpl
+from rulebench.rulesets.endurance.narration import DAMAGE
 from rulebench.rulesets.endurance.state import BLEED_ROUNDS_PER_BODY, BLEEDING, SLAIN
 from rulebench.rulesets.endurance.stats import physical_armour, release_non_fighters
 
@@ -41,14 +41,12 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant) -> 
     flags = DEMONIC if "demon" in mine else PLAIN
     if cannot_harm(mine, theirs):
         # docs/rules/endurance.md: ghost/demon vs no magic weapon, damage 0; a die forced to 0 is not rolled (docs/rules/endurance.md).
-        if fight.recording:
-            narration.harmless_blow(fight, attacker, defender, "ghost" if "ghost" in theirs else "demon")
+        fight.emit("hit", attacker=attacker, defender=defender, harmless=True, trait="ghost" if "ghost" in theirs else "demon")
         return Attack(attacker, defender, True, 0, {"damage_dice": None, "damage_bonus": 0, "damage_flags": flags})
     dice = attacker.stats["damage"]
     modifiers = fight.modifiers(attacker, "weapon", defender)
     bonus = sum([m.value for m in modifiers]) if modifiers else 0
-    if fight.recording:
-        narration.blow(fight, attacker, defender, dice, modifiers)
+    fight.emit("hit", attacker=attacker, defender=defender, dice=dice, modifiers=modifiers)
     return Attack(attacker, defender, True, 0, {"damage_dice": dice, "damage_bonus": bonus, "damage_flags": flags})
 
 
@@ -60,8 +58,7 @@ def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
     if dice is None:
         return Damage(0, "none", detail["damage_flags"])
     striker = cast(Combatant, attack.attacker)  # endurance's blows are one combatant's, never a group's
-    label = narration.label(narration.DAMAGE) if fight.recording else narration.DAMAGE
-    rolled = fight.roll(dice, label, striker) if dice.terms else dice.bonus
+    rolled = fight.roll(dice, DAMAGE, striker) if dice.terms else dice.bonus
     return Damage(rolled + detail["damage_bonus"], "normal", detail["damage_flags"])
 
 
@@ -92,9 +89,10 @@ def take(fight: Fight, target: Combatant, amount: int, avoid: int) -> None:
         net = 0
     before: int = tvars["endurance"]
     after = before - net
-    tvars["endurance"] = after if after > 0 else 0
-    if fight.recording:
-        narration.damage(fight, target, amount, avoid, net, before)
+    after = tvars["endurance"] = after if after > 0 else 0
+    fight.explain("avoidance")
+    fight.emit("damage", who=target, amount=amount, avoidance=avoid, armour_ignored=target.stats["avoidance"] - avoid,
+               net=net, endurance_before=before, endurance_after=after)
     if net > before:
         wound(fight, target, net, before)
 
@@ -105,17 +103,15 @@ def wound(fight: Fight, target: Combatant, net: int, before: int) -> None:
     tvars: dict[str, Any] = target.vars
     tvars["wounds"] += 1
     wounds, most = tvars["wounds"], target.stats["max_wounds"]
-    if fight.recording:
-        narration.wound(fight, target, net, before, wounds, most)
+    fight.emit("wound", who=target, wounds=wounds, max_wounds=most, net=net, endurance_before=before)
     if tvars["status"] == BLEEDING:
         tvars["status"] = SLAIN
         tvars["bleed"] = 0
-        if fight.recording:
-            narration.slain(fight, target)
+        fight.emit("condition", who=target, condition=SLAIN)
     elif wounds >= most:
         tvars["status"] = BLEEDING
         tvars["bleed"] = BLEED_ROUNDS_PER_BODY * target.stats["body"]
-        if fight.recording:
-            narration.falls(fight, target, tvars["bleed"])
+        fight.explain("bleeding")
+        fight.emit("condition", who=target, condition=BLEEDING, bleed=tvars["bleed"], fell=True)
         if target.spec.fighter:
             release_non_fighters(fight, target)
