@@ -11,7 +11,6 @@ is rolled (``rulebench.plugins.critical``, a ``tryfirst`` ``rulebench_damage``) 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, cast
 
 from rulebench import Attack, Combatant, Damage, Fight, hookimpl
@@ -23,15 +22,10 @@ DEMONIC = frozenset({"demonic"})
 PLAIN: frozenset[str] = frozenset()
 
 
-def cannot_harm(mine: Sequence[str], theirs: Sequence[str]) -> bool:
-    """Whether a blow by one with traits ``mine`` cannot harm one with traits ``theirs``: a ghost or
-    a demon, struck without a magic weapon (docs/rules/endurance.md)."""
-    return bool(theirs) and ("ghost" in theirs or "demon" in theirs) and "magic_weapon" not in mine
-
-
 @hookimpl
 def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant) -> Attack:
-    """Always a hit (docs/rules/endurance.md, seed); settle what the damage is made of.
+    """Always a hit (docs/rules/endurance.md, seed); settle what the damage is made of. A ghost or a
+    demon struck without a magic weapon takes damage 0 (docs/rules/endurance.md).
 
     (reading: docs/rules/endurance.md's "a die whose result cannot matter is not rolled" is the blow forced to 0, a plain
     weapon against a ghost or demon; a roll that cannot beat avoidance is still rolled, so a script
@@ -39,7 +33,7 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant) -> 
     """
     mine, theirs = attacker.spec.traits, defender.spec.traits
     flags = DEMONIC if "demon" in mine else PLAIN
-    if cannot_harm(mine, theirs):
+    if theirs and ("ghost" in theirs or "demon" in theirs) and "magic_weapon" not in mine:
         # docs/rules/endurance.md: ghost/demon vs no magic weapon, damage 0; a die forced to 0 is not rolled (docs/rules/endurance.md).
         fight.emit("hit", attacker=attacker, defender=defender, harmless=True, trait="ghost" if "ghost" in theirs else "demon")
         return Attack(attacker, defender, True, 0, {"damage_dice": None, "damage_bonus": 0, "damage_flags": flags})
@@ -76,25 +70,19 @@ def rulebench_wounds(fight: Fight, target: Combatant, damage: Damage) -> bool:
 
     At max wounds he falls and bleeds for 5 × body rounds; a wound while bleeding kills (docs/rules/endurance.md).
     """
-    avoid = avoidance_against(target, damage.flags) if damage.flags else target.stats["avoidance"]
-    take(fight, target, damage.amount, avoid)
-    return True
-
-
-def take(fight: Fight, target: Combatant, amount: int, avoid: int) -> None:
-    """Pay ``amount`` of damage against ``avoid``: endurance, then a wound if it gets past what is left."""
+    full = target.stats["avoidance"]
+    avoid = avoidance_against(target, damage.flags) if damage.flags else full
+    amount = damage.amount
+    net = amount - avoid if amount > avoid else 0
     tvars = target.vars
-    net = amount - avoid
-    if net < 0:
-        net = 0
     before: int = tvars["endurance"]
-    after = before - net
-    after = tvars["endurance"] = after if after > 0 else 0
+    after = tvars["endurance"] = before - net if before > net else 0
     fight.explain("avoidance")
-    fight.emit("damage", who=target, amount=amount, avoidance=avoid, armour_ignored=target.stats["avoidance"] - avoid,
-               net=net, endurance_before=before, endurance_after=after)
+    fight.emit("damage", who=target, amount=amount, avoidance=avoid, armour_ignored=full - avoid, net=net,
+               endurance_before=before, endurance_after=after)
     if net > before:
         wound(fight, target, net, before)
+    return True
 
 
 def wound(fight: Fight, target: Combatant, net: int, before: int) -> None:

@@ -8,9 +8,8 @@ Exact analysis can then merge equal states after every blow (``core/hookspecs.py
 
 from __future__ import annotations
 
-from rulebench import Combatant, Fight, hookimpl
+from rulebench import PARTY, Combatant, Fight, hookimpl
 from rulebench.rulesets.endurance.state import BLEEDING, SHELTERED, STANDING
-from rulebench.rulesets.endurance.stats import front_order
 
 ACTING = (STANDING, SHELTERED)
 """Who may still act: the standing, and the sheltered who may yet step up."""
@@ -19,12 +18,18 @@ ACTING = (STANDING, SHELTERED)
 def choose_target(fight: Fight, attacker: Combatant) -> Combatant | None:
     """The opponent ``attacker`` strikes now, or None when no opponent stands.
 
-    By default the front-most standing one (docs/rules/endurance.md). The ``target`` decision, asked only
-    when there is a choice, offers the standing opponents front first, then the bleeding ones:
+    The opponents front first: for the enemy the party in damage order, reversed by an ambush from
+    behind (docs/rules/endurance.md "Order"); for the party the enemies in list order. By default
+    the front-most standing one is struck (docs/rules/endurance.md). The ``target`` decision, asked
+    only when there is a choice, offers the standing opponents front first, then the bleeding ones:
     striking the fallen is how "a wound while bleeding kills" (docs/rules/endurance.md) comes about.
     """
-    opponents = front_order(fight, attacker)
-    if fight.default_tactics:
+    if attacker.side == PARTY:
+        opponents = fight.enemy.members
+    else:
+        members = fight.party.members
+        opponents = members[::-1] if fight.encounter.ambush_from_behind else members
+    if fight.default_tactics:  # the answer the default tactics give, without building the decision
         for c in opponents:
             if c.vars["status"] == STANDING:
                 return c
