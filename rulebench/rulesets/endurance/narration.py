@@ -26,8 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rulebench import N_, Fate, Fight, Messages, Outcome, hookimpl
-from rulebench.core.default_hooks import roll_sentence
+from rulebench import N_, Fate, Fight, Messages, Outcome, hookimpl, roll_sentence
 from rulebench.rulesets.endurance.state import BLED_OUT, BLEEDING, SLAIN, STANDING
 
 MESSAGES = Messages("rulebench-endurance", Path(__file__).with_name("locale"))
