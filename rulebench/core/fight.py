@@ -26,6 +26,11 @@ if TYPE_CHECKING:
     from rulebench.core.encounter import Encounter
 
 
+_IGNORED: Callable[..., Any] = type.__prepare__
+"""A built-in that takes any arguments, keywords included, and ignores them (it returns a new empty
+dict): a silent fight's ``emit`` and ``explain``. Rules report on every blow, and a Python method
+would cost each report a call frame and a dictionary of its facts; this costs neither."""
+
 Snapshot = tuple[Any, ...]
 """A fight state as ``Fight.snapshot`` takes it: round, outcome, pending turns, then the values of
 ``fight.vars`` and of each combatant's ``vars`` (all hashable, so a snapshot is a dictionary key)."""
@@ -114,6 +119,8 @@ class Fight:
         self.recording = record
         """Whether events are being logged (a narrated fight); rules need not ask, ``emit`` does."""
         self._explained: set[str] = set()
+        if not record:
+            self.emit = self.explain = _IGNORED  # type: ignore[method-assign]  # see _IGNORED
         self.modifiers: Callable[..., Sequence[Modifier]] = partial(rules.modifiers, self)
         """``modifiers(combatant, purpose, against=None)``: every plugin's modifiers for one of
         ``combatant``'s values (see ``rulebench_modifiers``). Bound once, since rulesets ask it on

@@ -355,20 +355,27 @@ def test_wounded_but_standing_is_hurt() -> None:
     assert fates(fight) == (Fate(EndState.HURT, "wounded"), Fate(EndState.DEAD, "bled out"))
 
 
-def test_narration_shows_roll_avoidance_endurance_wounds_and_clock() -> None:
+def test_the_events_report_roll_avoidance_endurance_wounds_and_clock() -> None:
+    # Fighter 1d8+2 against Bandit's avoidance 3 (endurance 6), Bandit 1d6+1 against Fighter's 5
+    # (endurance 10). R1: 7 − 3 = 4 (6 → 2), 7 − 5 = 2 (10 → 8); R2: 4 − 3 = 1 (2 → 1), 4 stopped;
+    # R3: 6 − 3 = 3 > 1, a wound, the Bandit's last: he falls, 10 rounds, 9 after the tick.
     data = encounter([member("Fighter", melee=4, armour=2, weapon="1d8", body=3, speed=3, life=4)],
                      [member("Bandit", melee=2, armour=1, weapon="1d6", body=2, speed=2, life=2)])
     fight = finish(fight_of(data, "5 6 2 3 4"))
-    texts = [e["text"] for e in fight.log or ()]
-    assert "Fighter strikes Bandit (always a hit): damage 1d8+2" in texts
-    assert "Fighter: damage 1d8+2 → 7" in texts
-    assert "damage 7 − Bandit's avoidance 3 = 4 gets through: endurance 6 → 2" in texts
-    assert "damage 4: Fighter's avoidance 5 stops it all, endurance stays 8" in texts
-    assert "3 > endurance 1: Bandit takes a wound (1 of 1)" in texts
-    assert "Bandit falls and bleeds out (Ausbluten): dead in 10 rounds without help" in texts
-    assert "Bandit bleeds: 9 rounds left" in texts
-    assert "Every enemy has fallen: the party wins." in texts
-
+    first = events(fight, "hit")[0]
+    assert (first["attacker"], first["defender"], first["dice"], first["modifiers"]) == ("Fighter", "Bandit", "1d8+2", [])
+    assert [(e["who"], e["label"], e["total"]) for e in events(fight, "roll")] == [
+        ("Fighter", "damage", 7), ("Bandit", "damage", 7), ("Fighter", "damage", 4), ("Bandit", "damage", 4),
+        ("Fighter", "damage", 6)]
+    assert [(e["who"], e["amount"], e["avoidance"], e["net"], e["endurance_before"], e["endurance_after"])
+            for e in events(fight, "damage")] == [
+        ("Bandit", 7, 3, 4, 6, 2), ("Fighter", 7, 5, 2, 10, 8), ("Bandit", 4, 3, 1, 2, 1), ("Fighter", 4, 5, 0, 8, 8),
+        ("Bandit", 6, 3, 3, 1, 0)]
+    assert [(e["who"], e["net"], e["endurance_before"], e["wounds"], e["max_wounds"]) for e in events(fight, "wound")] == [
+        ("Bandit", 3, 1, 1, 1)]
+    assert [(e["who"], e["condition"], e["bleed"], e.get("fell", False)) for e in events(fight, "condition")] == [
+        ("Bandit", "bleeding", 10, True), ("Bandit", "bleeding", 9, False)]
+    assert [e["outcome"] for e in events(fight, "outcome")] == ["party_wins"]
 
 
 # -- the example ------------------------------------------------------------------------------------

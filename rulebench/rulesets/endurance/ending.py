@@ -24,15 +24,14 @@ def _tick(fight: Fight, c: Combatant) -> None:
     if cvars["bleed"] <= 0:
         cvars["status"] = BLED_OUT
         cvars["bleed"] = 0
-    if fight.recording:
-        narration.bleeds(fight, c, cvars["bleed"])
+    fight.emit("condition", who=c, condition=cvars["status"], bleed=cvars["bleed"])
 
 
 def _flee(fight: Fight) -> None:
     """Flight: each standing enemy strikes once, in the turn order of the round just played, before the
     party is away (docs/rules/endurance.md, reading: mirrors dsa's one free attack per pursuer)."""
-    if fight.recording:
-        narration.flees(fight)
+    fight.explain("flight")
+    fight.emit("flight")
     rules = fight.rules
     turns: tuple[tuple[int, ...], tuple[int, ...]] = fight.vars["turns"]
     for position in turns[0] if fight.round == 1 else turns[1]:
@@ -88,27 +87,28 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
         outcome = Outcome.PARTY_FLED
     else:
         return None
-    if fight.recording:
-        narration.outcome(fight, outcome, ROUND_CAP)
+    fight.emit("outcome", outcome=outcome.value)
     return outcome
 
 
 @hookimpl
 def rulebench_fight_end(fight: Fight) -> None:
     """Raiders plunder the party members left fallen when the party loses or flees (docs/rules/endurance.md): an
-    event, which changes no outcome or fate, so only a narrated fight needs it."""
-    raided = fight.encounter.enemy.raiders and fight.outcome in (Outcome.ENEMY_WINS, Outcome.PARTY_FLED)
-    if not raided or not fight.recording:
+    event, which changes no outcome or fate."""
+    if not fight.encounter.enemy.raiders or fight.outcome not in (Outcome.ENEMY_WINS, Outcome.PARTY_FLED):
         return
     for m in fight.party.members:
         if m.vars["status"] in FALLEN:
-            narration.plunder(fight, m)
+            fight.emit("plunder", who=m)
 
 
 @hookimpl
 def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
     """The combatant's fate (``end_state``); a recorded fight tells its condition in the reader's language."""
     fate = end_state(fight, combatant)
+    # endurance's one question whether the fight records: a fate is the fight's result, not an event,
+    # so no renderer sees it; a recorded fight's result names its condition in the reader's language,
+    # a silent one the English name the analysis tallies and the JSON reports.
     return narration.fate(fate) if fight.recording else fate
 
 

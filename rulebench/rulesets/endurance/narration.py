@@ -1,17 +1,32 @@
-"""endurance's wording: the sentences a narrated fight tells, kept out of the rule modules.
+"""endurance's wording: the renderer of the events its rules report, and the descriptor's texts.
 
-Called only while a fight records (``fight.recording``), so sampling never builds them. Every text
-goes through endurance's own catalog (the domain ``rulebench-endurance``, in ``locale/``), translated
-when it is written, in the terms of the German source: Vermeidung, Ausdauer, Wunde, Ausbluten.
-A silent fight translates nothing: its conditions stay the English names the analysis tallies.
+The rule modules report what happens as facts (``fight.emit(kind, **facts)``, ``fight.explain(topic)``,
+rolls with the untranslated labels below); ``rulebench_narrate`` turns each recorded event into its
+sentence, reading nothing but the event. Every text goes through endurance's own catalog (the
+domain ``rulebench-endurance``, in ``locale/``), in the terms of the German source: Vermeidung,
+Ausdauer, Wunde, Ausbluten. A silent fight renders nothing and translates nothing: its conditions
+stay the English names the analysis tallies.
+
+The events, by kind, and the facts their sentences read:
+
+* ``hit``: ``attacker``, ``defender``; ``dice`` and ``modifiers`` (always a hit), or ``harmless``
+  with ``trait`` (``ghost`` or ``demon``: a plain weapon does nothing);
+* ``damage``: ``who``, ``amount``, ``avoidance``, ``armour_ignored`` (the part of avoidance a
+  demon's blow did not meet), ``net``, ``endurance_before``, ``endurance_after``;
+* ``wound``: ``who``, ``net``, ``endurance_before``, ``wounds``, ``max_wounds``;
+* ``condition``: ``who``, ``condition`` (``bleeding`` with ``bleed`` and ``fell`` at the fall, or
+  without ``fell`` at a tick of the clock; ``bled out``, ``slain``, ``standing`` for a non-fighter
+  stepping up);
+* ``flight``; ``outcome``: ``outcome``; ``plunder``: ``who``; ``explain``: ``topic``; ``roll``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from rulebench import N_, Combatant, Dice, Fate, Fight, Messages, Modifier, Outcome
+from rulebench import N_, Fate, Fight, Messages, Outcome, hookimpl, roll_sentence
 from rulebench.rulesets.endurance.state import BLED_OUT, BLEEDING, SLAIN, STANDING
 
 MESSAGES = Messages("rulebench-endurance", Path(__file__).with_name("locale"))
@@ -20,8 +35,10 @@ MESSAGES = Messages("rulebench-endurance", Path(__file__).with_name("locale"))
 _ = MESSAGES.gettext
 ngettext = MESSAGES.ngettext
 
+Event = dict[str, Any]
 
-# Roll labels: what a logged roll is for.
+
+# Roll labels: what a logged roll is for (logged untranslated, translated when rendered).
 DAMAGE = N_("damage")
 
 CONDITIONS = frozenset({
@@ -31,18 +48,10 @@ CONDITIONS = frozenset({
 """Every condition ``ending.rulebench_end_state`` reports, marked here for the catalog."""
 
 _VERDICTS = {
-    Outcome.PARTY_WINS: N_("Every enemy has fallen: the party wins."),
-    Outcome.ENEMY_WINS: N_("Every engaged member of the party has fallen: the enemy wins."),
-    Outcome.PARTY_FLED: N_("The party has fled."),
+    Outcome.PARTY_WINS.value: N_("Every enemy has fallen: the party wins."),
+    Outcome.ENEMY_WINS.value: N_("Every engaged member of the party has fallen: the enemy wins."),
+    Outcome.PARTY_FLED.value: N_("The party has fled."),
 }
-
-
-def label(message: str) -> str:
-    """A roll's label (one of the constants above) in the reader's language. The rule modules ask it
-    only while the fight records and pass the constant itself otherwise
-    (``narration.label(X) if fight.recording else X``): a silent fight logs no roll, and a look-up
-    per die would slow sampling and exact analysis."""
-    return _(message)
 
 
 def fate(fate: Fate) -> Fate:
@@ -54,55 +63,57 @@ def fate(fate: Fate) -> Fate:
     return Fate(fate.state, _(fate.condition))
 
 
+@hookimpl
+def rulebench_narrate(fight: Fight, event: Event) -> str | None:
+    """The sentence for one of endurance's events (see the module); None for a kind it does not
+    report, so a plugin's own renderer or the kernel's answers."""
+    render = _RENDERERS.get(event["kind"])
+    return render(event) if render is not None else None
+
+
+def _roll(event: Event) -> str:
+    """A roll, its label in the reader's language."""
+    return roll_sentence(event, _(event["label"]))
+
+
 # -- explanations: once per fight, at the mechanic's first appearance ----------------------------
-def explain_avoidance(fight: Fight) -> None:
-    """What avoidance does to every blow."""
-    fight.explain("avoidance", _(
-        "Every attack hits, but the target's avoidance (Vermeidung: body plus armour) is taken off its "
-        "damage; what gets through wears down his endurance (Ausdauer), and a blow that gets through "
-        "with more than the endurance left is a wound (Wunde)."))
-
-
-def explain_bleeding(fight: Fight) -> None:
-    """What bleeding out means, including when nobody is left to help."""
-    fight.explain("bleeding", _(
-        "Whoever takes his last wound falls and bleeds out (Ausbluten): he dies after five rounds per "
-        "point of body unless helped, at once if wounded again, and for good if nobody of his side is "
-        "left standing to help him when the fight ends."))
-
-
-def explain_flight(fight: Fight) -> None:
-    """What flight costs."""
-    fight.explain("flight", _(
-        "By default the party flees (Flucht) once fewer than half of its engaged members still stand; "
-        "as it turns to run every enemy still standing strikes once more, and the fallen are left behind."))
+def _explain(event: Event) -> str | None:
+    """What one of endurance's mechanics does, by its topic; None for another plugin's topic."""
+    topic = event["topic"]
+    if topic == "avoidance":
+        return _(
+            "Every attack hits, but the target's avoidance (Vermeidung: body plus armour) is taken off its "
+            "damage; what gets through wears down his endurance (Ausdauer), and a blow that gets through "
+            "with more than the endurance left is a wound (Wunde).")
+    if topic == "bleeding":
+        return _(
+            "Whoever takes his last wound falls and bleeds out (Ausbluten): he dies after five rounds per "
+            "point of body unless helped, at once if wounded again, and for good if nobody of his side is "
+            "left standing to help him when the fight ends.")
+    if topic == "flight":
+        return _(
+            "By default the party flees (Flucht) once fewer than half of its engaged members still stand; "
+            "as it turns to run every enemy still standing strikes once more, and the fallen are left behind.")
+    return None
 
 
 # -- a blow --------------------------------------------------------------------------------------
-def harmless_blow(fight: Fight, attacker: Combatant, defender: Combatant, kind: str) -> None:
-    """A plain weapon against a ghost or demon (``kind``): damage 0, no die (docs/rules/endurance.md)."""
-    if kind == "ghost":
-        text = _("{attacker} strikes {defender}, but without a magic weapon cannot harm a ghost: damage 0, no die")
-    else:
-        text = _("{attacker} strikes {defender}, but without a magic weapon cannot harm a demon: damage 0, no die")
-    fight.emit("hit", text.format(attacker=attacker.name, defender=defender.name),
-               attacker=attacker.name, defender=defender.name, harmless=True)
+def _hit(event: Event) -> str:
+    """Always a hit, with its damage dice and modifiers; or a plain weapon against a ghost or demon."""
+    if event.get("harmless"):
+        if event["trait"] == "ghost":
+            text = _("{attacker} strikes {defender}, but without a magic weapon cannot harm a ghost: damage 0, no die")
+        else:
+            text = _("{attacker} strikes {defender}, but without a magic weapon cannot harm a demon: damage 0, no die")
+        return text.format(attacker=event["attacker"], defender=event["defender"])
+    extra = "".join(f" {m['value']:+d} {m['reason']}" for m in event["modifiers"])
+    return _("{attacker} strikes {defender} (always a hit): damage {dice}{modifiers}").format(
+        attacker=event["attacker"], defender=event["defender"], dice=event["dice"], modifiers=extra)
 
 
-def blow(fight: Fight, attacker: Combatant, defender: Combatant, dice: Dice, modifiers: Sequence[Modifier]) -> None:
-    """Always a hit: the damage dice and the modifiers added to them."""
-    extra = "".join(f" {m.value:+d} {m.reason}" for m in modifiers)
-    text = _("{attacker} strikes {defender} (always a hit): damage {dice}{modifiers}").format(
-        attacker=attacker.name, defender=defender.name, dice=dice, modifiers=extra)
-    fight.emit("hit", text, attacker=attacker.name, defender=defender.name, dice=str(dice),
-               modifiers=[{"value": m.value, "reason": m.reason} for m in modifiers])
-
-
-def damage(fight: Fight, target: Combatant, amount: int, avoid: int, net: int, before: int) -> None:
+def _damage(event: Event) -> str:
     """Damage against avoidance, and what gets through to endurance."""
-    explain_avoidance(fight)
-    demonic = avoid < target.stats["avoidance"]
-    name, after = target.name, target.vars["endurance"]
+    net, demonic = event["net"], event["armour_ignored"]
     if net and demonic:
         text = _("damage {amount} − {name}'s avoidance {avoid} (armour does not count against a demon) = {net} "
                  "gets through: endurance {before} → {after}")
@@ -113,66 +124,67 @@ def damage(fight: Fight, target: Combatant, amount: int, avoid: int, net: int, b
                  "all, endurance stays {before}")
     else:
         text = _("damage {amount}: {name}'s avoidance {avoid} stops it all, endurance stays {before}")
-    fight.emit("damage", text.format(amount=amount, name=name, avoid=avoid, net=net, before=before, after=after),
-               who=name, amount=amount, avoidance=avoid, net=net, endurance_before=before, endurance_after=after)
+    return text.format(amount=event["amount"], name=event["who"], avoid=event["avoidance"], net=net,
+                       before=event["endurance_before"], after=event["endurance_after"])
 
 
-def wound(fight: Fight, target: Combatant, net: int, before: int, wounds: int, most: int) -> None:
+def _wound(event: Event) -> str:
     """More got through than the endurance left: a wound."""
-    text = _("{net} > endurance {before}: {name} takes a wound ({wounds} of {most})").format(
-        net=net, before=before, name=target.name, wounds=wounds, most=most)
-    fight.emit("wound", text, who=target.name, wounds=wounds, max_wounds=most)
+    return _("{net} > endurance {before}: {name} takes a wound ({wounds} of {most})").format(
+        net=event["net"], before=event["endurance_before"], name=event["who"], wounds=event["wounds"],
+        most=event["max_wounds"])
 
 
-def slain(fight: Fight, target: Combatant) -> None:
-    """A wound while bleeding kills."""
-    text = _("{name} was already bleeding: this wound is fatal").format(name=target.name)
-    fight.emit("condition", text, who=target.name, condition=SLAIN)
-
-
-def falls(fight: Fight, target: Combatant, bleed: int) -> None:
-    """The last wound: he falls and bleeds for ``bleed`` rounds."""
-    explain_bleeding(fight)
-    text = ngettext("{name} falls and bleeds out (Ausbluten): dead in {rounds} round without help",
-                    "{name} falls and bleeds out (Ausbluten): dead in {rounds} rounds without help", bleed)
-    fight.emit("condition", text.format(name=target.name, rounds=bleed), who=target.name, condition=BLEEDING, bleed=bleed)
-
-
-def steps_up(fight: Fight, member: Combatant) -> None:
-    """A sheltered non-fighter steps up once no fighter of his side stands."""
-    text = _("No fighter of {name}'s side stands: {name} steps up to fight").format(name=member.name)
-    fight.emit("condition", text, who=member.name, condition=STANDING)
+def _condition(event: Event) -> str | None:
+    """A change of status: the fall, a tick of the bleeding clock, bleeding out, a killing wound, a
+    non-fighter stepping up."""
+    name, condition = event["who"], event["condition"]
+    if condition == BLEEDING:
+        rounds = event["bleed"]
+        if event.get("fell"):
+            text = ngettext("{name} falls and bleeds out (Ausbluten): dead in {rounds} round without help",
+                            "{name} falls and bleeds out (Ausbluten): dead in {rounds} rounds without help", rounds)
+        else:
+            text = ngettext("{name} bleeds: {rounds} round left", "{name} bleeds: {rounds} rounds left", rounds)
+        return text.format(name=name, rounds=rounds)
+    if condition == BLED_OUT:
+        return _("{name} has bled out").format(name=name)
+    if condition == SLAIN:
+        return _("{name} was already bleeding: this wound is fatal").format(name=name)
+    if condition == STANDING:
+        return _("No fighter of {name}'s side stands: {name} steps up to fight").format(name=name)
+    return None
 
 
 # -- the end of a round and of the fight ----------------------------------------------------------
-def bleeds(fight: Fight, c: Combatant, left: int) -> None:
-    """One tick of the bleeding clock: rounds left, or bled out."""
-    if left <= 0:
-        fight.emit("condition", _("{name} has bled out").format(name=c.name), who=c.name, condition=BLED_OUT, bleed=0)
-    else:
-        text = ngettext("{name} bleeds: {rounds} round left", "{name} bleeds: {rounds} rounds left", left)
-        fight.emit("condition", text.format(name=c.name, rounds=left), who=c.name, condition=BLEEDING, bleed=left)
-
-
-def flees(fight: Fight) -> None:
+def _flight(event: Event) -> str:
     """The party turns to run: the standing enemies' parting blows follow."""
-    explain_flight(fight)
-    fight.emit("flight", _("The party flees: every standing enemy strikes once more."))
+    return _("The party flees: every standing enemy strikes once more.")
 
 
-def outcome(fight: Fight, outcome: Outcome, cap: int) -> None:
-    """How the fight ended; ``cap``: the round cap that ends a stalemate as ``withdrawn``."""
-    if outcome is Outcome.WITHDRAWN:
-        text = _("Round {cap} is over and both sides still stand: they withdraw.").format(cap=cap)
-    else:
-        text = _(_VERDICTS[outcome])
-    fight.emit("outcome", text, outcome=outcome.value)
+def _outcome(event: Event) -> str:
+    """How the fight ended; a withdrawal names the round that hit the cap."""
+    if event["outcome"] == Outcome.WITHDRAWN.value:
+        return _("Round {cap} is over and both sides still stand: they withdraw.").format(cap=event["round"])
+    return _(_VERDICTS[event["outcome"]])
 
 
-def plunder(fight: Fight, member: Combatant) -> None:
+def _plunder(event: Event) -> str:
     """Raiders plunder a party member left fallen."""
-    text = _("The raiders plunder {name}, left lying on the ground.").format(name=member.name)
-    fight.emit("plunder", text, who=member.name)
+    return _("The raiders plunder {name}, left lying on the ground.").format(name=event["who"])
+
+
+_RENDERERS: dict[str, Callable[[Event], str | None]] = {
+    "roll": _roll,
+    "explain": _explain,
+    "hit": _hit,
+    "damage": _damage,
+    "wound": _wound,
+    "condition": _condition,
+    "flight": _flight,
+    "outcome": _outcome,
+    "plunder": _plunder,
+}
 
 
 # -- the descriptor ------------------------------------------------------------------------------

@@ -98,15 +98,6 @@ def turn_orders(fight: Fight) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return order(surprise), order("none")
 
 
-def front_order(fight: Fight, attacker: Combatant) -> list[Combatant]:
-    """The attacker's opponents front first: the party in damage order, reversed by an ambush from
-    behind (docs/rules/endurance.md "Order"); enemies in list order."""
-    if attacker.side == PARTY:
-        return fight.enemy.members
-    members = fight.party.members
-    return members[::-1] if fight.encounter.ambush_from_behind else members
-
-
 def release_non_fighters(fight: Fight, fallen: Combatant) -> None:
     """When the last fighter of a side falls, its sheltered non-fighters step up and fight (docs/rules/endurance.md)."""
     members = fight.side_of(fallen).members
@@ -121,5 +112,4 @@ def release_non_fighters(fight: Fight, fallen: Combatant) -> None:
     for m in members:
         if m.vars["status"] == SHELTERED:
             m.vars["status"] = STANDING
-            if fight.recording:
-                narration.steps_up(fight, m)
+            fight.emit("condition", who=m, condition=STANDING)

@@ -11,11 +11,10 @@ is rolled (``rulebench.plugins.critical``, a ``tryfirst`` ``rulebench_damage``) 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, cast
 
-import rulebench.rulesets.endurance.narration as narration
 from rulebench import Attack, Combatant, Damage, Fight, hookimpl
+from rulebench.rulesets.endurance.narration import DAMAGE
 from rulebench.rulesets.endurance.state import BLEED_ROUNDS_PER_BODY, BLEEDING, SLAIN
 from rulebench.rulesets.endurance.stats import physical_armour, release_non_fighters
 
@@ -23,15 +22,10 @@ DEMONIC = frozenset({"demonic"})
 PLAIN: frozenset[str] = frozenset()
 
 
-def cannot_harm(mine: Sequence[str], theirs: Sequence[str]) -> bool:
-    """Whether a blow by one with traits ``mine`` cannot harm one with traits ``theirs``: a ghost or
-    a demon, struck without a magic weapon (docs/rules/endurance.md)."""
-    return bool(theirs) and ("ghost" in theirs or "demon" in theirs) and "magic_weapon" not in mine
-
-
 @hookimpl
 def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant) -> Attack:
-    """Always a hit (docs/rules/endurance.md, seed); settle what the damage is made of.
+    """Always a hit (docs/rules/endurance.md, seed); settle what the damage is made of. A ghost or a
+    demon struck without a magic weapon takes damage 0 (docs/rules/endurance.md).
 
     (reading: docs/rules/endurance.md's "a die whose result cannot matter is not rolled" is the blow forced to 0, a plain
     weapon against a ghost or demon; a roll that cannot beat avoidance is still rolled, so a script
@@ -39,16 +33,14 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant) -> 
     """
     mine, theirs = attacker.spec.traits, defender.spec.traits
     flags = DEMONIC if "demon" in mine else PLAIN
-    if cannot_harm(mine, theirs):
+    if theirs and ("ghost" in theirs or "demon" in theirs) and "magic_weapon" not in mine:
         # docs/rules/endurance.md: ghost/demon vs no magic weapon, damage 0; a die forced to 0 is not rolled (docs/rules/endurance.md).
-        if fight.recording:
-            narration.harmless_blow(fight, attacker, defender, "ghost" if "ghost" in theirs else "demon")
+        fight.emit("hit", attacker=attacker, defender=defender, harmless=True, trait="ghost" if "ghost" in theirs else "demon")
         return Attack(attacker, defender, True, 0, {"damage_dice": None, "damage_bonus": 0, "damage_flags": flags})
     dice = attacker.stats["damage"]
     modifiers = fight.modifiers(attacker, "weapon", defender)
     bonus = sum([m.value for m in modifiers]) if modifiers else 0
-    if fight.recording:
-        narration.blow(fight, attacker, defender, dice, modifiers)
+    fight.emit("hit", attacker=attacker, defender=defender, dice=dice, modifiers=modifiers)
     return Attack(attacker, defender, True, 0, {"damage_dice": dice, "damage_bonus": bonus, "damage_flags": flags})
 
 
@@ -60,8 +52,7 @@ def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
     if dice is None:
         return Damage(0, "none", detail["damage_flags"])
     striker = cast(Combatant, attack.attacker)  # endurance's blows are one combatant's, never a group's
-    label = narration.label(narration.DAMAGE) if fight.recording else narration.DAMAGE
-    rolled = fight.roll(dice, label, striker) if dice.terms else dice.bonus
+    rolled = fight.roll(dice, DAMAGE, striker) if dice.terms else dice.bonus
     return Damage(rolled + detail["damage_bonus"], "normal", detail["damage_flags"])
 
 
@@ -73,52 +64,25 @@ def avoidance_against(target: Combatant, flags: frozenset[str]) -> int:
     return avoid
 
 
-def strike_at_once(fight: Fight, attacker: Combatant, defender: Combatant) -> None:
-    """One blow from attack to wounds within the turn, when nobody records.
-
-    The Monte Carlo path, taken when endurance's own attack, damage and wounds hooks are the only
-    ones (``turns.rulebench_turn`` checks): the same die, the same damage and the same wounds as
-    ``rulebench_attack``, ``rulebench_damage`` and ``rulebench_wounds``, without building an
-    ``Attack`` with its detail and a ``Damage`` for every blow.
-    """
-    mine, theirs = attacker.spec.traits, defender.spec.traits
-    if cannot_harm(mine, theirs):
-        return  # damage 0, no die (docs/rules/endurance.md): it cannot get past any avoidance or cost any endurance
-    modifiers = fight.modifiers(attacker, "weapon", defender)
-    dice = attacker.stats["damage"]
-    amount = fight.roll(dice, "damage", attacker) if dice.terms else dice.bonus
-    if modifiers:
-        amount += sum([m.value for m in modifiers])
-    if "demon" in mine:
-        take(fight, defender, amount, avoidance_against(defender, DEMONIC))
-    else:
-        take(fight, defender, amount, defender.stats["avoidance"])
-
-
 @hookimpl
 def rulebench_wounds(fight: Fight, target: Combatant, damage: Damage) -> bool:
     """net = max(0, damage − avoidance); net > endurance left is a wound; endurance −= net, not below 0.
 
     At max wounds he falls and bleeds for 5 × body rounds; a wound while bleeding kills (docs/rules/endurance.md).
     """
-    avoid = avoidance_against(target, damage.flags) if damage.flags else target.stats["avoidance"]
-    take(fight, target, damage.amount, avoid)
-    return True
-
-
-def take(fight: Fight, target: Combatant, amount: int, avoid: int) -> None:
-    """Pay ``amount`` of damage against ``avoid``: endurance, then a wound if it gets past what is left."""
+    full = target.stats["avoidance"]
+    avoid = avoidance_against(target, damage.flags) if damage.flags else full
+    amount = damage.amount
+    net = amount - avoid if amount > avoid else 0
     tvars = target.vars
-    net = amount - avoid
-    if net < 0:
-        net = 0
     before: int = tvars["endurance"]
-    after = before - net
-    tvars["endurance"] = after if after > 0 else 0
-    if fight.recording:
-        narration.damage(fight, target, amount, avoid, net, before)
+    after = tvars["endurance"] = before - net if before > net else 0
+    fight.explain("avoidance")
+    fight.emit("damage", who=target, amount=amount, avoidance=avoid, armour_ignored=full - avoid, net=net,
+               endurance_before=before, endurance_after=after)
     if net > before:
         wound(fight, target, net, before)
+    return True
 
 
 def wound(fight: Fight, target: Combatant, net: int, before: int) -> None:
@@ -127,17 +91,15 @@ def wound(fight: Fight, target: Combatant, net: int, before: int) -> None:
     tvars: dict[str, Any] = target.vars
     tvars["wounds"] += 1
     wounds, most = tvars["wounds"], target.stats["max_wounds"]
-    if fight.recording:
-        narration.wound(fight, target, net, before, wounds, most)
+    fight.emit("wound", who=target, wounds=wounds, max_wounds=most, net=net, endurance_before=before)
     if tvars["status"] == BLEEDING:
         tvars["status"] = SLAIN
         tvars["bleed"] = 0
-        if fight.recording:
-            narration.slain(fight, target)
+        fight.emit("condition", who=target, condition=SLAIN)
     elif wounds >= most:
         tvars["status"] = BLEEDING
         tvars["bleed"] = BLEED_ROUNDS_PER_BODY * target.stats["body"]
-        if fight.recording:
-            narration.falls(fight, target, tvars["bleed"])
+        fight.explain("bleeding")
+        fight.emit("condition", who=target, condition=BLEEDING, bleed=tvars["bleed"], fell=True)
         if target.spec.fighter:
             release_non_fighters(fight, target)

@@ -8,11 +8,8 @@ Exact analysis can then merge equal states after every blow (``core/hookspecs.py
 
 from __future__ import annotations
 
-from rulebench import Combatant, Fight, hookimpl, plays_only
-from rulebench.rulesets.endurance.quick import play_round
+from rulebench import PARTY, Combatant, Fight, hookimpl
 from rulebench.rulesets.endurance.state import BLEEDING, SHELTERED, STANDING
-from rulebench.rulesets.endurance.stats import front_order
-from rulebench.rulesets.endurance.strike import rulebench_attack, rulebench_damage, rulebench_wounds, strike_at_once
 
 ACTING = (STANDING, SHELTERED)
 """Who may still act: the standing, and the sheltered who may yet step up."""
@@ -21,12 +18,18 @@ ACTING = (STANDING, SHELTERED)
 def choose_target(fight: Fight, attacker: Combatant) -> Combatant | None:
     """The opponent ``attacker`` strikes now, or None when no opponent stands.
 
-    By default the front-most standing one (docs/rules/endurance.md). The ``target`` decision, asked only
-    when there is a choice, offers the standing opponents front first, then the bleeding ones:
+    The opponents front first: for the enemy the party in damage order, reversed by an ambush from
+    behind (docs/rules/endurance.md "Order"); for the party the enemies in list order. By default
+    the front-most standing one is struck (docs/rules/endurance.md). The ``target`` decision, asked
+    only when there is a choice, offers the standing opponents front first, then the bleeding ones:
     striking the fallen is how "a wound while bleeding kills" (docs/rules/endurance.md) comes about.
     """
-    opponents = front_order(fight, attacker)
-    if fight.default_tactics:
+    if attacker.side == PARTY:
+        opponents = fight.enemy.members
+    else:
+        members = fight.party.members
+        opponents = members[::-1] if fight.encounter.ambush_from_behind else members
+    if fight.default_tactics:  # the answer the default tactics give, without building the decision
         for c in opponents:
             if c.vars["status"] == STANDING:
                 return c
@@ -48,40 +51,23 @@ def rulebench_initiative(fight: Fight) -> tuple[int, ...]:
 
     The fallen never act again, so they get no turn; the sheltered keep theirs, since a non-fighter
     steps up in the very round the last fighter of his side falls and acts at his turn (docs/rules/endurance.md).
-    A silent fight that only endurance's hooks and default tactics play, on a plain random roller
-    (Monte Carlo), has the round's blows struck here at once instead (``quick``: the same dice, the
-    same wounds) and no turns.
     """
-    if play_round(fight, _own_hooks):
-        return ()
     turns: tuple[tuple[int, ...], tuple[int, ...]] = fight.vars["turns"]
     order = turns[0] if fight.round == 1 else turns[1]
     combatants = fight.combatants
     return tuple([i for i in order if combatants[i].vars["status"] in ACTING])
 
 
-def _own_hooks(fight: Fight) -> bool:
-    """Whether endurance's own turn, attack, damage and wounds hooks are the only ones."""
-    return plays_only(fight, turn=rulebench_turn, attack=rulebench_attack, damage=rulebench_damage, wounds=rulebench_wounds)
-
-
 @hookimpl
 def rulebench_turn(fight: Fight, turn: int) -> tuple[Combatant, Combatant] | None:
     """The combatant whose turn it is strikes the target he picks now; nothing if he has fallen, is
-    still sheltered, or no opponent stands.
-
-    When endurance's own attack, damage and wounds hooks are the only ones and nobody records, the
-    blow is played here at once (``strike.strike_at_once``: the same dice and the same result, at
-    a fraction of the Monte Carlo cost) and the turn hands the kernel nothing more to play.
+    still sheltered, or no opponent stands; the kernel plays the blow through the attack, damage
+    and wounds hooks (``strike``).
     """
     attacker = fight.combatants[turn]
     if attacker.vars["status"] != STANDING:
         return None
     target = choose_target(fight, attacker)
     if target is None:
-        return None
-    if not fight.recording and plays_only(fight, attack=rulebench_attack, damage=rulebench_damage, wounds=rulebench_wounds):
-        # Only endurance's own hooks would take the blow and nobody records: play it here.
-        strike_at_once(fight, attacker, target)
         return None
     return attacker, target
