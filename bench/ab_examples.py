@@ -30,9 +30,9 @@ from montecarlo import baseline_tree  # noqa: E402  (bench/ is no package)
 def play_here(ruleset: str, encounter: str, fights: int, seed: int) -> dict[str, float]:
     """In a worker process: fights per second and the party's win rate of the rulebench on ``sys.path``."""
     from rulebench.analysis.sampling import simulate
+    from rulebench.core.assembly import configure
     from rulebench.core.discovery import discover
     from rulebench.core.encounter import load_encounter
-    from rulebench.core.kernel import configure
 
     config = configure(load_encounter(Path(encounter)), ruleset, catalog=discover())
     start = time.process_time()

@@ -39,9 +39,9 @@ def _baseline_tree(revision: str) -> Path:
 def play_here(ruleset: str, example: str, fights: int, seed: int) -> dict[str, float]:
     """In a worker process: fights per second and the party's win rate of the rulebench on ``sys.path``."""
     from rulebench.analysis.sampling import simulate
+    from rulebench.core.assembly import configure
     from rulebench.core.discovery import discover
     from rulebench.core.encounter import load_encounter
-    from rulebench.core.kernel import configure
 
     config = configure(load_encounter(Path(example)), ruleset, catalog=discover())
     start = time.process_time()

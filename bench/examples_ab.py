@@ -32,9 +32,9 @@ def play_here(ruleset: str, encounter: str, fights: int, seed: int, memo: bool) 
     """In a worker process: fights per second and the party's win rate of the rulebench on ``sys.path``."""
     from rulebench.analysis.round_memo import memo_of
     from rulebench.analysis.sampling import simulate
+    from rulebench.core.assembly import configure
     from rulebench.core.discovery import discover
     from rulebench.core.encounter import load_encounter
-    from rulebench.core.kernel import configure
 
     config = configure(load_encounter(encounter), ruleset, catalog=discover())
     if not memo:

@@ -14,10 +14,11 @@ from typing import Any
 
 import pytest
 
+from rulebench.core.assembly import configure
 from rulebench.core.dice import Dice, ScriptedRoller, parse_dice_script
 from rulebench.core.encounter import encounter_from_dict, load_encounter
 from rulebench.core.fight import Fight
-from rulebench.core.kernel import configure, fates, play
+from rulebench.core.loop import fates, play
 from rulebench.core.outcome import EndState, Fate, Outcome
 from rulebench.rulesets.ambermarch.probe import probe_result
 from rulebench.rulesets.ambermarch.stats import group_steadfastness

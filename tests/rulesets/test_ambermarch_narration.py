@@ -18,10 +18,11 @@ from test_ambermarch_rules import FireBolt, encounter, events, fought, two_heroe
 import rulebench.rulesets.ambermarch as ambermarch
 import rulebench.rulesets.ambermarch.narration as narration
 from rulebench import Fight, set_language
+from rulebench.core.assembly import configure
 from rulebench.core.dice import RandomRoller, ScriptedRoller, parse_dice_script
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import load_encounter
-from rulebench.core.kernel import configure, fates, play
+from rulebench.core.loop import fates, play
 from rulebench.core.outcome import EndState, Fate, Outcome
 
 ROOT = Path(__file__).resolve().parents[2]

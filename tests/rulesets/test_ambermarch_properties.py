@@ -17,10 +17,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulebench import Decision, Fight, PluginInfo, hookimpl
+from rulebench.core.assembly import configure
 from rulebench.core.dice import RandomRoller
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import encounter_from_dict
-from rulebench.core.kernel import configure, play, play_round
+from rulebench.core.loop import play, play_round
 from rulebench.testing import encounter_dicts
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

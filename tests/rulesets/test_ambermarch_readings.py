@@ -8,10 +8,11 @@ from typing import Any
 import pytest
 
 from rulebench import Fight
+from rulebench.core.assembly import configure
 from rulebench.core.dice import DiceScriptError, ScriptedRoller, parse_dice_script
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import encounter_from_dict
-from rulebench.core.kernel import configure, fates, play, play_round
+from rulebench.core.loop import fates, play, play_round
 from rulebench.core.outcome import EndState, Fate, Outcome
 
 

@@ -14,11 +14,12 @@ from typing import Any
 import pytest
 
 from rulebench import Combatant, Fight, Modifier, PluginInfo, Side, hookimpl
+from rulebench.core.assembly import configure
 from rulebench.core.dice import Dice, ScriptedRoller, parse_dice_script
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import encounter_from_dict
 from rulebench.core.errors import BadInput
-from rulebench.core.kernel import configure, fates, play, play_round
+from rulebench.core.loop import fates, play, play_round
 from rulebench.core.outcome import EndState, Fate, Outcome
 from rulebench.rulesets.ambermarch.stats import rulebench_ruleset
 from rulebench.rulesets.ambermarch.tactics import default_retreat

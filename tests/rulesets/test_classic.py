@@ -16,7 +16,7 @@ from rulebench import Outcome, configure
 from rulebench.core.dice import RandomRoller, ScriptedRoller, parse_dice_script
 from rulebench.core.encounter import Encounter, encounter_from_dict, load_encounter
 from rulebench.core.fight import Fight
-from rulebench.core.kernel import play
+from rulebench.core.loop import play
 from rulebench.core.outcome import FightResult
 from rulebench.testing import RulesetConformance
 

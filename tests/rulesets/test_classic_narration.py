@@ -20,7 +20,7 @@ from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.errors import BadInput
 from rulebench.core.fight import Fight
 from rulebench.core.i18n import set_language
-from rulebench.core.kernel import play
+from rulebench.core.loop import play
 from rulebench.core.outcome import FightResult
 from rulebench.rulesets.classic.info import rulebench_ruleset
 from rulebench.rulesets.classic.narration import rulebench_narrate

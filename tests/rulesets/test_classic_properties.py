@@ -16,7 +16,7 @@ from rulebench import Outcome, configure, simulate
 from rulebench.core.dice import RandomRoller
 from rulebench.core.encounter import encounter_from_dict
 from rulebench.core.fight import Fight
-from rulebench.core.kernel import play
+from rulebench.core.loop import play
 from rulebench.core.outcome import FightResult
 from rulebench.testing import encounter_dicts
 

@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 
+from rulebench.core.assembly import configure
 from rulebench.core.dice import ScriptedRoller, parse_dice_script
 from rulebench.core.encounter import encounter_from_dict
 from rulebench.core.fight import Fight
-from rulebench.core.kernel import configure, play
+from rulebench.core.loop import play
 from rulebench.core.outcome import FightResult, Outcome
 
 

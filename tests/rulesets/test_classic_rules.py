@@ -14,12 +14,13 @@ import pytest
 
 from rulebench import Dice, Modifier, Outcome, PluginInfo, configure, hookimpl, load_encounter
 from rulebench.analysis.exact import solve
+from rulebench.core.assembly import FightConfig
 from rulebench.core.dice import ScriptedRoller, parse_dice_script
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.errors import BadInput
 from rulebench.core.fight import Fight
-from rulebench.core.kernel import FightConfig, play, play_round
+from rulebench.core.loop import play, play_round
 from rulebench.core.outcome import FightResult
 
 EXAMPLES = Path(__file__).parents[2] / "examples"

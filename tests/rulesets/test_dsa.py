@@ -10,10 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rulebench.core.assembly import configure
 from rulebench.core.dice import ScriptedRoller, parse_dice_script
 from rulebench.core.encounter import load_encounter
 from rulebench.core.fight import Fight
-from rulebench.core.kernel import configure, play
+from rulebench.core.loop import play
 from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
 
 DATA = Path(__file__).parent / "data" / "dsa"

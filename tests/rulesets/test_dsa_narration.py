@@ -16,10 +16,11 @@ from rich.console import Console
 
 from rulebench.api.narrated_fight import FightRecord, fight
 from rulebench.cli.narrate import narrate
+from rulebench.core.assembly import configure
 from rulebench.core.dice import RandomRoller
 from rulebench.core.encounter import load_encounter
 from rulebench.core.i18n import set_language
-from rulebench.core.kernel import configure, play
+from rulebench.core.loop import play
 from rulebench.rulesets.dsa import narration
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,10 +13,11 @@ from dice_recorder import Recorder
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rulebench.core.assembly import configure
 from rulebench.core.dice import RandomRoller
 from rulebench.core.encounter import encounter_from_dict
 from rulebench.core.fight import Fight
-from rulebench.core.kernel import configure, play, play_round
+from rulebench.core.loop import play, play_round
 from rulebench.rulesets.dsa.ending import EXCHANGE_CAP
 from rulebench.testing import encounter_dicts
 

@@ -31,9 +31,10 @@ from rulebench import (
 )
 from rulebench.analysis.results import Tally
 from rulebench.analysis.sampling import run_chunk
+from rulebench.core.assembly import FightConfig
 from rulebench.core.encounter import encounter_from_dict, load_encounter
 from rulebench.core.fight import Snapshot
-from rulebench.core.kernel import FightConfig, play
+from rulebench.core.loop import play
 from rulebench.core.outcome import Outcome
 from rulebench.rulesets.dsa.ending import EXCHANGE_CAP
 from rulebench.rulesets.dsa.quick import Plan, attack_drawn

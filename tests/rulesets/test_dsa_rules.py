@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
+from rulebench.core.assembly import configure
 from rulebench.core.dice import Dice, ScriptedRoller, parse_dice_script
 from rulebench.core.encounter import encounter_from_dict, load_encounter
 from rulebench.core.fight import Fight
-from rulebench.core.kernel import configure, play, play_round
+from rulebench.core.loop import play, play_round
 from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
 from rulebench.core.values import Decision
 from rulebench.rulesets.dsa.stats import lowered

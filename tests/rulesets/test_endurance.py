@@ -11,10 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rulebench.core.assembly import configure
 from rulebench.core.dice import ScriptedRoller, parse_dice_script
 from rulebench.core.encounter import load_encounter
 from rulebench.core.fight import Fight
-from rulebench.core.kernel import configure, fates, play_round
+from rulebench.core.loop import fates, play_round
 from rulebench.core.outcome import EndState, Fate, Outcome
 
 DATA = Path(__file__).parent / "data" / "endurance"

@@ -14,11 +14,12 @@ from pathlib import Path
 
 import pytest
 
+from rulebench.core.assembly import configure
 from rulebench.core.dice import RandomRoller, ScriptedRoller
 from rulebench.core.encounter import encounter_from_dict, load_encounter
 from rulebench.core.fight import Fight
 from rulebench.core.i18n import set_language
-from rulebench.core.kernel import configure, play
+from rulebench.core.loop import play
 from rulebench.core.outcome import FightResult
 from rulebench.rulesets.endurance.narration import CONDITIONS, rulebench_narrate
 from rulebench.rulesets.endurance.stats import rulebench_ruleset

@@ -15,10 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulebench import Decision, Fight, PluginInfo, hookimpl
+from rulebench.core.assembly import FightConfig, configure
 from rulebench.core.dice import RandomRoller
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import Encounter, encounter_from_dict
-from rulebench.core.kernel import FightConfig, configure, play, play_round
+from rulebench.core.loop import play, play_round
 from rulebench.rulesets.endurance.narration import rulebench_narrate
 from rulebench.rulesets.endurance.state import BLED_OUT, BLEEDING, SLAIN
 from rulebench.testing import RulesetConformance, encounter_dicts

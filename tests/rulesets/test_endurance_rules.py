@@ -9,12 +9,13 @@ from typing import Any
 
 import pytest
 
+from rulebench.core.assembly import configure
 from rulebench.core.dice import Dice, ScriptedRoller, parse_dice_script
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import encounter_from_dict, load_encounter
 from rulebench.core.errors import BadInput
 from rulebench.core.fight import Combatant, Fight
-from rulebench.core.kernel import configure, fates, play, play_round
+from rulebench.core.loop import fates, play, play_round
 from rulebench.core.outcome import EndState, Fate, Outcome
 from rulebench.core.values import Decision
 from rulebench.rulesets.endurance import rulebench_decide

@@ -17,7 +17,7 @@ from rulebench.core.discovery import discover
 from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.errors import BadInput
 from rulebench.core.fight import Fight
-from rulebench.core.kernel import play, play_round
+from rulebench.core.loop import play, play_round
 from rulebench.core.outcome import FightResult
 from rulebench.testing import RulesetConformance
 

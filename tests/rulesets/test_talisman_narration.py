@@ -22,7 +22,7 @@ from rulebench.core.discovery import discover
 from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.errors import BadInput
 from rulebench.core.i18n import set_language
-from rulebench.core.kernel import play
+from rulebench.core.loop import play
 from rulebench.core.outcome import FightResult
 from rulebench.rulesets.talisman import narration
 

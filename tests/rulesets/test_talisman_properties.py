@@ -12,7 +12,7 @@ from rulebench import configure
 from rulebench.core.dice import RandomRoller
 from rulebench.core.encounter import encounter_from_dict
 from rulebench.core.fight import ENEMY, Fight
-from rulebench.core.kernel import play, play_round
+from rulebench.core.loop import play, play_round
 from rulebench.rulesets.talisman import ROUND_CAP
 from rulebench.testing import encounter_dicts
 

@@ -15,7 +15,7 @@ from rulebench.core.dice import ScriptedRoller, parse_dice_script
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.errors import BadInput
-from rulebench.core.kernel import play, play_round
+from rulebench.core.loop import play, play_round
 from rulebench.core.outcome import FightResult
 
 
