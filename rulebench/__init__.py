@@ -110,6 +110,7 @@ __all__ = [
     "roll_sentence",
     "RulebenchError",
     "RulesetInfo",
+    "roll_sentence",
     "run_fight",
     "ScriptedRoller",
     "set_language",

@@ -16,8 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rulebench import N_, Fate, Fight, Outcome, hookimpl
-from rulebench.core.default_hooks import roll_sentence
+from rulebench import N_, Fate, Fight, Outcome, hookimpl, roll_sentence
 from rulebench.rulesets.classic.info import (
     ENEMY_HIGHER,
     ENEMY_WINS_ROUND,
