@@ -110,7 +110,6 @@ __all__ = [
     "roll_sentence",
     "RulebenchError",
     "RulesetInfo",
-    "roll_sentence",
     "run_fight",
     "ScriptedRoller",
     "set_language",
