@@ -38,6 +38,15 @@ def test_the_glossary_states_the_codes_numbers() -> None:
         assert number in german, number
 
 
+def test_the_readme_states_the_codes_numbers() -> None:
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    story = readme[readme.index("Sampling without `-n`"):]
+    story = story[: story.index("Every point of a sweep")]
+    for number in (f"blocks of {BLOCK} fights", f"at most {DEFAULT_PRECISION}", f"at most {DEFAULT_CAP:,} fights",
+                   f"about {most_fights():,}", f"chunks of {CHUNK:,}"):
+        assert number in story, number
+
+
 @pytest.mark.parametrize("encounter", ["ogre-duel.toml"])
 def test_a_default_run_plays_a_multiple_of_the_block(encounter: str) -> None:
     """Without -n a sampled row's fights are a multiple of the block, at most the glossary's most."""
