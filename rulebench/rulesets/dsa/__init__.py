@@ -1,10 +1,10 @@
 """dsa: attack/parry chains, man against man and several against one (docs/rules/dsa.md).
 
-One kernel round is one exchange (a silent Monte Carlo fight plays its exchanges on at once, the
-exchange number kept in ``fight.round``: ``quick.py``). The sides stand in sub-fights (rebuilt whenever someone falls);
+One kernel round is one exchange. The sides stand in sub-fights (rebuilt whenever someone falls);
 at an exchange's start every new primary pair settles its attack initiative; then each sub-fight
-plays the chain of its primary pair and the secondaries' free attacks; after it the party may flee. The hook implementations
-live in small modules and are gathered here, because pluggy registers this package module.
+plays the chain of its primary pair and the secondaries' free attacks; after it the party may flee.
+The hook implementations live in small modules and are gathered here, because pluggy registers
+this package module.
 """
 
 from __future__ import annotations

@@ -5,9 +5,8 @@ from __future__ import annotations
 import rulebench.rulesets.dsa.narration as say
 from rulebench import Attack, Combatant, EndState, Fate, Fight, Outcome, hookimpl
 from rulebench.rulesets.dsa.hits import struck
-from rulebench.rulesets.dsa.quick import chose_to_flee
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
-from rulebench.rulesets.dsa.subfights import anyone_stands, regroup
+from rulebench.rulesets.dsa.subfights import anyone_stands, build_subfights
 from rulebench.rulesets.dsa.tactics import flees, party_standing
 
 EXCHANGE_CAP = 100
@@ -20,16 +19,14 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
 
     docs/rules/dsa.md: no enemy standing → party_wins; no engaged member standing → enemy_wins;
     exchange 100 → withdrawn (checked before flight: at the cap both sides part anyway); the
-    party may flee after any exchange (decision ``flee``, side-wide) → party_fled. An exchange
-    played at once in which nobody fell was ended where it was played (``quick.play_exchanges``),
-    unless the party chose there to flee after it (``quick.chose_to_flee``: not asked again).
+    party may flee after any exchange (decision ``flee``, side-wide) → party_fled.
     """
     outcome = _verdict(fight)
     if outcome is None and fight.round >= EXCHANGE_CAP:
         outcome = Outcome.WITHDRAWN
         if fight.recording:
             say.capped(fight, EXCHANGE_CAP, outcome.value)
-    if outcome is None and (chose_to_flee(fight) or flees(fight, *party_standing(fight))):
+    if outcome is None and flees(fight, *party_standing(fight)):
         _flee(fight)
         outcome = Outcome.PARTY_FLED
     if outcome is None:
@@ -56,7 +53,7 @@ def _flee(fight: Fight) -> None:
     damage order (reading: the text gives no order).
     """
     if fight.vars["regroup"]:
-        regroup(fight)
+        build_subfights(fight)
     by_name = {c.name: c for c in fight.combatants}
     members = fight.party.members
     if fight.encounter.ambush_from_behind:
@@ -97,7 +94,7 @@ def _close_exchange(fight: Fight) -> None:
     for group in subfights:
         combatants[group[0]].vars["parried"] = False
     if fight.vars["regroup"]:
-        regroup(fight)
+        build_subfights(fight)
         fight.vars["regroup"] = False
 
 
