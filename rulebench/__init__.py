@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from rulebench.api import Comparison, balance, compare, fight, sweep
     from rulebench.core.chain import Done
     from rulebench.core.combatants import ENEMY, PARTY, Combatant, Side
+    from rulebench.core.default_hooks import roll_sentence
     from rulebench.core.dice import Dice, RandomRoller, ScriptedRoller
     from rulebench.core.discovery import discover
     from rulebench.core.encounter import Encounter, load_encounter
@@ -39,6 +40,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "rulebench.api": ("Comparison", "balance", "compare", "fight", "sweep"),
     "rulebench.core.chain": ("Done",),
     "rulebench.core.combatants": ("ENEMY", "PARTY", "Combatant", "Side"),
+    "rulebench.core.default_hooks": ("roll_sentence",),
     "rulebench.core.dice": ("Dice", "RandomRoller", "ScriptedRoller"),
     "rulebench.core.discovery": ("discover",),
     "rulebench.core.encounter": ("Encounter", "load_encounter"),
@@ -91,6 +93,7 @@ __all__ = [
     "RandomRoller",
     "RulebenchError",
     "RulesetInfo",
+    "roll_sentence",
     "run_fight",
     "ScriptedRoller",
     "set_language",

@@ -14,7 +14,7 @@ from rulebench.rulesets.dsa.chain import rulebench_attack
 from rulebench.rulesets.dsa.ending import rulebench_end_state, rulebench_fight_end, rulebench_round_end
 from rulebench.rulesets.dsa.hits import rulebench_damage, rulebench_wounds
 from rulebench.rulesets.dsa.initiative import rulebench_initiative, rulebench_round_start, rulebench_turn
-from rulebench.rulesets.dsa.narration import _
+from rulebench.rulesets.dsa.narration import _, rulebench_narrate
 from rulebench.rulesets.dsa.stats import STATS, rulebench_setup
 from rulebench.rulesets.dsa.tactics import rulebench_decide
 
@@ -25,6 +25,7 @@ __all__ = [
     "rulebench_end_state",
     "rulebench_fight_end",
     "rulebench_initiative",
+    "rulebench_narrate",
     "rulebench_round_end",
     "rulebench_round_start",
     "rulebench_ruleset",

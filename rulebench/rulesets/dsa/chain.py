@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-import rulebench.rulesets.dsa.narration as say
 from rulebench import Attack, Combatant, Done, Fight, hookimpl
 from rulebench.rulesets.dsa.free_attacks import free_attack
 from rulebench.rulesets.dsa.hits import struck
+from rulebench.rulesets.dsa.narration import ATTACK_PARRY
 from rulebench.rulesets.dsa.stats import attack_value, defence_value
 
 
@@ -34,17 +34,14 @@ def chain_hits(fight: Fight, holder: Combatant, other: Combatant) -> bool:
     (``"attack"`` or ``"parry"``, cap, renewed); a cap below 1 cannot be met, so no die is rolled
     for it (docs/rules/dsa.md).
     """
-    recording = fight.recording
     at = attack_value(holder)
     defence, word = defence_value(other)
     if at < 1:
-        if recording:
-            say.cannot_attack(fight, holder, other, at)
+        fight.emit("attack", who=holder, against=other, cap=at, value=at, roll=None, success=False, step=1, free=False)
         result: Hashable = "miss"
     else:
-        label = say.label(say.ATTACK_PARRY) if recording else say.ATTACK_PARRY
         step = _step(fight, holder, other, at, defence, word)
-        result = fight.chain(("attack", at, False), 20, step, label, ("dsa chain", at, defence))
+        result = fight.chain(("attack", at, False), 20, step, ATTACK_PARRY, ("dsa chain", at, defence))
     if result == "miss":
         # The holder lost the initiative against this opponent (seed: "so wechselt die
         # Angriffsinitiative").
@@ -65,8 +62,8 @@ Step = Callable[[Hashable, int], Hashable]
 def _step(fight: Fight, holder: Combatant, other: Combatant, at: int, defence: int, word: str) -> Step:
     """The chain's step: an attack over its cap misses; one at or under it is parried at
     min(roll, defence) (no die below 1: a hit); a parry over its cap is a hit, one made caps the
-    holder's next attack. Each attack is told with the parry against it once that is rolled."""
-    attack = {"step": 1, "cap": at, "roll": 0}  # the attack awaiting its parry, for its event; the chain never reads it
+    holder's next attack. Each attack is reported with the parry against it once that is rolled."""
+    attack = [1, at, 0]  # the attack awaiting its parry (its number in the chain, cap, roll): the chain never reads it
 
     def step(state: Any, face: int) -> Hashable:  # state: (kind, cap, renewed), as the chain starts it
         kind: str
@@ -75,21 +72,28 @@ def _step(fight: Fight, holder: Combatant, other: Combatant, at: int, defence: i
         kind, cap, renewed = state
         if kind == "attack":
             if face > cap:
-                if fight.recording:
-                    say.attack_missed(fight, holder, other, attack["step"], cap, at, face)
+                fight.emit("attack", who=holder, against=other, cap=cap, value=at, roll=face, success=False,
+                           step=attack[0], free=False)
                 return MISS
             parry_cap = face if face < defence else defence
             if parry_cap < 1:
-                if fight.recording:
-                    say.attack_and_parry(fight, holder, other, attack["step"], cap, at, face, parry_cap, defence, word,
-                                         None)
+                _parried(fight, holder, other, attack[0], cap, at, face, parry_cap, defence, word, None)
                 return HIT
-            attack["cap"], attack["roll"] = cap, face
+            attack[1], attack[2] = cap, face
             return ("parry", parry_cap, renewed)
-        if fight.recording:
-            say.attack_and_parry(fight, holder, other, attack["step"], attack["cap"], at, attack["roll"], cap, defence,
-                                 word, face)
-        attack["step"] += 1
+        _parried(fight, holder, other, attack[0], attack[1], at, attack[2], cap, defence, word, face)
+        attack[0] += 1
         return ("attack", face, True) if face <= cap else HIT
 
     return step
+
+
+def _parried(fight: Fight, holder: Combatant, other: Combatant, number: int, cap: int, at: int, roll: int,
+             parry_cap: int, defence: int, word: str, parry: int | None) -> None:
+    """Report a landed attack and the parry against it (``parry``: its die, None when its cap is
+    below 1 and none is rolled)."""
+    parried = parry is not None and parry <= parry_cap
+    fight.emit("attack", who=holder, against=other, cap=cap, value=at, roll=roll, success=True, step=number,
+               free=False, parry_cap=parry_cap, defence=defence, defence_name=word, parry_roll=parry)
+    fight.emit("parry", who=other, against=holder, cap=parry_cap, value=defence, roll=parry, success=parried,
+               attack_roll=roll, defence_name=word, free=False)

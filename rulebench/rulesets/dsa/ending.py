@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import rulebench.rulesets.dsa.narration as say
 from rulebench import Attack, Combatant, EndState, Fate, Fight, Outcome, hookimpl
 from rulebench.rulesets.dsa.hits import struck
+from rulebench.rulesets.dsa.narration import CONDITIONS, FLIGHT_ATTACK, condition
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
 from rulebench.rulesets.dsa.subfights import anyone_stands, build_subfights
 from rulebench.rulesets.dsa.tactics import flees, party_standing
@@ -24,8 +24,7 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
     outcome = _verdict(fight)
     if outcome is None and fight.round >= EXCHANGE_CAP:
         outcome = Outcome.WITHDRAWN
-        if fight.recording:
-            say.capped(fight, EXCHANGE_CAP, outcome.value)
+        fight.emit("outcome", outcome=outcome.value, cap=EXCHANGE_CAP)
     if outcome is None and flees(fight, *party_standing(fight)):
         _flee(fight)
         outcome = Outcome.PARTY_FLED
@@ -37,8 +36,7 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
 def _verdict(fight: Fight) -> Outcome | None:
     for side, outcome in ((fight.enemy, Outcome.PARTY_WINS), (fight.party, Outcome.ENEMY_WINS)):
         if not anyone_stands(side):
-            if fight.recording:
-                say.nobody_stands(fight, side is fight.party, outcome.value)
+            fight.emit("outcome", outcome=outcome.value, side=side)
             return outcome
     return None
 
@@ -64,15 +62,12 @@ def _flee(fight: Fight) -> None:
         foe_name: str = member.vars["foe"]
         foe = by_name.get(foe_name)
         if foe is None or not foe.vars["standing"]:
-            if fight.recording:
-                say.flees_freely(fight, member)
+            fight.emit("flight", who=member)
             continue
         at = foe.stats["at"]
-        label = say.label(say.FLIGHT_ATTACK) if fight.recording else say.FLIGHT_ATTACK
-        roll = fight.die(20, label, foe) if at >= 1 else None
+        roll = fight.die(20, FLIGHT_ATTACK, foe) if at >= 1 else None
         hit = roll is not None and roll <= at
-        if fight.recording:
-            say.flight_attack(fight, member, foe, at, roll, hit)
+        fight.emit("flight", who=member, attacker=foe, cap=at, value=at, roll=roll, success=hit)
         if not hit:
             continue
         attack: Attack = struck(fight, foe, member, {"flight": True})
@@ -103,11 +98,9 @@ def rulebench_fight_end(fight: Fight) -> None:
     """Raiders plunder the party members left out or dead on a loss or a flight (docs/rules/dsa.md)."""
     if not fight.encounter.enemy.raiders or fight.outcome not in (Outcome.ENEMY_WINS, Outcome.PARTY_FLED):
         return
-    if not fight.recording:
-        return
     for c in fight.party.members:
         if c.engaged and not c.vars["standing"]:
-            say.plundered(fight, c)
+            fight.emit("plunder", who=c)
 
 
 @hookimpl
@@ -125,10 +118,11 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
         key = "unhurt"
     else:
         key = "injured"
-    # A narrated fight's fates are read; analysis counts the conditions under their English names
-    # (asked for every combatant of nearly every sampled fight: their Fates are made once).
+    # The one place dsa asks whether the fight records: a narrated fight's fates are read, in the
+    # reader's language, while analysis counts the conditions under their English names (asked for
+    # every combatant of nearly every sampled fight: their Fates are made once).
     if fight.recording:
-        return Fate(_STATES[key], say.condition(key))
+        return Fate(_STATES[key], condition(key))
     return _SILENT_FATES[key]
 
 
@@ -138,5 +132,5 @@ _STATES = {
 }
 """The end state of each condition of ``narration.CONDITIONS``."""
 
-_SILENT_FATES = {key: Fate(state, say.CONDITIONS[key]) for key, state in _STATES.items()}
+_SILENT_FATES = {key: Fate(state, CONDITIONS[key]) for key, state in _STATES.items()}
 """Each condition's fate in a fight nobody records (conditions under their English names)."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Hashable
 
-import rulebench.rulesets.dsa.narration as say
 from rulebench import Combatant, Done, Fight, hookimpl
+from rulebench.rulesets.dsa.narration import INITIATIVE
 
 
 @hookimpl
@@ -17,22 +17,26 @@ def rulebench_round_start(fight: Fight) -> None:
     1d100 + reaction at the exchange's start, in sub-fight order, the party member first, ties
     reroll both; in exchange 1 a surprising side holds it without a roll (seed: Igor).
     """
-    recording = fight.recording
-    if recording:
-        say.subfights(fight)
     subfights: tuple[tuple[int, ...], ...] = fight.vars["subfights"]
+    combatants = fight.combatants
+    for single_at, primary_at, *rest in subfights:
+        if rest:
+            secondaries = tuple([combatants[i] for i in rest])
+            penalties = {c.name: c.vars["penalty"] for c in (combatants[single_at], combatants[primary_at], *secondaries)}
+            fight.emit("subfight", single=combatants[single_at], primary=combatants[primary_at], secondaries=secondaries,
+                       penalties=penalties)
+        else:
+            fight.emit("subfight", single=combatants[single_at], primary=combatants[primary_at], secondaries=(),
+                       penalties=_NO_PENALTIES)
     holders: frozenset[tuple[str, str]] = fight.vars["holders"]
     surprise = fight.encounter.effective_surprise() if fight.round == 1 else "none"
-    combatants = fight.combatants
     for group in subfights:
         single, primary = combatants[group[0]], combatants[group[1]]
         if (single.name, primary.name) in holders:
-            if recording:
-                say.kept(fight, single, primary)
+            fight.emit("initiative", holder=single, other=primary, kept=True)
             continue
         if (primary.name, single.name) in holders:
-            if recording:
-                say.kept(fight, primary, single)
+            fight.emit("initiative", holder=primary, other=single, kept=True)
             continue
         member, enemy = (single, primary) if single.side == "party" else (primary, single)
         if surprise == "party":
@@ -41,10 +45,14 @@ def rulebench_round_start(fight: Fight) -> None:
             holder, other = enemy, member
         else:
             holder, other = _roll_off(fight, member, enemy)
-        if surprise != "none" and recording:
-            say.surprised(fight, holder, other)
+        if surprise != "none":
+            fight.emit("initiative", holder=holder, other=other, surprise=True)
         holders = holders | {(holder.name, other.name)}
     fight.vars["holders"] = holders
+
+
+_NO_PENALTIES: dict[str, int] = {}
+"""A man-against-man sub-fight's coordination penalties: none (reported as they are, never changed)."""
 
 
 def _roll_off(fight: Fight, member: Combatant, enemy: Combatant) -> tuple[Combatant, Combatant]:
@@ -55,26 +63,22 @@ def _roll_off(fight: Fight, member: Combatant, enemy: Combatant) -> tuple[Combat
     shapes it, which is its key.
     """
     ours_bonus, theirs_bonus = member.stats["reaction"], enemy.stats["reaction"]
-    recording = fight.recording
-    totals: dict[str, int] = {}  # for the sentence only; the roll-off never reads it
+    totals = [0, 0]  # the last totals rolled, for the report only; the roll-off never reads them
 
     def step(state: Hashable, face: int) -> Hashable:
         if state is None:
             return face
         ours, theirs = state + ours_bonus, face + theirs_bonus
-        if recording:
-            totals.update({member.name: ours, enemy.name: theirs})
-            if ours == theirs:
-                say.initiative_tie(fight, ours)
+        totals[0], totals[1] = ours, theirs
         if ours == theirs:
+            fight.emit("initiative", tie=ours)
             return None
         return Done(ours > theirs)
 
-    label = say.label(say.INITIATIVE) if recording else say.INITIATIVE
-    member_holds = fight.chain(None, 100, step, label, ("dsa initiative", ours_bonus - theirs_bonus))
+    member_holds = fight.chain(None, 100, step, INITIATIVE, ("dsa initiative", ours_bonus - theirs_bonus))
     holder, other = (member, enemy) if member_holds else (enemy, member)
-    if recording:
-        say.initiative(fight, member, enemy, holder, other, totals)
+    fight.emit("initiative", holder=holder, other=other, totals={member.name: totals[0], enemy.name: totals[1]},
+               member=member, enemy=enemy, member_reaction=ours_bonus, enemy_reaction=theirs_bonus)
     return holder, other
 
 
@@ -120,8 +124,7 @@ def rulebench_turn(fight: Fight, turn: tuple[str, int, int]) -> tuple[Combatant,
         return None
     if secondary.vars["lost"]:
         secondary.vars["lost"] = False
-        if fight.recording:
-            say.skipped(fight, secondary)
+        fight.emit("skip", who=secondary)
         return None
     return secondary, single
 
