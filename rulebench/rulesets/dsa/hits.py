@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from typing import Any, cast
 
-from rulebench import Attack, Combatant, Damage, Dice, Done, Fight, hookimpl
+from rulebench import Attack, Combatant, Damage, Dice, Fight, hookimpl
 from rulebench.rulesets.dsa.narration import CRITICAL, SEVERITY, TP
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
 
@@ -57,17 +57,17 @@ def roll_damage(fight: Fight, attacker: Combatant, defender: Combatant) -> Damag
     tp = max(0, fight.roll(dice, TP, attacker))
     armourless = "demon" in attacker.spec.traits and "magic_armour" not in defender.spec.traits
     rs = 0 if armourless else defender.stats["rs"]
-    # Each die matters only through one yes/no, so each is asked as a one-die chain: rolled and
-    # logged as before, while exact analysis branches two ways instead of over 20 or 100 faces.
-    if not fight.chain(None, 20, _is_one, CRITICAL, ("dsa critical",), attacker):
+    # Each die matters only through one yes/no, so each is asked as a check: rolled and logged as
+    # any die, while exact analysis branches two ways instead of over 20 or 100 faces.
+    if not fight.check(20, _is_one, CRITICAL, attacker, ("dsa critical",)):
         return Damage(tp, "normal", IGNORES_ARMOUR if armourless else NO_FLAGS)
-    seen = [0]  # the d100 as rolled, for the report only (exact analysis settles the chain without one)
+    seen = [0]  # the d100 as rolled, for the report only (exact analysis settles the check without one)
 
-    def kills(_: object, face: int) -> Done:
+    def kills(face: int) -> bool:
         seen[0] = face
-        return Done(tp + face >= 100 and tp + face > 10 * rs)
+        return tp + face >= 100 and tp + face > 10 * rs
 
-    lethal = bool(fight.chain(None, 100, kills, SEVERITY, ("dsa severity", tp, rs), attacker))
+    lethal = bool(fight.check(100, kills, SEVERITY, attacker, ("dsa severity", tp, rs)))
     fight.emit("critical", attacker=attacker, defender=defender, tp=tp, d100=seen[0], severity=tp + seen[0], rs=rs,
                lethal=lethal)
     return Damage(tp, "lethal" if lethal else "critical", IGNORES_ARMOUR)
@@ -79,9 +79,9 @@ def _plus(dice: Dice, bonus: int) -> Dice:
     return dice.plus(bonus)
 
 
-def _is_one(_: object, face: int) -> Done:
+def _is_one(face: int) -> bool:
     """A critical hit: the d20 shows 1."""
-    return Done(face == 1)
+    return face == 1
 
 
 @hookimpl

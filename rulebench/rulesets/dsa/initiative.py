@@ -19,15 +19,14 @@ def rulebench_round_start(fight: Fight) -> None:
     """
     subfights: tuple[tuple[int, ...], ...] = fight.vars["subfights"]
     combatants = fight.combatants
-    for single_at, primary_at, *rest in subfights:
-        if rest:
-            secondaries = tuple([combatants[i] for i in rest])
-            penalties = {c.name: c.vars["penalty"] for c in (combatants[single_at], combatants[primary_at], *secondaries)}
-            fight.emit("subfight", single=combatants[single_at], primary=combatants[primary_at], secondaries=secondaries,
-                       penalties=penalties)
-        else:
-            fight.emit("subfight", single=combatants[single_at], primary=combatants[primary_at], secondaries=(),
-                       penalties=_NO_PENALTIES)
+    for group in subfights:
+        single, primary = combatants[group[0]], combatants[group[1]]
+        if len(group) == 2:
+            fight.emit("subfight", single=single, primary=primary, secondaries=(), penalties=_NO_PENALTIES)
+            continue
+        secondaries = tuple([combatants[i] for i in group[2:]])
+        penalties = {c.name: c.vars["penalty"] for c in (single, primary, *secondaries)}
+        fight.emit("subfight", single=single, primary=primary, secondaries=secondaries, penalties=penalties)
     holders: frozenset[tuple[str, str]] = fight.vars["holders"]
     surprise = fight.encounter.effective_surprise() if fight.round == 1 else "none"
     for group in subfights:
