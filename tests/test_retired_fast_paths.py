@@ -3,7 +3,6 @@ what to do instead, and has its hooks played, never its fast path."""
 
 from __future__ import annotations
 
-import warnings
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,6 @@ from rulebench import Attack, Fight, RandomRoller, hookimpl
 from rulebench.core.assembly import configure
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import load_encounter
-from rulebench.rulesets.endurance import strike, turns
 
 ENCOUNTER = Path(__file__).resolve().parent.parent / "examples" / "skeleton-guards.toml"
 
@@ -61,13 +59,3 @@ def test_a_plugins_plays_only_always_answers_no() -> None:
         assert rulebench.plays_only(fight, attack=rulebench_attack) is False
     with pytest.warns(DeprecationWarning):
         assert rulebench.plays_only(fight) is False
-
-
-def test_the_built_in_rulesets_keep_their_answer_until_they_are_rewritten() -> None:
-    # Transitional (issue 26): the built-ins still call these until their own rewrite lands.
-    import rulebench
-
-    fight = _fight()
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        assert rulebench.plays_only(fight, turn=turns.rulebench_turn, attack=strike.rulebench_attack)

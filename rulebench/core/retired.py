@@ -15,14 +15,6 @@ from rulebench.core.deprecation import warn_deprecated
 from rulebench.core.dice import RandomRoller
 from rulebench.core.fight import Fight
 
-_BUILT_IN = "rulebench.rulesets."
-"""The built-in rulesets keep their fast paths only until they are rewritten without them (issue
-26): a call whose functions come from their modules gets the old answer, without a warning."""
-
-
-def _built_in(*functions: Callable[..., Any] | None) -> bool:
-    return any(getattr(f, "__module__", "").startswith(_BUILT_IN) for f in functions if f is not None)
-
 
 def plays_only(
     fight: Fight,
@@ -33,27 +25,11 @@ def plays_only(
     wounds: Callable[..., Any] | None = None,
 ) -> bool:
     """Deprecated; always False, so a plugin's fast path is never taken: write the rule once, in its hooks."""
-    if not _built_in(turn, attack, damage, wounds):
-        warn_deprecated("rulebench.plays_only", "fast paths are gone; it always answers False, play every turn through the hooks")
-        return False
-    rules = fight.rules
-    return (
-        (turn is None or rules.turn is turn)
-        and (attack is None or rules.attack is attack)
-        and (damage is None or rules.damage is damage)
-        and (wounds is None or rules.wounds is wounds)
-    )
+    warn_deprecated("rulebench.plays_only", "fast paths are gone; it always answers False, play every turn through the hooks")
+    return False
 
 
 def fast_plan(fight: Fight, key: str, plan_of: Callable[..., Any], *args: Any) -> tuple[Any, RandomRoller] | None:
     """Deprecated; always None ("play turn by turn"), without asking ``plan_of``: write the rule once, in its hooks."""
-    if not _built_in(plan_of):
-        warn_deprecated("rulebench.fast_plan", "fast paths are gone; it always answers None, play every turn through the hooks")
-        return None
-    plan = fight.cache.get(key)
-    if plan is None:
-        plan = fight.cache[key] = plan_of(fight, *args)
-    roller = fight.roller
-    if plan is False or type(roller) is not RandomRoller:
-        return None
-    return plan, roller
+    warn_deprecated("rulebench.fast_plan", "fast paths are gone; it always answers None, play every turn through the hooks")
+    return None

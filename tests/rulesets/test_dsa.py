@@ -147,17 +147,6 @@ def test_ds4_two_against_one_with_free_attacks() -> None:
     )
 
 
-def test_narration_shows_caps_initiative_armour_and_le() -> None:
-    _, fight, _ = run("ds-2.toml", "40 70 | 12 | 9 5 3 8 7 5 15 | 2 2 1 1 4 | 10 13 8 7 | 11 | 12 9 10 4 20")
-    assert fight.log is not None
-    texts = [e["text"] for e in fight.log if e["kind"] != "roll"]
-    assert "Initiative: Knight 50 (reaction 10), Orc 75 (reaction 5): Orc holds it." in texts
-    assert "Knight misses Orc at cap 1 (the parry roll) with d20 4; the initiative passes to Orc." in texts
-    assert "Orc fails to parry (PA): d20 8 > cap 3 = min(attack roll 3, PA 7)." in texts
-    assert "TP 12 against RS 3: Orc loses 9 LE, 25 → 16." in texts
-    assert "Orc falls unconscious (LE 5 < 10)." in texts
-
-
 def test_the_examples_show_a_duel_and_several_against_one() -> None:
     examples = Path(__file__).parents[2] / "examples"
     duel = configure(load_encounter(examples / "dsa-orc-duel.toml"), "dsa").new_fight(ScriptedRoller([]))

@@ -21,7 +21,7 @@ from rulebench.core.dice import RandomRoller
 from rulebench.core.encounter import load_encounter
 from rulebench.core.i18n import set_language
 from rulebench.core.loop import play
-from rulebench.rulesets.dsa import narration
+from rulebench.rulesets.dsa import ending, narration
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -73,8 +73,8 @@ def test_a_long_fight_explains_nothing_twice(example: str, seed: int) -> None:
 
 
 def test_a_fight_nobody_records_builds_no_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every narration function fails if called, the roll labels' and the conditions' look-ups
-    too: a silent fight still plays to its end."""
+    """The renderer and every narration function fail if called, the conditions' look-up too: a
+    silent fight still plays to its end."""
 
     def refuse(*_: object, **__: object) -> None:
         raise AssertionError("narration called in a fight nobody records")
@@ -82,8 +82,10 @@ def test_a_fight_nobody_records_builds_no_sentence(monkeypatch: pytest.MonkeyPat
     for name, function in inspect.getmembers(narration, inspect.isfunction):
         if function.__module__ == narration.__name__ and name != "N_":
             monkeypatch.setattr(narration, name, refuse)
+    monkeypatch.setattr(ending, "condition", refuse)
     for example in ("dsa-troll-ambush.toml", "skeleton-guards.toml", "goblin-ambush.toml"):
         config = configure(load_encounter(EXAMPLES / example), "dsa")
+        config.rules.narrate = refuse
         for seed in range(5):
             play(config.new_fight(RandomRoller(seed)))
 
@@ -120,6 +122,17 @@ def test_only_the_critical_die_keeps_a_roll_line_and_the_json_keeps_every_die() 
     assert sum(len(e["faces"]) for e in rolls) == len(script.split()) == record.dice_used
     assert {e["label"] for e in rolls if not e.get("told")} == {"critical"}
     assert all(e["text"] for e in record.events)
+
+
+def test_narration_shows_caps_initiative_armour_and_le() -> None:
+    script = "40 70 | 12 | 9 5 3 8 7 5 15 | 2 2 1 1 4 | 10 13 8 7 | 11 | 12 9 10 4 20"  # DS-2 (test_dsa.py)
+    record = fight(ROOT / "tests" / "rulesets" / "data" / "dsa" / "ds-2.toml", "dsa", dice=script)
+    texts = [e["text"] for e in record.events if e["kind"] != "roll"]
+    assert "Initiative: Knight 50 (reaction 10), Orc 75 (reaction 5): Orc holds it." in texts
+    assert "Knight misses Orc at cap 1 (the parry roll) with d20 4; the initiative passes to Orc." in texts
+    assert "Orc fails to parry (PA): d20 8 > cap 3 = min(attack roll 3, PA 7)." in texts
+    assert "TP 12 against RS 3: Orc loses 9 LE, 25 → 16." in texts
+    assert "Orc falls unconscious (LE 5 < 10)." in texts
 
 
 def test_a_subfight_unchanged_since_the_last_exchange_is_not_told_again() -> None:
@@ -161,9 +174,12 @@ def test_german_fights_in_dsa_terms(german: None) -> None:
         assert term in text, term
     for english in ("attacks", "parry", "initiative passes", " hits ", "loses"):
         assert english not in text, english
-    labels = {e["label"] for e in kinds(record, "roll")}
-    assert labels <= {"Attacke/Parade", "freie Attacke", "Parade", "TP", "Wurf auf kritischen Treffer",
-                      "Schwere des kritischen Treffers", "Initiativewurf", "unparierbare Attacke"}
+    # A roll's label is a key, the same in every language; its sentence names the die in German.
+    rolls = kinds(record, "roll")
+    assert {e["label"] for e in rolls} <= narration.LABELS
+    german = ("Attacke/Parade", "freie Attacke", "Parade", "TP", "Wurf auf kritischen Treffer",
+              "Schwere des kritischen Treffers", "Initiativewurf", "unparierbare Attacke")
+    assert all(any(f"{label} {e['dice']} → " in e["text"] for label in german) for e in rolls)
     assert {f.condition for f in record.result.fates} <= {"unverletzt", "verletzt", "bewusstlos", "tot",
                                                            "durch kritischen Treffer getötet"}
 

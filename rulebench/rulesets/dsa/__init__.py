@@ -1,10 +1,10 @@
 """dsa: attack/parry chains, man against man and several against one (docs/rules/dsa.md).
 
-One kernel round is one exchange (a silent Monte Carlo fight plays its exchanges on at once, the
-exchange number kept in ``fight.round``: ``quick.py``). The sides stand in sub-fights (rebuilt whenever someone falls);
+One kernel round is one exchange. The sides stand in sub-fights (rebuilt whenever someone falls);
 at an exchange's start every new primary pair settles its attack initiative; then each sub-fight
-plays the chain of its primary pair and the secondaries' free attacks; after it the party may flee. The hook implementations
-live in small modules and are gathered here, because pluggy registers this package module.
+plays the chain of its primary pair and the secondaries' free attacks; after it the party may flee.
+The hook implementations live in small modules and are gathered here, because pluggy registers
+this package module.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from rulebench.rulesets.dsa.ending import rulebench_end_state, rulebench_fight_e
 from rulebench.rulesets.dsa.health import rulebench_health
 from rulebench.rulesets.dsa.hits import rulebench_damage, rulebench_wounds
 from rulebench.rulesets.dsa.initiative import rulebench_initiative, rulebench_round_start, rulebench_turn
-from rulebench.rulesets.dsa.narration import _
+from rulebench.rulesets.dsa.narration import _, rulebench_narrate
 from rulebench.rulesets.dsa.stats import STATS, rulebench_setup
 from rulebench.rulesets.dsa.tactics import rulebench_decide
 
@@ -27,6 +27,7 @@ __all__ = [
     "rulebench_fight_end",
     "rulebench_health",
     "rulebench_initiative",
+    "rulebench_narrate",
     "rulebench_round_end",
     "rulebench_round_start",
     "rulebench_ruleset",

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Hashable
 from typing import Any
 
-import rulebench.rulesets.dsa.narration as say
-from rulebench import Attack, Combatant, Done, Fight, RandomRoller, hookimpl
-from rulebench.rulesets.dsa.free_attacks import free_attack, free_attack_lands
-from rulebench.rulesets.dsa.hits import harmless, roll_damage, struck, take_damage
-from rulebench.rulesets.dsa.quick import attack_drawn
+from rulebench import Attack, Combatant, Done, Fight, hookimpl
+from rulebench.rulesets.dsa.free_attacks import free_attack
+from rulebench.rulesets.dsa.hits import struck
+from rulebench.rulesets.dsa.narration import ATTACK_PARRY
 from rulebench.rulesets.dsa.stats import attack_value, defence_value
 
 
@@ -22,27 +20,6 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant) -> 
             return Attack(attacker, defender, False, 0, {"chain": True})
         return struck(fight, attacker, defender, {"chain": True})
     return free_attack(fight, attacker, defender)
-
-
-def attack_at_once(fight: Fight, attacker: Combatant, defender: Combatant) -> None:
-    """One turn's attack through to its wounds, when nobody records.
-
-    The Monte Carlo path, taken when dsa's own attack, damage and wounds hooks are the only ones
-    (``initiative.rulebench_turn`` checks): the same dice in the same order and the same state as
-    the hooks, without building an ``Attack`` with its detail per attack and three hook calls. On a
-    plain ``RandomRoller`` the dice are drawn straight from it (``quick.attack_drawn``).
-    """
-    roller = fight.roller
-    if type(roller) is RandomRoller:
-        attack_drawn(fight, roller, attacker, defender)
-        return
-    if attacker.vars["foe"] == defender.name and defender.vars["foe"] == attacker.name:
-        if not chain_hits(fight, attacker, defender):
-            return
-    elif not free_attack_lands(fight, attacker, defender):
-        return
-    if not harmless(attacker, defender):
-        take_damage(fight, defender, roll_damage(fight, attacker, defender))
 
 
 def chain_hits(fight: Fight, holder: Combatant, other: Combatant) -> bool:
@@ -57,17 +34,14 @@ def chain_hits(fight: Fight, holder: Combatant, other: Combatant) -> bool:
     (``"attack"`` or ``"parry"``, cap, renewed); a cap below 1 cannot be met, so no die is rolled
     for it (docs/rules/dsa.md).
     """
-    recording = fight.recording
     at = attack_value(holder)
     defence, word = defence_value(other)
-    step = _narrated_step(fight, holder, other, at, defence, word) if recording else _quiet_step(defence)
     if at < 1:
-        if recording:
-            say.cannot_attack(fight, holder, other, at)
+        fight.emit("attack", who=holder, against=other, cap=at, value=at, roll=None, success=False, step=1, free=False)
         result: Hashable = "miss"
     else:
-        label = say.label(say.ATTACK_PARRY) if recording else say.ATTACK_PARRY
-        result = fight.chain(("attack", at, False), 20, step, label, ("dsa chain", at, defence))
+        step = _step(fight, holder, other, at, defence, word)
+        result = fight.chain(("attack", at, False), 20, step, ATTACK_PARRY, ("dsa chain", at, defence))
     if result == "miss":
         # The holder lost the initiative against this opponent (seed: "so wechselt die
         # Angriffsinitiative").
@@ -85,12 +59,11 @@ Step = Callable[[Hashable, int], Hashable]
 ``Done(result)`` out."""
 
 
-@functools.lru_cache(maxsize=256)
-def _quiet_step(defence: int) -> Step:
-    """The chain's step against ``defence`` when nobody records: built once per defence value.
-
-    The same states and results as ``_narrated_step``: (``"attack"`` or ``"parry"``, cap, renewed).
-    """
+def _step(fight: Fight, holder: Combatant, other: Combatant, at: int, defence: int, word: str) -> Step:
+    """The chain's step: an attack over its cap misses; one at or under it is parried at
+    min(roll, defence) (no die below 1: a hit); a parry over its cap is a hit, one made caps the
+    holder's next attack. Each attack is reported with the parry against it once that is rolled."""
+    attack = [1, at, 0]  # the attack awaiting its parry (its number in the chain, cap, roll): the chain never reads it
 
     def step(state: Any, face: int) -> Hashable:  # state: (kind, cap, renewed), as the chain starts it
         kind: str
@@ -99,37 +72,28 @@ def _quiet_step(defence: int) -> Step:
         kind, cap, renewed = state
         if kind == "attack":
             if face > cap:
+                fight.emit("attack", who=holder, against=other, cap=cap, value=at, roll=face, success=False,
+                           step=attack[0], free=False)
                 return MISS
             parry_cap = face if face < defence else defence
-            return HIT if parry_cap < 1 else ("parry", parry_cap, renewed)
-        return ("attack", face, True) if face <= cap else HIT
-
-    return step
-
-
-def _narrated_step(fight: Fight, holder: Combatant, other: Combatant, at: int, defence: int, word: str) -> Step:
-    """The chain's step for a narrated fight: the same course as ``_quiet_step``, each attack told
-    with the parry against it once that is rolled."""
-    attack = {"step": 1, "cap": at, "roll": 0}  # the attack awaiting its parry; the chain never reads it
-
-    def step(state: Any, face: int) -> Hashable:  # state: (kind, cap, renewed), as the chain starts it
-        kind: str
-        cap: int
-        renewed: bool
-        kind, cap, renewed = state
-        if kind == "attack":
-            if face > cap:
-                say.attack_missed(fight, holder, other, attack["step"], cap, at, face)
-                return MISS
-            parry_cap = min(face, defence)
             if parry_cap < 1:
-                say.attack_and_parry(fight, holder, other, attack["step"], cap, at, face, parry_cap, defence, word, None)
+                _parried(fight, holder, other, attack[0], cap, at, face, parry_cap, defence, word, None)
                 return HIT
-            attack.update(cap=cap, roll=face)
+            attack[1], attack[2] = cap, face
             return ("parry", parry_cap, renewed)
-        say.attack_and_parry(fight, holder, other, attack["step"], attack["cap"], at, attack["roll"], cap, defence,
-                             word, face)
-        attack["step"] += 1
+        _parried(fight, holder, other, attack[0], attack[1], at, attack[2], cap, defence, word, face)
+        attack[0] += 1
         return ("attack", face, True) if face <= cap else HIT
 
     return step
+
+
+def _parried(fight: Fight, holder: Combatant, other: Combatant, number: int, cap: int, at: int, roll: int,
+             parry_cap: int, defence: int, word: str, parry: int | None) -> None:
+    """Report a landed attack and the parry against it (``parry``: its die, None when its cap is
+    below 1 and none is rolled)."""
+    parried = parry is not None and parry <= parry_cap
+    fight.emit("attack", who=holder, against=other, cap=cap, value=at, roll=roll, success=True, step=number,
+               free=False, parry_cap=parry_cap, defence=defence, defence_name=word, parry_roll=parry)
+    fight.emit("parry", who=other, against=holder, cap=parry_cap, value=defence, roll=parry, success=parried,
+               attack_roll=roll, defence_name=word, free=False)

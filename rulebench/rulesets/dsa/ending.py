@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import rulebench.rulesets.dsa.narration as say
 from rulebench import Attack, Combatant, EndState, Fate, Fight, Outcome, hookimpl
 from rulebench.rulesets.dsa.hits import struck
-from rulebench.rulesets.dsa.quick import chose_to_flee
+from rulebench.rulesets.dsa.narration import CONDITIONS, FLIGHT_ATTACK, condition
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
-from rulebench.rulesets.dsa.subfights import anyone_stands, regroup
+from rulebench.rulesets.dsa.subfights import anyone_stands, build_subfights
 from rulebench.rulesets.dsa.tactics import flees, party_standing
 
 EXCHANGE_CAP = 100
@@ -20,16 +19,13 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
 
     docs/rules/dsa.md: no enemy standing → party_wins; no engaged member standing → enemy_wins;
     exchange 100 → withdrawn (checked before flight: at the cap both sides part anyway); the
-    party may flee after any exchange (decision ``flee``, side-wide) → party_fled. An exchange
-    played at once in which nobody fell was ended where it was played (``quick.play_exchanges``),
-    unless the party chose there to flee after it (``quick.chose_to_flee``: not asked again).
+    party may flee after any exchange (decision ``flee``, side-wide) → party_fled.
     """
     outcome = _verdict(fight)
     if outcome is None and fight.round >= EXCHANGE_CAP:
         outcome = Outcome.WITHDRAWN
-        if fight.recording:
-            say.capped(fight, EXCHANGE_CAP, outcome.value)
-    if outcome is None and (chose_to_flee(fight) or flees(fight, *party_standing(fight))):
+        fight.emit("outcome", outcome=outcome.value, cap=EXCHANGE_CAP)
+    if outcome is None and flees(fight, *party_standing(fight)):
         _flee(fight)
         outcome = Outcome.PARTY_FLED
     if outcome is None:
@@ -40,8 +36,7 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
 def _verdict(fight: Fight) -> Outcome | None:
     for side, outcome in ((fight.enemy, Outcome.PARTY_WINS), (fight.party, Outcome.ENEMY_WINS)):
         if not anyone_stands(side):
-            if fight.recording:
-                say.nobody_stands(fight, side is fight.party, outcome.value)
+            fight.emit("outcome", outcome=outcome.value, side=side)
             return outcome
     return None
 
@@ -56,7 +51,7 @@ def _flee(fight: Fight) -> None:
     damage order (reading: the text gives no order).
     """
     if fight.vars["regroup"]:
-        regroup(fight)
+        build_subfights(fight)
     by_name = {c.name: c for c in fight.combatants}
     members = fight.party.members
     if fight.encounter.ambush_from_behind:
@@ -67,15 +62,12 @@ def _flee(fight: Fight) -> None:
         foe_name: str = member.vars["foe"]
         foe = by_name.get(foe_name)
         if foe is None or not foe.vars["standing"]:
-            if fight.recording:
-                say.flees_freely(fight, member)
+            fight.emit("flight", who=member)
             continue
         at = foe.stats["at"]
-        label = say.label(say.FLIGHT_ATTACK) if fight.recording else say.FLIGHT_ATTACK
-        roll = fight.die(20, label, foe) if at >= 1 else None
+        roll = fight.die(20, FLIGHT_ATTACK, foe) if at >= 1 else None
         hit = roll is not None and roll <= at
-        if fight.recording:
-            say.flight_attack(fight, member, foe, at, roll, hit)
+        fight.emit("flight", who=member, attacker=foe, cap=at, value=at, roll=roll, success=hit)
         if not hit:
             continue
         attack: Attack = struck(fight, foe, member, {"flight": True})
@@ -97,7 +89,7 @@ def _close_exchange(fight: Fight) -> None:
     for group in subfights:
         combatants[group[0]].vars["parried"] = False
     if fight.vars["regroup"]:
-        regroup(fight)
+        build_subfights(fight)
         fight.vars["regroup"] = False
 
 
@@ -106,11 +98,9 @@ def rulebench_fight_end(fight: Fight) -> None:
     """Raiders plunder the party members left out or dead on a loss or a flight (docs/rules/dsa.md)."""
     if not fight.encounter.enemy.raiders or fight.outcome not in (Outcome.ENEMY_WINS, Outcome.PARTY_FLED):
         return
-    if not fight.recording:
-        return
     for c in fight.party.members:
         if c.engaged and not c.vars["standing"]:
-            say.plundered(fight, c)
+            fight.emit("plunder", who=c)
 
 
 @hookimpl
@@ -128,10 +118,11 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
         key = "unhurt"
     else:
         key = "injured"
-    # A narrated fight's fates are read; analysis counts the conditions under their English names
-    # (asked for every combatant of nearly every sampled fight: their Fates are made once).
+    # The one place dsa asks whether the fight records: a narrated fight's fates are read, in the
+    # reader's language, while analysis counts the conditions under their English names (asked for
+    # every combatant of nearly every sampled fight: their Fates are made once).
     if fight.recording:
-        return Fate(_STATES[key], say.condition(key))
+        return Fate(_STATES[key], condition(key))
     return _SILENT_FATES[key]
 
 
@@ -141,5 +132,5 @@ _STATES = {
 }
 """The end state of each condition of ``narration.CONDITIONS``."""
 
-_SILENT_FATES = {key: Fate(state, say.CONDITIONS[key]) for key, state in _STATES.items()}
+_SILENT_FATES = {key: Fate(state, CONDITIONS[key]) for key, state in _STATES.items()}
 """Each condition's fate in a fight nobody records (conditions under their English names)."""

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import rulebench.rulesets.dsa.narration as say
 from rulebench import Attack, Combatant, Fight
 from rulebench.rulesets.dsa.hits import struck
+from rulebench.rulesets.dsa.narration import FREE_ATTACK, PARRY
 from rulebench.rulesets.dsa.stats import attack_value, defence_value
 
 
@@ -28,24 +28,24 @@ def free_attack_lands(fight: Fight, attacker: Combatant, single: Combatant) -> b
     first one he can (reading: the seed lets him use any parry not yet used this second, and holding
     it back is a policy the text does not give).
     """
-    recording = fight.recording
     at = attack_value(attacker)
-    label = say.label(say.FREE_ATTACK) if recording else say.FREE_ATTACK
-    roll = fight.die(20, label, attacker) if at >= 1 else None
+    roll = fight.die(20, FREE_ATTACK, attacker) if at >= 1 else None
     if roll is None or roll > at:
         attacker.vars["lost"] = True
-        if recording:
-            say.free_attack_missed(fight, attacker, single, at, roll)
+        fight.emit("attack", who=attacker, against=single, cap=at, value=at, roll=roll, success=False, free=True)
         return False
     if single.vars["parried"]:
-        if recording:
-            say.free_attack_landed(fight, attacker, single, at, roll, parry_used=True)
+        fight.emit("attack", who=attacker, against=single, cap=at, value=at, roll=roll, success=True, free=True,
+                   parry_used=True)
+        fight.emit("note", who=single, parry_used=True)
         return True
     single.vars["parried"] = True
     defence, word = defence_value(single)
-    cap = min(roll, defence)
-    parry = fight.die(20, say.label(say.PARRY) if recording else say.PARRY, single) if cap >= 1 else None
+    cap = roll if roll < defence else defence
+    parry = fight.die(20, PARRY, single) if cap >= 1 else None
     parried = parry is not None and parry <= cap
-    if recording:
-        say.free_attack_landed(fight, attacker, single, at, roll, False, cap, defence, word, parry)
+    fight.emit("attack", who=attacker, against=single, cap=at, value=at, roll=roll, success=True, free=True,
+               parry_used=False, parry_cap=cap, defence=defence, defence_name=word, parry_roll=parry)
+    fight.emit("parry", who=single, against=attacker, cap=cap, value=defence, roll=parry, success=parried,
+               attack_roll=roll, defence_name=word, free=True)
     return None if parried else True

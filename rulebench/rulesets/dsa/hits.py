@@ -5,8 +5,8 @@ from __future__ import annotations
 import functools
 from typing import Any, cast
 
-import rulebench.rulesets.dsa.narration as say
-from rulebench import Attack, Combatant, Damage, Dice, Done, Fight, hookimpl
+from rulebench import Attack, Combatant, Damage, Dice, Fight, hookimpl
+from rulebench.rulesets.dsa.narration import CRITICAL, SEVERITY, TP
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
 
 IGNORES_ARMOUR = frozenset({"ignores_armour"})
@@ -20,11 +20,9 @@ def struck(fight: Fight, attacker: Combatant, defender: Combatant, detail: dict[
     nothing"); no TP or critical die is rolled then, since neither can matter (docs/rules/dsa.md).
     """
     if harmless(attacker, defender):
-        if fight.recording:
-            say.harmless_hit(fight, attacker, defender)
+        fight.emit("hit", attacker=attacker, defender=defender, harmless=True)
         return Attack(attacker, defender, False, 0, {**detail, "struck": True})
-    if fight.recording:
-        say.hit(fight, attacker, defender)
+    fight.emit("hit", attacker=attacker, defender=defender)
     return Attack(attacker, defender, True, 0, detail)
 
 
@@ -49,34 +47,29 @@ def roll_damage(fight: Fight, attacker: Combatant, defender: Combatant) -> Damag
     ``critical``; reading: the text's table is missing). A demon's blow against armour that is not
     magic meets RS 0 (docs/rules/dsa.md); both carry the ``ignores_armour`` flag.
     """
-    recording = fight.recording
     dice = attacker.stats["tp"]
     modifiers = fight.modifiers(attacker, "weapon", defender)
     if modifiers:
         dice = _plus(dice, sum(m.value for m in modifiers))
-        if recording:
-            say.weapon_modifiers(fight, attacker, modifiers)
-    if recording:
-        say.damage_dice(fight)
+        for m in modifiers:
+            fight.emit("modifier", who=attacker, value=m.value, reason=m.reason)
     # A negative TP (an override like 1d6-3) would heal; a blow takes nothing off at worst.
-    tp = max(0, fight.roll(dice, say.label(say.TP) if recording else say.TP, attacker))
+    tp = max(0, fight.roll(dice, TP, attacker))
     armourless = "demon" in attacker.spec.traits and "magic_armour" not in defender.spec.traits
     rs = 0 if armourless else defender.stats["rs"]
-    # Each die matters only through one yes/no, so each is asked as a one-die chain: rolled and
-    # logged as before, while exact analysis branches two ways instead of over 20 or 100 faces.
-    critical = say.label(say.CRITICAL) if recording else say.CRITICAL
-    if not fight.chain(None, 20, _is_one, critical, ("dsa critical",), attacker):
+    # Each die matters only through one yes/no, so each is asked as a check: rolled and logged as
+    # any die, while exact analysis branches two ways instead of over 20 or 100 faces.
+    if not fight.check(20, _is_one, CRITICAL, attacker, ("dsa critical",)):
         return Damage(tp, "normal", IGNORES_ARMOUR if armourless else NO_FLAGS)
-    seen: dict[str, int] = {}  # the d100 as rolled, for the sentence only
+    seen = [0]  # the d100 as rolled, for the report only (exact analysis settles the check without one)
 
-    def kills(_: object, face: int) -> Done:
-        seen["d100"] = face
-        return Done(tp + face >= 100 and tp + face > 10 * rs)
+    def kills(face: int) -> bool:
+        seen[0] = face
+        return tp + face >= 100 and tp + face > 10 * rs
 
-    severity = say.label(say.SEVERITY) if recording else say.SEVERITY
-    lethal = fight.chain(None, 100, kills, severity, ("dsa severity", tp, rs), attacker)
-    if recording:
-        say.critical(fight, attacker, defender, tp, seen["d100"], rs, bool(lethal))
+    lethal = bool(fight.check(100, kills, SEVERITY, attacker, ("dsa severity", tp, rs)))
+    fight.emit("critical", attacker=attacker, defender=defender, tp=tp, d100=seen[0], severity=tp + seen[0], rs=rs,
+               lethal=lethal)
     return Damage(tp, "lethal" if lethal else "critical", IGNORES_ARMOUR)
 
 
@@ -86,9 +79,9 @@ def _plus(dice: Dice, bonus: int) -> Dice:
     return dice.plus(bonus)
 
 
-def _is_one(_: object, face: int) -> Done:
+def _is_one(face: int) -> bool:
     """A critical hit: the d20 shows 1."""
-    return Done(face == 1)
+    return face == 1
 
 
 @hookimpl
@@ -105,18 +98,26 @@ def take_damage(fight: Fight, target: Combatant, damage: Damage) -> None:
     """
     vars_: dict[str, Any] = target.vars
     before: int = vars_["le"]
+    ignores_armour = "ignores_armour" in damage.flags
     if damage.kind == "lethal":
         vars_["slain"] = True
         loss = 0
-    elif "ignores_armour" in damage.flags:
+    elif ignores_armour:
         loss = damage.amount
     else:
         loss = max(0, damage.amount - target.stats["rs"])
     after = before - loss
     vars_["le"] = after
     fallen = vars_["slain"] or after < UNCONSCIOUS_BELOW
-    if fight.recording:
-        say.damage(fight, target, damage, before, after, loss, UNCONSCIOUS_BELOW)
+    if damage.kind == "lethal":
+        fight.emit("condition", who=target, condition="dead", le=after, lethal=True)
+    else:
+        fight.emit("damage", who=target, tp=damage.amount, loss=loss, le_before=before, le=after,
+                   rs=target.stats["rs"], ignores_armour=ignores_armour)
+        if after < 0:
+            fight.emit("condition", who=target, condition="dead", le=after)
+        elif after < UNCONSCIOUS_BELOW <= before:
+            fight.emit("condition", who=target, condition="unconscious", le=after)
     if fallen:
         vars_["standing"] = False
         fight.vars["regroup"] = True
@@ -126,4 +127,3 @@ def take_damage(fight: Fight, target: Combatant, damage: Damage) -> None:
         name = target.name
         holders: frozenset[tuple[str, str]] = fight.vars["holders"]
         fight.vars["holders"] = frozenset(pair for pair in holders if name not in pair)
-

@@ -5,12 +5,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Hashable
 
-import rulebench.rulesets.dsa.narration as say
-from rulebench import Combatant, Done, Fight, RandomRoller, hookimpl, plays_only
-from rulebench.rulesets.dsa.chain import attack_at_once, rulebench_attack
-from rulebench.rulesets.dsa.ending import EXCHANGE_CAP, rulebench_round_end
-from rulebench.rulesets.dsa.hits import rulebench_damage, rulebench_wounds
-from rulebench.rulesets.dsa.quick import play_exchanges, settle_at_once
+from rulebench import Combatant, Done, Fight, hookimpl
+from rulebench.rulesets.dsa.narration import INITIATIVE
 
 
 @hookimpl
@@ -21,24 +17,25 @@ def rulebench_round_start(fight: Fight) -> None:
     1d100 + reaction at the exchange's start, in sub-fight order, the party member first, ties
     reroll both; in exchange 1 a surprising side holds it without a roll (seed: Igor).
     """
-    recording = fight.recording
-    if recording:
-        say.subfights(fight)
-    elif settle_at_once(fight, _own_hooks, _own_ends):
-        return
     subfights: tuple[tuple[int, ...], ...] = fight.vars["subfights"]
-    holders: frozenset[tuple[str, str]] = fight.vars["holders"]
-    surprise = fight.encounter.effective_surprise() if fight.round == 1 else "none"
     combatants = fight.combatants
     for group in subfights:
         single, primary = combatants[group[0]], combatants[group[1]]
+        if len(group) == 2:
+            fight.emit("subfight", single=single, primary=primary, secondaries=(), penalties=_NO_PENALTIES)
+            continue
+        secondaries = tuple([combatants[i] for i in group[2:]])
+        penalties = {c.name: c.vars["penalty"] for c in (single, primary, *secondaries)}
+        fight.emit("subfight", single=single, primary=primary, secondaries=secondaries, penalties=penalties)
+    holders: frozenset[tuple[str, str]] = fight.vars["holders"]
+    surprise = fight.encounter.effective_surprise() if fight.round == 1 else "none"
+    for group in subfights:
+        single, primary = combatants[group[0]], combatants[group[1]]
         if (single.name, primary.name) in holders:
-            if recording:
-                say.kept(fight, single, primary)
+            fight.emit("initiative", holder=single, other=primary, kept=True)
             continue
         if (primary.name, single.name) in holders:
-            if recording:
-                say.kept(fight, primary, single)
+            fight.emit("initiative", holder=primary, other=single, kept=True)
             continue
         member, enemy = (single, primary) if single.side == "party" else (primary, single)
         if surprise == "party":
@@ -47,10 +44,14 @@ def rulebench_round_start(fight: Fight) -> None:
             holder, other = enemy, member
         else:
             holder, other = _roll_off(fight, member, enemy)
-        if surprise != "none" and recording:
-            say.surprised(fight, holder, other)
+        if surprise != "none":
+            fight.emit("initiative", holder=holder, other=other, surprise=True)
         holders = holders | {(holder.name, other.name)}
     fight.vars["holders"] = holders
+
+
+_NO_PENALTIES: dict[str, int] = {}
+"""A man-against-man sub-fight's coordination penalties: none (reported as they are, never changed)."""
 
 
 def _roll_off(fight: Fight, member: Combatant, enemy: Combatant) -> tuple[Combatant, Combatant]:
@@ -61,35 +62,22 @@ def _roll_off(fight: Fight, member: Combatant, enemy: Combatant) -> tuple[Combat
     shapes it, which is its key.
     """
     ours_bonus, theirs_bonus = member.stats["reaction"], enemy.stats["reaction"]
-    recording = fight.recording
-    roller = fight.roller
-    if not recording and type(roller) is RandomRoller:
-        # Monte Carlo: the same d100s in the same order, without a chain and its step per die.
-        uniform = roller.uniform
-        while True:
-            ours = int(uniform() * 100) + 1 + ours_bonus
-            theirs = int(uniform() * 100) + 1 + theirs_bonus
-            if ours != theirs:
-                return (member, enemy) if ours > theirs else (enemy, member)
-    totals: dict[str, int] = {}  # for the sentence only; the roll-off never reads it
+    totals = [0, 0]  # the last totals rolled, for the report only; the roll-off never reads them
 
     def step(state: Hashable, face: int) -> Hashable:
         if state is None:
             return face
         ours, theirs = state + ours_bonus, face + theirs_bonus
-        if recording:
-            totals.update({member.name: ours, enemy.name: theirs})
-            if ours == theirs:
-                say.initiative_tie(fight, ours)
+        totals[0], totals[1] = ours, theirs
         if ours == theirs:
+            fight.emit("initiative", tie=ours)
             return None
         return Done(ours > theirs)
 
-    label = say.label(say.INITIATIVE) if recording else say.INITIATIVE
-    member_holds = fight.chain(None, 100, step, label, ("dsa initiative", ours_bonus - theirs_bonus))
+    member_holds = fight.chain(None, 100, step, INITIATIVE, ("dsa initiative", ours_bonus - theirs_bonus))
     holder, other = (member, enemy) if member_holds else (enemy, member)
-    if recording:
-        say.initiative(fight, member, enemy, holder, other, totals)
+    fight.emit("initiative", holder=holder, other=other, totals={member.name: totals[0], enemy.name: totals[1]},
+               member=member, enemy=enemy, member_reaction=ours_bonus, enemy_reaction=theirs_bonus)
     return holder, other
 
 
@@ -99,29 +87,9 @@ def rulebench_initiative(fight: Fight) -> tuple[tuple[str, int, int], ...]:
 
     docs/rules/dsa.md. The turns are tokens, resolved when they come (``rulebench_turn``):
     ``("chain", single, primary)`` and ``("free", secondary, single)``, positions in
-    ``fight.combatants``. A silent fight that only dsa's turn, attack, damage and wounds hooks play,
-    on a plain random roller (Monte Carlo), has the exchange's turns, and the exchanges after it
-    while the fight goes on, played here at once instead (``quick.play_exchanges``: the same dice,
-    the same LE) and no turns.
+    ``fight.combatants``.
     """
-    if play_exchanges(fight, _own_hooks, _own_ends, EXCHANGE_CAP):
-        return ()
     return exchange_turns(fight.vars["subfights"])
-
-
-def _own_hooks(fight: Fight) -> bool:
-    """Whether dsa's own turn, attack, damage and wounds hooks are the only ones."""
-    return plays_only(fight, turn=rulebench_turn, attack=rulebench_attack, damage=rulebench_damage, wounds=rulebench_wounds)
-
-
-def _own_ends(fight: Fight) -> bool:
-    """Whether dsa's own exchange start and end are the only ones.
-
-    Then only dsa's hooks can make someone fall or end an exchange (a tactics source only answers
-    whether to flee), which exchanges played and ended at once rely on (``quick.play_exchanges``).
-    """
-    rules = fight.rules
-    return rules.round_start is rulebench_round_start and rules.round_end is rulebench_round_end
 
 
 @functools.lru_cache(maxsize=1024)
@@ -148,33 +116,14 @@ def rulebench_turn(fight: Fight, turn: tuple[str, int, int]) -> tuple[Combatant,
     if kind == "chain":
         single, primary = combatants[first], combatants[second]
         if (single.name, primary.name) in fight.vars["holders"]:
-            return _played(fight, single, primary)
-        return _played(fight, primary, single)
+            return single, primary
+        return primary, single
     secondary, single = combatants[first], combatants[second]
     if not single.vars["standing"]:
         return None
     if secondary.vars["lost"]:
         secondary.vars["lost"] = False
-        if fight.recording:
-            say.skipped(fight, secondary)
+        fight.emit("skip", who=secondary)
         return None
-    return _played(fight, secondary, single)
+    return secondary, single
 
-
-def _played(fight: Fight, attacker: Combatant, defender: Combatant) -> tuple[Combatant, Combatant] | None:
-    """The pair for the kernel to play, or None once the attack is played here already.
-
-    When dsa's own attack, damage and wounds hooks are the only ones and nobody records, the
-    attack is played at once (``chain.attack_at_once``: the same dice and the same result at a
-    fraction of the Monte Carlo cost) and the turn hands the kernel nothing more to play.
-    """
-    rules = fight.rules
-    if (
-        rules.attack is rulebench_attack
-        and rules.damage is rulebench_damage
-        and rules.wounds is rulebench_wounds
-        and not fight.recording
-    ):
-        attack_at_once(fight, attacker, defender)
-        return None
-    return attacker, defender

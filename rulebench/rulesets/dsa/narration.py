@@ -1,9 +1,10 @@
-"""dsa's wording: every sentence a narrated fight tells, kept out of the rule modules.
+"""dsa's narration: renders the events the rule modules emit (``rulebench_narrate``).
 
-The rule modules call these functions only while a fight records (``fight.recording``), so sampling
-and exact analysis never build a sentence. Each text goes through dsa's own catalog (the domain
-``rulebench-dsa``, in ``locale/``) at the moment it is written, in DSA's terms (Attacke, Parade,
-Angriffsinitiative, Trefferpunkte, Rüstungsschutz, Lebensenergie).
+The rule modules report what happened as facts (``fight.emit(kind, **facts)``, rolls with their
+untranslated labels); this module turns each recorded event into its sentence, through dsa's own
+catalog (the domain ``rulebench-dsa``, in ``locale/``), in DSA's terms (Attacke, Parade,
+Angriffsinitiative, Trefferpunkte, Rüstungsschutz, Lebensenergie). Nothing here runs while nobody
+records. Each mechanic is explained once per fight, where it first appears (``Fight.explain``).
 
 One line per attack: the dice an attack line gives (the attack die, the parry die, TP and the
 critical die) are marked ``told`` in the log, and so are the events whose sentence the line already
@@ -13,17 +14,19 @@ narration leaves ``told`` events out; the JSON keeps every event with its own se
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rulebench import N_, Combatant, Damage, Fight, Messages, Modifier
+from rulebench import N_, Fight, Messages, hookimpl, roll_sentence
+from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
 
 MESSAGES = Messages("rulebench-dsa", Path(__file__).with_name("locale"))
 _ = MESSAGES.gettext
 
+Event = dict[str, Any]
 
-# Roll labels: the die's name in the log (``Hero: TP 1d8 → 4``).
+# Roll labels: the die's name in the log (``Hero: TP 1d8 → 4``), untranslated in the event.
 INITIATIVE = N_("initiative")
 ATTACK_PARRY = N_("attack/parry")
 FREE_ATTACK = N_("free attack")
@@ -32,6 +35,7 @@ TP = N_("TP")
 CRITICAL = N_("critical")
 SEVERITY = N_("critical severity")
 FLIGHT_ATTACK = N_("flight attack")
+LABELS = frozenset({INITIATIVE, ATTACK_PARRY, FREE_ATTACK, PARRY, TP, CRITICAL, SEVERITY, FLIGHT_ATTACK})
 
 EXPLANATIONS = {
     "attack and parry": N_(
@@ -75,22 +79,21 @@ CONDITIONS = {
 """Each end state's condition, as the fates table and the JSON's ``condition`` show it."""
 
 
-def label(message: str) -> str:
-    """A roll's label in the reader's language. The rule modules ask it only while the fight records
-    and hand the untranslated label otherwise: nobody reads it then, and a look-up per die would
-    slow sampling and exact analysis."""
-    return _(message)
-
-
 def condition(key: str) -> str:
     """The condition ``key`` of ``CONDITIONS`` in the reader's language, for a narrated fight's
     fates; analysis keys its tallies by the untranslated condition."""
     return _(CONDITIONS[key])
 
 
-def explain(fight: Fight, topic: str) -> None:
-    """Explain ``topic`` of ``EXPLANATIONS`` if this fight has not heard it yet."""
-    fight.explain(topic, _(EXPLANATIONS[topic]))
+@hookimpl
+def rulebench_narrate(fight: Fight, event: Event) -> str | None:
+    """The sentence of one of dsa's events (a roll with one of dsa's labels included); None for
+    an event of another plugin, which its own renderer or the kernel's tells."""
+    kind = event["kind"]
+    if kind == "roll":
+        return _roll(fight, event) if event.get("label") in LABELS else None
+    render = _RENDERERS.get(kind)
+    return render(fight, event) if render is not None else None
 
 
 def _tell(fight: Fight, *labels: str, shown: tuple[str, ...] = ()) -> None:
@@ -107,350 +110,280 @@ def _tell(fight: Fight, *labels: str, shown: tuple[str, ...] = ()) -> None:
         if at < 0:
             break
         event = log[at]
-        if event["kind"] != "roll" or event.get("told") or event.get("label") != _(name):
+        if event["kind"] != "roll" or event.get("told") or event.get("label") != name:
             break
         if name not in shown:
             event["told"] = True
 
 
+def _explain(fight: Fight, event: Event) -> str | None:
+    """One of dsa's mechanics explained; another plugin's topic is its own to tell."""
+    text = EXPLANATIONS.get(event["topic"])
+    return _(text) if text is not None else None
+
+
+def _roll(fight: Fight, event: Event) -> str:
+    """A roll under its label in the reader's language; the TP die is the fight's first word on
+    damage and critical hits, so both are explained before it."""
+    if event["label"] == TP:
+        fight.explain("damage")
+        fight.explain("critical")
+    return roll_sentence(event, _(event["label"]))
+
+
 # -- sub-fights and initiative ---------------------------------------------------------------------
-def subfights(fight: Fight) -> None:
-    """One ``subfight`` event per sub-fight: who stands alone against whom, and the penalties; a
-    sub-fight that stands as it stood in the last exchange is ``told`` already."""
-    combatants = fight.combatants
-    layout: tuple[tuple[int, ...], ...] = fight.vars["subfights"]
-    before = _last_subfights(fight)
-    for single_at, primary_at, *rest in layout:
-        single, primary = combatants[single_at], combatants[primary_at]
-        secondaries = [combatants[i] for i in rest]
-        penalties = {c.name: c.vars["penalty"] for c in (single, primary, *secondaries)} if secondaries else {}
-        data: dict[str, Any] = {
-            "single": single.name,
-            "primary": primary.name,
-            "secondaries": [c.name for c in secondaries],
-            "penalties": penalties,
-        }
-        if (single.name, primary.name, tuple(data["secondaries"]), tuple(penalties.items())) in before:
-            data["told"] = True
-        if not secondaries:
-            text = _("{single} fights {primary} man against man.").format(single=single.name, primary=primary.name)
-        else:
-            lowered = ", ".join(f"{name} −{p}" for name, p in penalties.items())
-            text = _(
-                "{single} stands alone against {primary} (primary) and {others} (free attacks); "
-                "coordination penalty to AT, PA and dodge: {lowered}."
-            ).format(single=single.name, primary=primary.name, others=", ".join(c.name for c in secondaries),
-                     lowered=lowered)
-        fight.emit("subfight", text, **data)
+def _subfight(fight: Fight, event: Event) -> str:
+    """Who stands alone against whom, and the penalties; a sub-fight that stands as it stood in the
+    last exchange is ``told`` already."""
+    if _layout(event) in _last_subfights(fight, event["round"]):
+        event["told"] = True
+    if not event["secondaries"]:
+        return _("{single} fights {primary} man against man.").format(**event)
+    lowered = ", ".join(f"{name} −{p}" for name, p in event["penalties"].items())
+    return _(
+        "{single} stands alone against {primary} (primary) and {others} (free attacks); "
+        "coordination penalty to AT, PA and dodge: {lowered}."
+    ).format(single=event["single"], primary=event["primary"], others=", ".join(event["secondaries"]), lowered=lowered)
 
 
-def _last_subfights(fight: Fight) -> set[tuple[Any, ...]]:
-    """The sub-fights the last exchange told, as (single, primary, secondaries, penalties)."""
+def _layout(event: Event) -> tuple[Any, ...]:
+    """A sub-fight event as (single, primary, secondaries, penalties)."""
+    return event["single"], event["primary"], tuple(event["secondaries"]), tuple(event["penalties"].items())
+
+
+def _last_subfights(fight: Fight, number: int) -> set[tuple[Any, ...]]:
+    """The sub-fights the exchange before ``number`` told, as ``_layout`` gives them."""
     found: set[tuple[Any, ...]] = set()
     for event in reversed(fight.log or []):
-        if event["round"] < fight.round - 1:
+        if event["round"] < number - 1:
             break
-        if event["kind"] == "subfight" and event["round"] == fight.round - 1:
-            found.add((event["single"], event["primary"], tuple(event["secondaries"]),
-                       tuple(event["penalties"].items())))
+        if event["kind"] == "subfight" and event["round"] == number - 1:
+            found.add(_layout(event))
     return found
 
 
-def kept(fight: Fight, holder: Combatant, other: Combatant) -> None:
-    """A pair that fought before: its holder keeps the initiative (``told``: his attack line says it)."""
-    fight.emit(
-        "initiative",
-        _("{holder} still holds the initiative against {other}.").format(holder=holder.name, other=other.name),
-        holder=holder.name,
-        other=other.name,
-        kept=True,
-        told=True,
-    )
-
-
-def surprised(fight: Fight, holder: Combatant, other: Combatant) -> None:
-    """A surprising side holds the initiative in exchange 1 without a roll."""
-    explain(fight, "initiative")
-    explain(fight, "surprise")
-    fight.emit(
-        "initiative",
-        _("{holder} surprises {other} and holds the initiative.").format(holder=holder.name, other=other.name),
-        holder=holder.name,
-        other=other.name,
-        surprise=True,
-    )
-
-
-def initiative_tie(fight: Fight, total: int) -> None:
-    """Both rolled the same total: both roll again."""
+def _initiative(fight: Fight, event: Event) -> str:
+    """A pair's initiative: kept from the last exchange, taken by surprise, tied, or rolled off."""
+    names = {"holder": event.get("holder"), "other": event.get("other")}
+    if event.get("kept"):
+        event["told"] = True  # the holder's attack line says it
+        return _("{holder} still holds the initiative against {other}.").format(**names)
+    if event.get("surprise"):
+        fight.explain("initiative")
+        fight.explain("surprise")
+        return _("{holder} surprises {other} and holds the initiative.").format(**names)
     _tell(fight, INITIATIVE, INITIATIVE)
-    fight.emit("initiative", _("Initiative tied at {total}: both roll again.").format(total=total), tie=total)
+    if "tie" in event:
+        return _("Initiative tied at {total}: both roll again.").format(total=event["tie"])
+    fight.explain("initiative")
+    member, enemy, totals = event["member"], event["enemy"], event["totals"]
+    return _("Initiative: {member} {ours} (reaction {our_reaction}), {enemy} {theirs} (reaction {their_reaction}): "
+             "{holder} holds it.").format(
+        member=member, ours=totals[member], our_reaction=event["member_reaction"], enemy=enemy,
+        theirs=totals[enemy], their_reaction=event["enemy_reaction"], holder=event["holder"])
 
 
-def initiative(fight: Fight, member: Combatant, enemy: Combatant, holder: Combatant, other: Combatant,
-               totals: dict[str, int]) -> None:
-    """The roll-off settled: both totals with their reaction, and who holds the initiative."""
-    _tell(fight, INITIATIVE, INITIATIVE)
-    explain(fight, "initiative")
-    fight.emit(
-        "initiative",
-        _("Initiative: {member} {ours} (reaction {our_reaction}), {enemy} {theirs} (reaction {their_reaction}): "
-          "{holder} holds it.").format(
-            member=member.name, ours=totals[member.name], our_reaction=member.stats["reaction"],
-            enemy=enemy.name, theirs=totals[enemy.name], their_reaction=enemy.stats["reaction"],
-            holder=holder.name),
-        holder=holder.name,
-        other=other.name,
-        totals=dict(totals),
-    )
-
-
-# -- the chain -------------------------------------------------------------------------------------
-def _source(step: int, at: int, cap: int) -> str:
-    """What capped an attack: AT for the first of a chain, the parry roll for the others."""
-    if step == 1:
-        return _("AT {at}").format(at=at)
-    return _("{cap} (the parry roll)").format(cap=cap)
-
-
-def cannot_attack(fight: Fight, holder: Combatant, other: Combatant, at: int) -> None:
-    """An AT below 1 cannot be met: no die, the initiative passes."""
-    explain(fight, "attack and parry")
-    fight.emit(
-        "attack",
-        _("{holder} cannot attack {other}: cap {cap} (AT {at}); the initiative passes to {other}.").format(
-            holder=holder.name, other=other.name, cap=at, at=at),
-        who=holder.name, against=other.name, cap=at, value=at, roll=None, success=False, step=1, free=False,
-    )
-
-
-def attack_missed(fight: Fight, holder: Combatant, other: Combatant, step: int, cap: int, at: int, roll: int) -> None:
-    """An attack of the chain above its cap: the initiative passes."""
-    _tell(fight, ATTACK_PARRY)
-    explain(fight, "attack and parry")
-    source = _("AT {at}").format(at=at) if step == 1 else _("the parry roll")
-    fight.emit(
-        "attack",
-        _("{holder} misses {other} at cap {cap} ({source}) with d20 {roll}; the initiative passes to {other}.").format(
-            holder=holder.name, other=other.name, cap=cap, source=source, roll=roll),
-        who=holder.name, against=other.name, cap=cap, value=at, roll=roll, success=False, step=step, free=False,
-    )
-
-
-def attack_and_parry(fight: Fight, holder: Combatant, other: Combatant, step: int, cap: int, at: int, roll: int,
-                     parry_cap: int, defence: int, word: str, parry: int | None) -> None:
-    """A landed attack of the chain and the parry against it, in one line.
-
-    ``parry`` is the parry die, or None when its cap is below 1 and no die is rolled. The ``attack``
-    event carries the line; the ``parry`` event keeps its own sentence, ``told`` by that line.
-    """
-    parried = parry is not None and parry <= parry_cap
-    if parry is None:
+# -- attacks and parries ---------------------------------------------------------------------------
+def _attack(fight: Fight, event: Event) -> str:
+    """An attack of the chain: it cannot be made, misses its cap, or lands and meets the parry."""
+    if event["free"]:
+        return _free_attack(fight, event)
+    names = {"holder": event["who"], "other": event["against"], "cap": event["cap"], "at": event["value"],
+             "roll": event["roll"]}
+    if event["roll"] is None:
+        fight.explain("attack and parry")
+        return _("{holder} cannot attack {other}: cap {cap} (AT {at}); the initiative passes to {other}.").format(**names)
+    if not event["success"]:
+        _tell(fight, ATTACK_PARRY)
+        fight.explain("attack and parry")
+        source = _("AT {at}").format(at=event["value"]) if event["step"] == 1 else _("the parry roll")
+        return _("{holder} misses {other} at cap {cap} ({source}) with d20 {roll}; the initiative passes to "
+                 "{other}.").format(source=source, **names)
+    # The attack's line gives its die and the parry's (when one was rolled), the parry's own event
+    # following it.
+    if event["parry_roll"] is None:
         _tell(fight, ATTACK_PARRY)
     else:
         _tell(fight, ATTACK_PARRY, ATTACK_PARRY)
-    explain(fight, "attack and parry")
-    names = {"holder": holder.name, "other": other.name, "roll": roll, "source": _source(step, at, cap),
-             "word": _(DEFENCES[word]), "defence": defence, "parry": parry, "cap": parry_cap}
-    if step > 1:
-        opening = _("{holder} attacks {other} again: d20 {roll} ≤ {source}").format(**names)
-    else:
+    fight.explain("attack and parry")
+    if event["step"] == 1:
+        names["source"] = _("AT {at}").format(at=event["value"])
         opening = _("{holder} attacks {other}: d20 {roll} ≤ {source}").format(**names)
-    if parry is None:
-        outcome = _("no parry ({word} {defence}, cap {cap}): hit.").format(**names)
-    elif parried:
-        outcome = _("parry ({word} {defence}): d20 {parry} ≤ {cap}, parried.").format(**names)
     else:
-        outcome = _("parry ({word} {defence}): d20 {parry} > {cap}, hit.").format(**names)
+        names["source"] = _("{cap} (the parry roll)").format(cap=event["cap"])
+        opening = _("{holder} attacks {other} again: d20 {roll} ≤ {source}").format(**names)
     # TRANSLATORS: an attack and the parry against it, two clauses already written.
-    text = _("{attack}; {parry}").format(attack=opening, parry=outcome)
-    fight.emit("attack", text, who=holder.name, against=other.name, cap=cap, value=at, roll=roll, success=True,
-               step=step, free=False)
-    _parry_event(fight, other, holder, parry_cap, defence, word, roll, parry, parried, free=False)
+    return _("{attack}; {parry}").format(attack=opening, parry=_parry_clause(event))
 
 
-def _parry_event(fight: Fight, defender: Combatant, attacker: Combatant, cap: int, defence: int, word: str,
-                 attack_roll: int, roll: int | None, success: bool, free: bool) -> None:
+def _free_attack(fight: Fight, event: Event) -> str:
+    """A free attack: above AT it misses (and his next one is lost); at or under AT, what the
+    single's parry made of it, in one line."""
+    names = {"attacker": event["who"], "single": event["against"], "at": event["value"], "roll": event["roll"]}
+    if not event["success"]:
+        if event["roll"] is None:
+            text = _("{attacker}'s free attack on {single} misses: cannot hit (AT {at}); he loses his next one.")
+        else:
+            _tell(fight, FREE_ATTACK)
+            text = _("{attacker}'s free attack on {single} misses: d20 {roll} > AT {at}; he loses his next one.")
+        fight.explain("free attack")
+        return text.format(**names)
+    if not event["parry_used"] and event["parry_roll"] is not None:
+        _tell(fight, FREE_ATTACK, PARRY)
+    else:
+        _tell(fight, FREE_ATTACK)
+    fight.explain("free attack")
+    opening = _("{attacker}'s free attack on {single}: d20 {roll} ≤ AT {at}").format(**names)
+    if event["parry_used"]:
+        outcome = _("{single}'s parry is used up this exchange: hit.").format(**names)
+    else:
+        outcome = _parry_clause(event)
+    return _("{attack}; {parry}").format(attack=opening, parry=outcome)
+
+
+def _parry_clause(event: Event) -> str:
+    """What the parry made of a landed attack, as its attack's line ends."""
+    names = {"word": _(DEFENCES[event["defence_name"]]), "defence": event["defence"], "parry": event["parry_roll"],
+             "cap": event["parry_cap"]}
+    if event["parry_roll"] is None:
+        return _("no parry ({word} {defence}, cap {cap}): hit.").format(**names)
+    if event["parry_roll"] <= event["parry_cap"]:
+        return _("parry ({word} {defence}): d20 {parry} ≤ {cap}, parried.").format(**names)
+    return _("parry ({word} {defence}): d20 {parry} > {cap}, hit.").format(**names)
+
+
+def _parry(fight: Fight, event: Event) -> str:
     """The parry's own event, with its full reasoning; ``told`` by the attack's line."""
-    names = {"defender": defender.name, "cap": cap, "attack_roll": attack_roll, "word": _(DEFENCES[word]),
-             "defence": defence, "roll": roll}
-    if roll is None:
+    event["told"] = True
+    names = {"defender": event["who"], "cap": event["cap"], "attack_roll": event["attack_roll"],
+             "word": _(DEFENCES[event["defence_name"]]), "defence": event["value"], "roll": event["roll"]}
+    if event["roll"] is None:
         text = _("{defender} cannot parry: cap {cap} = min(attack roll {attack_roll}, {word} {defence}).")
-    elif free and success:
+    elif event["free"] and event["success"]:
         text = _("{defender} parries the free attack ({word}): d20 {roll} ≤ cap {cap} = "
                  "min(attack roll {attack_roll}, {word} {defence}).")
-    elif free:
+    elif event["free"]:
         text = _("{defender} fails to parry the free attack ({word}): d20 {roll} > cap {cap} = "
                  "min(attack roll {attack_roll}, {word} {defence}).")
-    elif success:
+    elif event["success"]:
         text = _("{defender} parries ({word}): d20 {roll} ≤ cap {cap} = min(attack roll {attack_roll}, {word} {defence}).")
     else:
         text = _("{defender} fails to parry ({word}): d20 {roll} > cap {cap} = "
                  "min(attack roll {attack_roll}, {word} {defence}).")
-    fight.emit("parry", text.format(**names), who=defender.name, against=attacker.name, cap=cap, value=defence,
-               roll=roll, success=success, told=True)
+    return text.format(**names)
 
 
-# -- free attacks ----------------------------------------------------------------------------------
-def free_attack_missed(fight: Fight, attacker: Combatant, single: Combatant, at: int, roll: int | None) -> None:
-    """A free attack above AT: it misses, and his next free attack is lost."""
-    if roll is None:
-        text = _("{attacker}'s free attack on {single} misses: cannot hit (AT {at}); he loses his next one.")
-    else:
-        _tell(fight, FREE_ATTACK)
-        text = _("{attacker}'s free attack on {single} misses: d20 {roll} > AT {at}; he loses his next one.")
-    explain(fight, "free attack")
-    fight.emit("attack", text.format(attacker=attacker.name, single=single.name, at=at, roll=roll),
-               who=attacker.name, against=single.name, cap=at, value=at, roll=roll, success=False, free=True)
+def _note(fight: Fight, event: Event) -> str:
+    """The single's parry against free attacks is used up; ``told`` by the free attack's line."""
+    event["told"] = True
+    return _("{single} has used his parry against free attacks this exchange.").format(single=event["who"])
 
 
-def free_attack_landed(fight: Fight, attacker: Combatant, single: Combatant, at: int, roll: int,
-                       parry_used: bool, cap: int = 0, defence: int = 0, word: str = "PA",
-                       parry: int | None = None) -> None:
-    """A free attack at or under AT and what the single's parry made of it, in one line.
-
-    ``parry_used``: the single has parried a free attack this exchange already (the hit stands);
-    else ``parry`` is his parry die against ``cap``, or None when the cap is below 1.
-    """
-    parried = not parry_used and parry is not None and parry <= cap
-    if not parry_used and parry is not None:
-        _tell(fight, FREE_ATTACK, PARRY)
-    else:
-        _tell(fight, FREE_ATTACK)
-    explain(fight, "free attack")
-    names = {"attacker": attacker.name, "single": single.name, "roll": roll, "at": at, "word": _(DEFENCES[word]),
-             "defence": defence, "parry": parry, "cap": cap}
-    opening = _("{attacker}'s free attack on {single}: d20 {roll} ≤ AT {at}").format(**names)
-    if parry_used:
-        outcome = _("{single}'s parry is used up this exchange: hit.").format(**names)
-    elif parry is None:
-        outcome = _("no parry ({word} {defence}, cap {cap}): hit.").format(**names)
-    elif parried:
-        outcome = _("parry ({word} {defence}): d20 {parry} ≤ {cap}, parried.").format(**names)
-    else:
-        outcome = _("parry ({word} {defence}): d20 {parry} > {cap}, hit.").format(**names)
-    fight.emit("attack", _("{attack}; {parry}").format(attack=opening, parry=outcome), who=attacker.name,
-               against=single.name, cap=at, value=at, roll=roll, success=True, free=True)
-    if parry_used:
-        fight.emit("note", _("{single} has used his parry against free attacks this exchange.").format(**names),
-                   who=single.name, told=True)
-    else:
-        _parry_event(fight, single, attacker, cap, defence, word, roll, parry, parried, free=True)
-
-
-def skipped(fight: Fight, secondary: Combatant) -> None:
+def _skip(fight: Fight, event: Event) -> str:
     """A secondary who missed lets the time of one attack pass."""
-    fight.emit("skip", _("{name} lets an attack's time pass after his miss: no free attack.").format(
-        name=secondary.name), who=secondary.name)
+    return _("{name} lets an attack's time pass after his miss: no free attack.").format(name=event["who"])
 
 
 # -- hits and damage -------------------------------------------------------------------------------
-def harmless_hit(fight: Fight, attacker: Combatant, defender: Combatant) -> None:
-    """A ghost or demon struck without a magic weapon: the hit does nothing."""
-    fight.emit("hit", _("{attacker} hits {defender}, but without a magic weapon the hit does nothing.").format(
-        attacker=attacker.name, defender=defender.name), attacker=attacker.name, defender=defender.name, harmless=True)
+def _hit(fight: Fight, event: Event) -> str:
+    """A hit; one that a ghost or demon takes nothing from has a line of its own."""
+    names = {"attacker": event["attacker"], "defender": event["defender"]}
+    if event.get("harmless"):
+        return _("{attacker} hits {defender}, but without a magic weapon the hit does nothing.").format(**names)
+    event["told"] = True  # by the line of the attack that made it
+    return _("{attacker} hits {defender}.").format(**names)
 
 
-def hit(fight: Fight, attacker: Combatant, defender: Combatant) -> None:
-    """The hit itself; ``told`` by the line of the attack that made it."""
-    fight.emit("hit", _("{attacker} hits {defender}.").format(attacker=attacker.name, defender=defender.name),
-               attacker=attacker.name, defender=defender.name, told=True)
+def _modifier(fight: Fight, event: Event) -> str:
+    """A modifier added to the TP (silver against the undead...)."""
+    return _("{name}: TP {value} ({reason}).").format(name=event["who"], value=f"{event['value']:+d}",
+                                                      reason=event["reason"])
 
 
-def weapon_modifiers(fight: Fight, attacker: Combatant, modifiers: Sequence[Modifier]) -> None:
-    """Each modifier added to the TP (silver against the undead...)."""
-    for m in modifiers:
-        fight.emit("modifier", _("{name}: TP {value} ({reason}).").format(name=attacker.name, value=f"{m.value:+d}",
-                   reason=m.reason), who=attacker.name, value=m.value, reason=m.reason)
-
-
-def damage_dice(fight: Fight) -> None:
-    """Before the first TP and critical die of a fight: what they do."""
-    explain(fight, "damage")
-    explain(fight, "critical")
-
-
-def critical(fight: Fight, attacker: Combatant, defender: Combatant, tp: int, d100: int, rs: int, lethal: bool) -> None:
+def _critical(fight: Fight, event: Event) -> str:
     """The critical die showed 1: the severity and whether it kills."""
     _tell(fight, TP, CRITICAL, SEVERITY)
-    severity = tp + d100
-    names = {"attacker": attacker.name, "tp": tp, "d100": d100, "severity": severity, "rs": rs, "limit": 10 * rs}
-    if lethal:
+    names = {"attacker": event["attacker"], "tp": event["tp"], "d100": event["d100"], "severity": event["severity"],
+             "rs": event["rs"], "limit": 10 * event["rs"]}
+    if event["lethal"]:
         text = _("Critical hit by {attacker} (critical die 1)! Severity TP {tp} + d100 {d100} = {severity}, "
                  "at least 100 and over 10 × RS {rs} = {limit}: a lethal blow.")
-    elif severity >= 100:
+    elif event["severity"] >= 100:
         text = _("Critical hit by {attacker} (critical die 1)! Severity TP {tp} + d100 {d100} = {severity}, "
                  "not over 10 × RS {rs} = {limit}: not lethal; the TP ignore the armour.")
     else:
         text = _("Critical hit by {attacker} (critical die 1)! Severity TP {tp} + d100 {d100} = {severity} "
                  "< 100: not lethal; the TP ignore the armour.")
-    fight.emit("critical", text.format(**names), attacker=attacker.name, defender=defender.name, tp=tp, d100=d100,
-               severity=severity, rs=rs, lethal=lethal)
+    return text.format(**names)
 
 
-def damage(fight: Fight, target: Combatant, damage: Damage, before: int, after: int, loss: int,
-           unconscious_below: int) -> None:
-    """What a hit took off LE, and a fall it caused; the TP and critical dice told with it."""
-    name = target.name
-    if damage.kind == "lethal":
-        fight.emit("condition", _("{name} is slain by the critical hit.").format(name=name), who=name,
-                   condition="dead", le=after)
-        return
-    # The critical die keeps its own line, explained before it was rolled (``damage_dice``).
+def _damage(fight: Fight, event: Event) -> str:
+    """What a hit took off LE; the TP die told with it (the critical die keeps its own line,
+    explained before it was rolled)."""
     _tell(fight, TP, CRITICAL, shown=(CRITICAL,))
-    names = {"name": name, "tp": damage.amount, "rs": target.stats["rs"], "loss": loss, "before": before,
-             "after": after}
-    if "ignores_armour" in damage.flags:
-        text = _("TP {tp}, armour ignored: {name} loses {loss} LE, {before} → {after}.").format(**names)
-    else:
-        text = _("TP {tp} against RS {rs}: {name} loses {loss} LE, {before} → {after}.").format(**names)
-    fight.emit("damage", text, who=name, tp=damage.amount, loss=loss, le_before=before, le=after)
-    if after < 0:
-        fight.emit("condition", _("{name} falls dead (LE {after} < 0).").format(**names), who=name,
-                   condition="dead", le=after)
-    elif after < unconscious_below <= before:
-        fight.emit("condition", _("{name} falls unconscious (LE {after} < {limit}).").format(
-            limit=unconscious_below, **names), who=name, condition="unconscious", le=after)
+    names = {"name": event["who"], "tp": event["tp"], "rs": event["rs"], "loss": event["loss"],
+             "before": event["le_before"], "after": event["le"]}
+    if event["ignores_armour"]:
+        return _("TP {tp}, armour ignored: {name} loses {loss} LE, {before} → {after}.").format(**names)
+    return _("TP {tp} against RS {rs}: {name} loses {loss} LE, {before} → {after}.").format(**names)
+
+
+def _condition(fight: Fight, event: Event) -> str:
+    """A fall: slain by a critical hit, dead below 0 LE, unconscious below 10."""
+    names = {"name": event["who"], "after": event["le"], "limit": UNCONSCIOUS_BELOW}
+    if event.get("lethal"):
+        return _("{name} is slain by the critical hit.").format(**names)
+    if event["condition"] == "dead":
+        return _("{name} falls dead (LE {after} < 0).").format(**names)
+    return _("{name} falls unconscious (LE {after} < {limit}).").format(**names)
 
 
 # -- the end ---------------------------------------------------------------------------------------
-def capped(fight: Fight, cap: int, outcome: str) -> None:
-    """The exchange cap reached: both sides withdraw; the reason the ending line gives."""
-    fight.emit("outcome", _("After {cap} exchanges both sides withdraw.").format(cap=cap), outcome=outcome,
-               reason=_("no side won within the cap of {cap} exchanges, so both withdraw").format(cap=cap))
+def _outcome(fight: Fight, event: Event) -> str:
+    """The fight decided, or both sides withdrawing at the exchange cap (with the reason the ending
+    line gives)."""
+    if "cap" in event:
+        event["reason"] = _("no side won within the cap of {cap} exchanges, so both withdraw").format(cap=event["cap"])
+        return _("After {cap} exchanges both sides withdraw.").format(cap=event["cap"])
+    if event["side"] == "party":
+        return _("No one of the party stands: enemy_wins.")
+    return _("No one of the enemy stands: party_wins.")
 
 
-def nobody_stands(fight: Fight, party: bool, outcome: str) -> None:
-    """No one of a side stands: the fight is decided."""
-    if party:
-        text = _("No one of the party stands: enemy_wins.")
-    else:
-        text = _("No one of the enemy stands: party_wins.")
-    fight.emit("outcome", text, outcome=outcome)
+def _flight(fight: Fight, event: Event) -> str:
+    """A fleeing member, and the unparryable attack of his opponent, if he faces one."""
+    if "attacker" not in event:
+        return _("{name} flees; no opponent can strike at him.").format(name=event["who"])
+    fight.explain("flight")
+    names = {"name": event["who"], "foe": event["attacker"], "roll": event["roll"], "at": event["value"]}
+    if event["roll"] is None:
+        return _("{name} flees; {foe} gets an unparryable attack: cannot hit, miss.").format(**names)
+    _tell(fight, FLIGHT_ATTACK)
+    if event["success"]:
+        return _("{name} flees; {foe} gets an unparryable attack: d20 {roll} ≤ AT {at}, hit.").format(**names)
+    return _("{name} flees; {foe} gets an unparryable attack: d20 {roll} > AT {at}, miss.").format(**names)
 
 
-def flees_freely(fight: Fight, member: Combatant) -> None:
-    """A fleeing member nobody faces."""
-    fight.emit("flight", _("{name} flees; no opponent can strike at him.").format(name=member.name), who=member.name)
-
-
-def flight_attack(fight: Fight, member: Combatant, foe: Combatant, at: int, roll: int | None, hit: bool) -> None:
-    """A fleeing member's opponent gets one unparryable attack."""
-    explain(fight, "flight")
-    names = {"name": member.name, "foe": foe.name, "roll": roll, "at": at}
-    if roll is None:
-        text = _("{name} flees; {foe} gets an unparryable attack: cannot hit, miss.")
-    else:
-        _tell(fight, FLIGHT_ATTACK)
-        if hit:
-            text = _("{name} flees; {foe} gets an unparryable attack: d20 {roll} ≤ AT {at}, hit.")
-        else:
-            text = _("{name} flees; {foe} gets an unparryable attack: d20 {roll} > AT {at}, miss.")
-    fight.emit("flight", text.format(**names), who=member.name, attacker=foe.name, cap=at, value=at, roll=roll,
-               success=hit)
-
-
-def plundered(fight: Fight, member: Combatant) -> None:
+def _plunder(fight: Fight, event: Event) -> str:
     """Raiders plunder a member left lying after a loss or a flight."""
-    fight.emit("plunder", _("The raiders plunder {name}, left lying on the field.").format(name=member.name),
-               who=member.name)
+    return _("The raiders plunder {name}, left lying on the field.").format(name=event["who"])
+
+
+_RENDERERS: dict[str, Callable[[Fight, Event], str | None]] = {
+    "explain": _explain,
+    "subfight": _subfight,
+    "initiative": _initiative,
+    "attack": _attack,
+    "parry": _parry,
+    "note": _note,
+    "skip": _skip,
+    "hit": _hit,
+    "modifier": _modifier,
+    "critical": _critical,
+    "damage": _damage,
+    "condition": _condition,
+    "outcome": _outcome,
+    "flight": _flight,
+    "plunder": _plunder,
+}
+"""The template of each of dsa's event kinds."""

@@ -6,11 +6,6 @@ from collections.abc import Sequence
 
 from rulebench import Fight, Side
 
-MAX_LAYOUTS = 10_000
-"""Layouts remembered per fight at most, here (``regroup``) and by the fast path's plan
-(``quick.Plan.layout``): a few hundred are met in thousands of fights of sixteen combatants, but
-who stands after whom could, in a large fight, make many more."""
-
 
 def anyone_stands(side: Side) -> bool:
     """Whether anyone of ``side`` still stands: a side nobody stands for has lost (docs/rules/dsa.md)."""
@@ -78,32 +73,3 @@ def build_subfights(fight: Fight) -> tuple[tuple[int, ...], ...]:
     result = tuple(tuple(group) for group in groups)
     fight.vars["subfights"] = result
     return result
-
-
-def regroup(fight: Fight) -> tuple[tuple[int, ...], ...]:
-    """``build_subfights`` after someone fell, the layout remembered per set of who stands.
-
-    The layout, the foes and the penalties depend on nothing else once setup is over (the stats
-    are final then, a modifier's setup included), and fights fall the same few ways, so each is
-    worked out once per fight (kept in ``fight.cache`` across resets) and then only written into
-    the state.
-    """
-    combatants = fight.combatants
-    layouts: dict[tuple[bool, ...], tuple[tuple[tuple[int, ...], ...], tuple[tuple[str, int], ...]]]
-    layouts = fight.cache.setdefault("dsa layouts", {})
-    standing = tuple([c.vars["standing"] for c in combatants])
-    found = layouts.get(standing)
-    if found is None:
-        if len(layouts) >= MAX_LAYOUTS:
-            layouts.clear()
-        result = build_subfights(fight)
-        found = layouts[standing] = (result, tuple([(c.vars["foe"], c.vars["penalty"]) for c in combatants]))
-        return result
-    result, places = found
-    for c, (foe, penalty) in zip(combatants, places):
-        values = c.vars
-        values["foe"] = foe
-        values["penalty"] = penalty
-    fight.vars["subfights"] = result
-    return result
-
