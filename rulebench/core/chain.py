@@ -2,7 +2,7 @@
 
 Rules code describes a chain by a start state, a die and a step function: ``step(state, face)``
 returns the next state or ``Done(result)``; ``Fight.chain`` plays it. How a chain's result
-distribution is solved exactly is analysis's business (``rulebench/analysis/chains.py``).
+distribution is solved exactly is analysis's business (``rulebench/analysis/exact/roller.py``).
 """
 
 from __future__ import annotations
