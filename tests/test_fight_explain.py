@@ -37,8 +37,8 @@ def test_a_silent_fight_explains_nothing() -> None:
 def test_an_explanation_carries_its_facts_for_the_narration_to_render() -> None:
     fight = _fight(record=True)
     hero = fight.combatants[0]
-    fight.explain("late", who=hero, lives=2)
-    fight.explain("late", who=hero, lives=3)
+    fight.explain("late", "explained late", who=hero, lives=2)
+    fight.explain("late", "explained again", who=hero, lives=3)
     assert fight.log is not None
     (event,) = fight.log
     assert (event["kind"], event["topic"], event["who"], event["lives"]) == ("explain", "late", hero.name, 2)
