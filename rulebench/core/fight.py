@@ -9,7 +9,7 @@ analysis merges equal states between rounds.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from functools import partial
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from rulebench.core import plugin_errors
@@ -299,15 +299,12 @@ class Fight:
         Only for modifiers that never depend on the fight's state (``PluginInfo.static_modifiers``):
         rulesets ask them per attacker per round, and a remembered answer costs a dictionary look-up.
         """
-        remembered: dict[tuple[Combatant, str, Any], Sequence[Modifier]] = {}
         ask = self.modifiers
 
+        # functools.cache answers a remembered call in C, without a Python frame of its own.
+        @cache
         def modifiers(combatant: Combatant, purpose: str, against: Any = None) -> Sequence[Modifier]:
-            key = (combatant, purpose, against)
-            found = remembered.get(key)
-            if found is None:
-                found = remembered[key] = tuple(ask(combatant, purpose, against))
-            return found
+            return tuple(ask(combatant, purpose, against))
 
         self.modifiers = modifiers
         self.static_modifiers = True
