@@ -61,7 +61,10 @@ def baseline_tree(revision: str) -> Path:
 def play_here(ruleset: str, fights: int, seed: int) -> dict[str, float]:
     """In a worker process: fights per second and the party's win rate of the rulebench on ``sys.path``."""
     from rulebench.analysis.sampling import simulate
-    from rulebench.core.assembly import configure
+    try:
+        from rulebench.core.assembly import configure
+    except ImportError:  # a baseline from before the kernel's split (0ceac5e and older)
+        from rulebench.core.kernel import configure  # type: ignore[attr-defined,no-redef]
     from rulebench.core.discovery import discover
     from rulebench.core.encounter import load_encounter
 

@@ -402,6 +402,18 @@ class RandomRoller:
         self.last_faces, total = (dice._sampler or _build_sampler(dice))(self._random)
         return total
 
+    def roll_as(self, dice: Dice, label: str, who: object = None) -> int:
+        """``roll``, called as ``Fight.roll`` is: a silent fight's ``roll`` (its label and roller
+        would only be logged), so the rules' roll costs one frame, not two."""
+        self.last_faces, total = (dice._sampler or _build_sampler(dice))(self._random)
+        return total
+
+    def die_as(self, sides: int, label: str, who: object = None) -> int:
+        """``die``, called as ``Fight.die`` is: a silent fight's ``die`` (see ``roll_as``)."""
+        face = int(self._random() * sides) + 1
+        self.last_faces = (face,)
+        return face
+
 
 class ScriptedRoller:
     """The ``--dice`` roller: takes die results one by one, in the order the fight asks for them.

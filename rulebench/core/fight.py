@@ -9,13 +9,13 @@ analysis merges equal states between rounds.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from functools import partial
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from rulebench.core import plugin_errors
 from rulebench.core.chain import Done, Step, function_key
 from rulebench.core.combatants import ENEMY, PARTY, Combatant, Side, StateValue
-from rulebench.core.dice import Dice, DiceError, Roller
+from rulebench.core.dice import Dice, DiceError, RandomRoller, Roller
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.i18n import _
 from rulebench.core.outcome import Outcome
@@ -114,8 +114,8 @@ class Fight:
         self.encounter = encounter
         self.ruleset = ruleset
         self.rules = rules
-        self.roller = roller
         self.log: list[dict[str, Any]] | None = [] if record else None
+        self.roller = roller
         self.recording = record
         """Whether events are being logged (a narrated fight); rules need not ask, ``emit`` does."""
         self._explained: set[str] = set()
@@ -171,6 +171,23 @@ class Fight:
     @round.setter
     def round(self, value: int) -> None:
         self._round = value if self.round_watch is None else self.round_watch.store(value)
+
+    @property
+    def roller(self) -> Roller:
+        """Where the fight's dice come from (the kernel's and the solvers': rules roll through
+        ``roll``/``die``/``check``/``chain``)."""
+        return self._roller
+
+    @roller.setter
+    def roller(self, roller: Roller) -> None:
+        self._roller = roller
+        # A silent fight's dice from a RandomRoller log nothing: rules call the roller's own
+        # roll_as/die_as then, without a frame of the fight's. Any other roller goes through the fight.
+        if self.log is None and type(roller) is RandomRoller:
+            self.roll, self.die = roller.roll_as, roller.die_as  # type: ignore[method-assign]
+        else:
+            self.__dict__.pop("roll", None)
+            self.__dict__.pop("die", None)
 
     # -- sides -------------------------------------------------------------------------------
     def side_of(self, combatant: Combatant) -> Side:
@@ -299,15 +316,12 @@ class Fight:
         Only for modifiers that never depend on the fight's state (``PluginInfo.static_modifiers``):
         rulesets ask them per attacker per round, and a remembered answer costs a dictionary look-up.
         """
-        remembered: dict[tuple[Combatant, str, Any], Sequence[Modifier]] = {}
         ask = self.modifiers
 
+        # functools.cache answers a remembered call in C, without a Python frame of its own.
+        @cache
         def modifiers(combatant: Combatant, purpose: str, against: Any = None) -> Sequence[Modifier]:
-            key = (combatant, purpose, against)
-            found = remembered.get(key)
-            if found is None:
-                found = remembered[key] = tuple(ask(combatant, purpose, against))
-            return found
+            return tuple(ask(combatant, purpose, against))
 
         self.modifiers = modifiers
         self.static_modifiers = True

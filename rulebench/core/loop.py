@@ -34,33 +34,46 @@ def start_round(fight: Fight) -> Iterable[Any]:
 
 def take_turn(fight: Fight, turn: Any) -> None:
     """Play one turn: find who acts against whom, then attack, damage and wounds."""
+    play_turns(fight, (turn,))
+
+
+def play_turns(fight: Fight, turns: Iterable[Any]) -> None:
+    """Play ``turns`` one after another, each as ``take_turn`` plays it.
+
+    Monte Carlo plays every blow through here: the hooks are looked up once for the whole order
+    and each turn is played in this frame, not in a call of its own (a frame per turn costs as
+    much as the kernel's whole share of a blow).
+    """
     rules = fight.rules
+    turn_hook, attack_hook, damage_hook, wounds_hook = rules.turn, rules.attack, rules.damage, rules.wounds
     # With only the kernel's own resolver, a turn is an (attacker, defender) pair as it stands.
-    if rules.turn is defaults.rulebench_turn:
-        pair = turn
-    else:
-        pair = rules.turn(fight, turn)
-        if pair is None and type(turn) is tuple:
-            # The kernel's rulebench_turn comes last and passes only a tuple through: asked only then.
-            pair = defaults.rulebench_turn(fight, turn)
-    if pair is None:
-        return
-    # Each answer is checked where it is read, at no cost until it is wrong (``plugin_errors``).
-    try:
-        attacker, defender = pair
-    except (TypeError, ValueError):
-        raise plugin_errors.wrong_answer(fight, "rulebench_turn", pair) from None
-    attack = rules.attack(fight, attacker, defender)
-    if attack is None:
-        return
-    try:
-        hit = attack.hit
-    except AttributeError:
-        raise plugin_errors.wrong_answer(fight, "rulebench_attack", attack, (attacker, defender)) from None
-    if hit:
-        damage = rules.damage(fight, attack)
-        if damage is not None:
-            rules.wounds(fight, attack.defender, damage)
+    passed_through = turn_hook is defaults.rulebench_turn
+    for turn in turns:
+        if passed_through:
+            pair = turn
+        else:
+            pair = turn_hook(fight, turn)
+            if pair is None and type(turn) is tuple:
+                # The kernel's rulebench_turn comes last and passes only a tuple through: asked only then.
+                pair = defaults.rulebench_turn(fight, turn)
+        if pair is None:
+            continue
+        # Each answer is checked where it is read, at no cost until it is wrong (``plugin_errors``).
+        try:
+            attacker, defender = pair
+        except (TypeError, ValueError):
+            raise plugin_errors.wrong_answer(fight, "rulebench_turn", pair) from None
+        attack = attack_hook(fight, attacker, defender)
+        if attack is None:
+            continue
+        try:
+            hit = attack.hit
+        except AttributeError:
+            raise plugin_errors.wrong_answer(fight, "rulebench_attack", attack, (attacker, defender)) from None
+        if hit:
+            damage = damage_hook(fight, attack)
+            if damage is not None:
+                wounds_hook(fight, attack.defender, damage)
 
 
 def _turns(fight: Fight, order: Any) -> Iterator[Any]:
@@ -104,8 +117,7 @@ def _play_rounds(fight: Fight, once: bool) -> None:
                 round_start(fight)
             order = initiative(fight)
             if order:  # a ruleset that played the round itself returns no turns
-                for turn in _turns(fight, order):
-                    take_turn(fight, turn)
+                play_turns(fight, _turns(fight, order))
             outcome = round_end(fight)
             if outcome is not None:
                 if not isinstance(outcome, Outcome):
@@ -131,8 +143,7 @@ def play_step(fight: Fight) -> None:
             if isinstance(turns, tuple):
                 fight.pending = turns
                 return
-            for turn in _turns(fight, turns):
-                take_turn(fight, turn)
+            play_turns(fight, _turns(fight, turns))
             end_round(fight)
         elif fight.pending:
             turn, fight.pending = fight.pending[0], fight.pending[1:]
