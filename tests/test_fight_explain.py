@@ -42,3 +42,11 @@ def test_an_explanation_carries_its_facts_for_the_narration_to_render() -> None:
     assert fight.log is not None
     (event,) = fight.log
     assert (event["kind"], event["topic"], event["who"], event["lives"]) == ("explain", "late", hero.name, 2)
+
+
+def test_a_topic_the_ruleset_does_not_know_is_passed_on_to_the_next_renderer() -> None:
+    """classic renders only its own topics: another plugin's falls through to the kernel's renderer
+    (its kind) instead of failing the fight."""
+    fight = _fight(record=True)
+    fight.explain("a plugin's own topic")
+    assert fight.log is not None and fight.log[0]["text"] == "explain"

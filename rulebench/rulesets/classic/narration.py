@@ -71,9 +71,10 @@ def _roll(event: Event) -> str:
     return roll_sentence(event, _(event["label"]))
 
 
-def _explain(event: Event) -> str:
-    """A mechanic explained where it first comes up."""
-    return _(_EXPLANATIONS[event["topic"]])
+def _explain(event: Event) -> str | None:
+    """A mechanic explained where it first comes up; None for another plugin's topic, its own to tell."""
+    text = _EXPLANATIONS.get(event["topic"])
+    return _(text) if text is not None else None
 
 
 # -- the round's decisions and rolls ----------------------------------------------------------------
@@ -250,7 +251,7 @@ def _robbed(event: Event) -> str:
         name=event["who"], line=event["line"])
 
 
-_RENDER: dict[str, Callable[[Event], str]] = {
+_RENDER: dict[str, Callable[[Event], str | None]] = {
     "roll": _roll,
     "explain": _explain,
     "decision": _decision,
