@@ -10,8 +10,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 RUN = ROOT / ".ci" / "run"
-STOP = " || exit"
-"""What .ci/run adds to each README line: ``set -e`` does not stop at a failure before a line's last ``&&``."""
+STOP = "[ $? -eq 0 ] || exit"
+"""What .ci/run puts after each README line: ``set -e`` does not stop at a failure before a line's last ``&&``."""
 
 
 def readme_commands(readme: str) -> list[str]:
@@ -32,7 +32,7 @@ def differences(readme: str, script: str) -> list[str]:
     commands = readme_commands(readme)
     lines = script_lines(script)
     found = []
-    ran = [line.removesuffix(STOP) for line in lines if line.endswith(STOP)]
+    ran = [line for line, after in zip(lines, lines[1:]) if after == STOP]
     if ran != commands:
         found.append(f"the README's commands {commands} but .ci/run runs {ran}")
     if "set -euo pipefail" not in lines:
@@ -43,7 +43,7 @@ def differences(readme: str, script: str) -> list[str]:
     for i, line in enumerate(lines):
         if "pip install" in line and (not venv or i < venv[0]):
             found.append(f"installs before the virtual environment is active: {line}")
-        if "pytest" in line and line.removesuffix(STOP) not in commands:
+        if "pytest" in line and line not in commands:
             found.append(f"runs the tests other than the README says: {line}")
     return found
 
@@ -62,7 +62,7 @@ def test_the_readme_sets_up_a_venv_then_installs_and_compares_then_installs_and_
 def test_a_command_changed_on_one_side_only_is_found() -> None:
     readme, script = README.read_text(encoding="utf-8"), RUN.read_text(encoding="utf-8")
     assert differences(readme.replace("python3 -m pytest", "python3 -m pytest -x"), script)  # the README moved on
-    assert differences(readme, script.replace("python3 -m pytest" + STOP, "python3 -m pytest -n 4" + STOP))
+    assert differences(readme, script.replace("python3 -m pytest\n", "python3 -m pytest -n 4\n"))
     assert differences(readme, script + "python3 -m pytest tests/cli\n")  # a second, other test run
-    assert differences(readme, script.replace("python3 -m venv .venv && . .venv/bin/activate" + STOP, ""))
+    assert differences(readme, script.replace("python3 -m venv .venv && . .venv/bin/activate\n" + STOP + "\n", ""))
     assert differences(readme, "python3 -m pip install -q -e '.[test,lint]'\n" + script)  # into the machine's own Python
