@@ -173,12 +173,13 @@ class RulesetResult:
                 wiped += weight
         return {"anyone_dead": self.probability(dead), "wiped_out": self.probability(wiped), "deaths": self.probability(deaths)}
 
-    def casualties_ci95(self) -> dict[str, tuple[float, float]] | None:
-        """Wilson 95% intervals of the two casualty chances for sampled results; None when exact."""
+    def casualties_ci95(self, casualties: Mapping[str, Number] | None = None) -> dict[str, tuple[float, float]] | None:
+        """Wilson 95% intervals of the two casualty chances for sampled results (``casualties``: the
+        figures, when the caller has them already); None when exact."""
         if self.method == "exact":
             return None
         n = int(self.tally.total)
-        casualties = self.casualties()
+        casualties = casualties if casualties is not None else self.casualties()
         return {k: wilson(round(float(casualties[k]) * n), n) for k in ("anyone_dead", "wiped_out")}
 
     def fates(self) -> list[dict[str, Any]]:
@@ -201,8 +202,9 @@ class RulesetResult:
             return float(value)
 
         ci = self.ci95
-        casualties: dict[str, Any] = {k: num(v) for k, v in self.casualties().items()}
-        casualties_ci = self.casualties_ci95()
+        figures = self.casualties()
+        casualties: dict[str, Any] = {k: num(v) for k, v in figures.items()}
+        casualties_ci = self.casualties_ci95(figures)
         if casualties_ci:
             casualties["ci95"] = {k: [lo, hi] for k, (lo, hi) in casualties_ci.items()}
         fates = self.fates()

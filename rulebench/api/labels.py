@@ -34,6 +34,10 @@ def outcome_name(outcome: str) -> str:
     return names.get(outcome, outcome)
 
 
+DEFAULT_TACTICS = "default"
+"""How a ruleset's own default tactics are named in tables, plots, JSON and ``--tactics``."""
+
+
 def casualty_name(casualty: str) -> str:
     """A casualty figure as displayed (``wiped_out``, ``anyone_dead``, ``deaths``), in words."""
     names = {

@@ -31,6 +31,7 @@ from rulebench.analysis.analyse import (
 from rulebench.analysis.cluster import sampling_pool
 from rulebench.analysis.results import RulesetResult, result_row
 from rulebench.analysis.sweeps import SharedPoints
+from rulebench.api.labels import DEFAULT_TACTICS
 from rulebench.core.assembly import configure
 from rulebench.core.discovery import TACTICS, Catalog, discover
 from rulebench.core.encounter import Encounter
@@ -42,8 +43,6 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_TACTICS", "TacticsComparison", "TacticsEntry", "compare_tactics"]
 
-DEFAULT_TACTICS = "default"
-"""How a ruleset's own default tactics are named in tables, plots and JSON."""
 
 
 @dataclass

@@ -96,16 +96,13 @@ would import the whole analysis with every command.)"""
 def _options_from(values: dict[str, Any], tactics: str | None) -> AnalysisOptions:
     """The command line's analysis options as one checked value (``--exact`` absent: automatic)."""
     from rulebench.analysis.analyse import AnalysisOptions
+    from rulebench.api.labels import DEFAULT_TACTICS
 
     return AnalysisOptions.make(
         exact=True if values["exact"] else None, fights=values["fights"], precision=values["precision"],
         max_states=values["max_states"], seed=values["seed"], workers=values["workers"], scheduler=values["scheduler"],
         plugins=tuple(values["plugin"] or ()), tactics=None if tactics == DEFAULT_TACTICS else tactics,
     )
-
-
-DEFAULT_TACTICS = "default"
-"""``--tactics default``: the ruleset's own default tactics, as tables and JSON name them."""
 
 
 def several_tactics_refused(chosen: list[str]) -> Exception:
@@ -158,7 +155,7 @@ def with_analysis_options(command: Callable[..., None]) -> Callable[..., None]:
             raise several_tactics_refused(chosen)
         options = _options_from(analysis, chosen[0] if len(chosen) == 1 else None)
         if takes_several:
-            values["tactics_list"] = [None if t == DEFAULT_TACTICS else t for t in chosen] if len(chosen) > 1 else None
+            values["tactics_list"] = chosen if len(chosen) > 1 else None  # compare_tactics reads "default" itself
         command(**values, options=options)
 
     wrapper.__signature__ = own.replace(parameters=params)  # type: ignore[attr-defined]  # typer reads __signature__, which typeshed does not declare on functions

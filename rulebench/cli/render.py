@@ -193,10 +193,11 @@ def outcome_cell(result: RulesetResult, outcome: str, fractions: bool = False) -
 
 def casualty_cell(result: RulesetResult, casualty: str, fractions: bool = False) -> str:
     """A casualty figure: a chance with its 95% interval below it when sampled, or the mean deaths."""
-    value = result.casualties()[casualty]
+    figures = result.casualties()
+    value = figures[casualty]
     if casualty == "deaths":  # a mean, not a chance
         return fixed(float(value), 2)
-    ci = (result.casualties_ci95() or {}).get(casualty)
+    ci = (result.casualties_ci95(figures) or {}).get(casualty)
     return cell(value, fractions) + (f"\n[dim]{interval(ci)}[/]" if ci else "")
 
 
