@@ -310,7 +310,7 @@ def test_the_heatmap_draws_the_outcome_chosen(duel_file: Path, tmp_path: Path) -
     done = run("sweep", duel_file, "--vary", COUNT, "--vary", MELEE, "-r", "talisman", "--workers", "1",
                "--plot", plot, "--outcome", "enemy_wins")
     assert done.exit_code == 0, done.stderr
-    assert "enemy_wins = 0.5" in plot.read_text(encoding="utf-8")  # the contour's legend names it
+    assert "enemy wins = 50.0%" in plot.read_text(encoding="utf-8")  # the contour's legend names it, in words
     wrong = run("sweep", duel_file, "--vary", COUNT, "--outcome", "victory")
     assert wrong.exit_code == 2
     assert "expected one of party_wins, enemy_wins, withdrawn, party_fled" in wrong.stderr

@@ -34,6 +34,12 @@ def outcome_name(outcome: str) -> str:
     return names.get(outcome, outcome)
 
 
+def outcome_words(outcome: str) -> str:
+    """An outcome in words, for a plot or a page rather than a table keyed like the JSON:
+    ``party wins`` (the German names are words already: ``Sieg der Gruppe``)."""
+    return outcome_name(outcome).replace("_", " ")
+
+
 DEFAULT_TACTICS = "default"
 """How a ruleset's own default tactics are named in tables, plots, JSON and ``--tactics``."""
 

@@ -210,9 +210,9 @@ def shortest(value: float) -> str:
     return localise_decimal(f"{value:g}")
 
 
-def length_text(mean: Probability, unit: str = "round") -> str:
+def length_text(mean: Probability, unit: str = "round", decimals: int = 2) -> str:
     """A mean fight length with its unit: ``3.95 rounds``, ``18.73 exchanges`` (``3,95 Runden``)."""
-    return f"{fixed(float(mean), 2)} {plural(unit)}"
+    return f"{fixed(float(mean), decimals)} {plural(unit)}"
 
 
 def count_text(count: int, unit: str = "round", after: bool = False) -> str:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from rulebench.api.plot_style import check_dpi
 from rulebench.cli.output_paths import writable
 from rulebench.core.i18n import N_, _
 
@@ -40,6 +41,18 @@ Fractions = Annotated[bool, typer.Option("--fractions", help=N_("Show exact prob
 Plot = Annotated[
     Path | None,
     typer.Option("--plot", help=N_("Draw a plot into FILE (.png, .svg or .pdf)."), metavar="FILE", callback=writable("--plot")),
+]
+
+
+def _checked_dpi(value: int) -> int:
+    """``--dpi`` checked as the command line is read (before any analysis)."""
+    return check_dpi(value)
+
+
+Dpi = Annotated[
+    int,
+    typer.Option("--dpi", help=N_("Dots per inch of a --plot PNG: 100 makes a slide 1280 pixels wide; more is sharper, "
+                 "with the same proportions."), metavar="N", show_default=False, callback=_checked_dpi),
 ]
 Label = Annotated[
     str | None,

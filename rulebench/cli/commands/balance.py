@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rulebench.cli.options import FROM_COMMAND_LINE, EncounterArg, Json, Label, Plot, Rulesets, Vary, with_analysis_options
+from rulebench.api.plot_style import DEFAULT_DPI
+from rulebench.cli.options import FROM_COMMAND_LINE, Dpi, EncounterArg, Json, Label, Plot, Rulesets, Vary, with_analysis_options
 from rulebench.cli.render import balance_table, note, out, print_json, report
 from rulebench.core.errors import BadInput
 from rulebench.core.i18n import N_, _
@@ -37,6 +38,7 @@ def command(
     options: AnalysisOptions = FROM_COMMAND_LINE,
     along: Along = None,
     plot: Plot = None,
+    dpi: Dpi = DEFAULT_DPI,
     label: Label = None,
     json: Json = False,
 ) -> None:
@@ -58,7 +60,7 @@ def command(
         if plot is not None:
             from rulebench.api.grid_plots import plot_balance_curve
 
-            plot_balance_curve(result, plot)
+            plot_balance_curve(result, plot, dpi)
             note(_("wrote the plot to {file}").format(file=plot))
         if json:
             print_json(result.to_dict(), texts=True)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from rulebench.cli.options import FROM_COMMAND_LINE, EncounterArg, Fractions, Json, Plot, Rulesets, with_analysis_options
+from rulebench.api.plot_style import DEFAULT_DPI
+from rulebench.cli.options import FROM_COMMAND_LINE, Dpi, EncounterArg, Fractions, Json, Plot, Rulesets, with_analysis_options
 from rulebench.cli.plugin_options import Check, check_rulesets
 from rulebench.cli.render import comparison_casualties_table, comparison_fates_table, comparison_table, note, out, print_json, report
 from rulebench.core.i18n import N_, _
@@ -28,6 +29,7 @@ def command(
     options: AnalysisOptions = FROM_COMMAND_LINE,
     fractions: Fractions = False,
     plot: Plot = None,
+    dpi: Dpi = DEFAULT_DPI,
     check: Check = False,
     json: Json = False,
     tactics_list: list[str | None] | None = None,
@@ -56,7 +58,7 @@ def command(
     if plot is not None:
         from rulebench.api.plots import plot_comparison
 
-        plot_comparison(comparison, plot, labels)
+        plot_comparison(comparison, plot, labels, dpi)
         note(_("wrote the plot to {file}").format(file=plot))
     if json:
         print_json(comparison.to_dict(fractions), texts=True)

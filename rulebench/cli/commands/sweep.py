@@ -8,7 +8,18 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rulebench.cli.options import FROM_COMMAND_LINE, EncounterArg, Fractions, Json, Label, Plot, Rulesets, with_analysis_options
+from rulebench.api.plot_style import DEFAULT_DPI
+from rulebench.cli.options import (
+    FROM_COMMAND_LINE,
+    Dpi,
+    EncounterArg,
+    Fractions,
+    Json,
+    Label,
+    Plot,
+    Rulesets,
+    with_analysis_options,
+)
 from rulebench.cli.output_paths import writable
 from rulebench.cli.render import note, out, print_json, report, sweep_tables
 from rulebench.core.errors import BadInput
@@ -50,6 +61,7 @@ def command(
     fractions: Fractions = False,
     csv: Csv = None,
     plot: Plot = None,
+    dpi: Dpi = DEFAULT_DPI,
     outcome: PlotOutcome = "party_wins",
     label: Label = None,
     json: Json = False,
@@ -74,12 +86,12 @@ def command(
     if csv is not None:
         csv.write_text(result.to_csv(), encoding="utf-8")
     if isinstance(result, GridSweep):
-        _show_grid(result, plot, outcome, fractions, json)
+        _show_grid(result, plot, outcome, fractions, json, dpi)
         return
     if plot is not None:
         from rulebench.api.plots import plot_sweep
 
-        plot_sweep(result, plot, outcome, label=label)
+        plot_sweep(result, plot, outcome, label=label, dpi=dpi)
         note(_("wrote the plot to {file}").format(file=plot))
     if json:
         print_json(result.to_dict(fractions), texts=True)
@@ -90,14 +102,14 @@ def command(
             out.print(table)
 
 
-def _show_grid(result: GridSweep, plot: Path | None, outcome: str, fractions: bool, json: bool) -> None:
+def _show_grid(result: GridSweep, plot: Path | None, outcome: str, fractions: bool, json: bool, dpi: int) -> None:
     """A grid's heatmaps of ``outcome``, then its JSON or one table per ruleset."""
     from rulebench.cli.grid_render import grid_tables
 
     if plot is not None:
         from rulebench.api.grid_plots import plot_grid
 
-        plot_grid(result, plot, outcome)
+        plot_grid(result, plot, outcome, dpi=dpi)
         note(_("wrote the plot to {file}").format(file=plot))
     if json:
         print_json(result.to_dict(fractions), texts=True)
