@@ -16,7 +16,7 @@ import pytest
 
 import rulebench
 from rulebench.analysis import sampling
-from rulebench.analysis.analyse import Dropped, why_dropped
+from rulebench.analysis.analyse import Dropped, attempt
 from rulebench.analysis.exact import DEFAULT_MAX_STATES, solve
 from rulebench.analysis.precision import half_width
 from rulebench.analysis.sampling import BLOCK, CHUNK
@@ -171,18 +171,16 @@ def test_a_balance_bracket_does_not_move_between_runs() -> None:
 def test_a_sweep_names_each_sampled_ruleset_once(monkeypatch: pytest.MonkeyPatch) -> None:
     result = rulebench.sweep(DUEL, "enemy.members[0].count=1..5", ["skirmish"], max_states=10, workers=1)
     assert all(r.method == "monte-carlo" for r in result.points["skirmish"])
-    [note] = result.notes
-    assert note.startswith("skirmish: exact analysis does not fit at enemy.members[0].count = 1, …, 5 (5 values): ")
-    assert note.count("predicted not to fit") == 1  # the five solves stopped alike: one reason, said once
+    # the five solves stopped alike: one cause, said once, with the values it befell at
+    assert result.notes == ["sampled where exact analysis would exceed 10 fight states (--max-states): "
+                            "skirmish (enemy.members[0].count = 1–5)"]
 
 
-def test_a_sweep_note_gives_the_gist_of_reasons_that_differ_only_by_their_counts() -> None:
-    over = [Dropped(f"needs more fight states than the budget of 10 (--max-states); it had handled {n}",
-                    "needs more fight states than the budget of 10 (--max-states)") for n in (11, 12)]
-    early = Dropped("no fight had ended after 1 fight states", "predicted not to fit")
-    assert why_dropped(over[:1]) == over[0].reason  # one point: the reason in full
-    assert why_dropped(over) == "needs more fight states than the budget of 10 (--max-states)"
-    assert why_dropped([*over, early]) == "needs more fight states than the budget of 10 (--max-states); predicted not to fit"
+def test_a_dropped_attempt_says_whether_the_budget_stopped_it() -> None:
+    config = configure(DUEL, "skirmish")
+    dropped = attempt(config, AnalysisOptions.make(max_states=10))
+    assert isinstance(dropped, Dropped) and dropped.budget
+    assert "needs more fight states than the budget of 10" in dropped.reason or "predicted not to fit" in dropped.gist
 
 
 def test_exact_in_floating_point_reports_its_rounding_bound() -> None:

@@ -27,7 +27,7 @@ from rulebench.core.dice import Dice
 from rulebench.core.discovery import RULESET, Catalog
 from rulebench.core.encounter import Encounter, load_encounter
 from rulebench.core.errors import BadInput, RulebenchError
-from rulebench.core.i18n import _, format_integer, language, localise_decimal
+from rulebench.core.i18n import _, language, localise_decimal
 from rulebench.core.plugin_errors import PluginError
 from rulebench.version import __version__
 
@@ -176,20 +176,22 @@ class AnalysisOptions:
 
 @dataclass
 class Analysed:
-    """One configuration's result, why exact analysis was dropped for it (if it was), and notes."""
+    """One configuration's result, and why exact analysis was dropped for it (if it was); a command
+    words its notes from these (:class:`rulebench.analysis.notes.Notes`)."""
 
     result: RulesetResult
-    notes: list[str] = field(default_factory=list)
     dropped: Dropped | None = None
     """In the automatic choice, why exact analysis did not fit and the configuration was sampled."""
 
 
 class Dropped(NamedTuple):
     """Why an exact attempt does not fit: in full, and its gist without this solve's counts, the
-    same wherever the same thing stopped it (a sweep's one note for many values uses that)."""
+    same wherever the same thing stopped it; ``budget`` when it is the budget of fight states
+    (else a rule exact analysis cannot follow, which the gist names)."""
 
     reason: str
     gist: str
+    budget: bool = False
 
 
 Solved = RulesetResult | Dropped
@@ -208,7 +210,9 @@ def attempt(config: FightConfig, options: AnalysisOptions) -> Solved:
         raise  # a plugin breaking the rules is not "does not fit": never fall back to sampling past it
     except (exact.StateBudgetExceeded, RulebenchError) as err:
         # Both mean "does not fit": too many states, or a round with too many rolls to branch over.
-        return Dropped(str(err), err.gist if isinstance(err, exact.StateBudgetExceeded) else str(err))
+        if isinstance(err, exact.StateBudgetExceeded):
+            return Dropped(str(err), err.gist, budget=True)
+        return Dropped(str(err), str(err))
 
 
 def _attempt_in_worker(spec: ConfigSpec, options: AnalysisOptions) -> Solved:
@@ -291,7 +295,6 @@ def analyse(
     Raises:
         BadInput: exact analysis was insisted on but is unavailable or the encounter is too big.
     """
-    notes: list[str] = []
     result: RulesetResult | None = None
     dropped = None
     label = label or config.ruleset.name
@@ -318,13 +321,10 @@ def analyse(
             result, reached = simulate_to_precision(config, precision, options.seed, cap=options.cap, progress=advance, pool=pool,
                                                      decided=decided)
             extra = {"precision": precision, "half_width": reached, "cap": options.cap}
-            if result.stopped_by == "cap":
-                notes.append(_("{ruleset}: stopped at the cap of {cap} fights with a half-width of {reached}").format(
-                    ruleset=config.ruleset.name, cap=format_integer(options.cap), reached=localise_decimal(f"{reached:.4f}")))
         else:
             advance = progress(_("{label}: sampled").format(label=label), options.fights) if progress else None
             result = simulate(config, options.fights, options.seed, progress=advance, pool=pool)
-    return Analysed(record_provenance(config, result, extra), notes, dropped)
+    return Analysed(record_provenance(config, result, extra), dropped)
 
 
 def record_provenance(config: FightConfig, result: RulesetResult, extra: dict[str, Any] | None = None) -> RulesetResult:
@@ -342,20 +342,6 @@ def record_provenance(config: FightConfig, result: RulesetResult, extra: dict[st
         **(extra or {}),
     }
     return result
-
-
-def dropped_note(ruleset: str, reason: str, where: str = "") -> str:
-    """The one note a command gives for a ruleset it sampled because exact analysis did not fit."""
-    # TRANSLATORS: {where} is empty or says at which varied values, e.g. " at enemy.members[0].count = 5, 6".
-    return _("{ruleset}: exact analysis does not fit{where}: {reason}; sampled instead").format(ruleset=ruleset, where=where, reason=reason)
-
-
-def why_dropped(drops: list[Dropped]) -> str:
-    """Why exact analysis did not fit at one or more points: the one reason in full, else the
-    gists of the different reasons (the full ones differ by what each solve counted)."""
-    if len({drop.reason for drop in drops}) == 1:
-        return drops[0].reason
-    return "; ".join(sorted({drop.gist for drop in drops}))
 
 
 def load(encounter: Encounter | str | Path) -> tuple[Encounter, str | None]:

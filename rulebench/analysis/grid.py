@@ -20,22 +20,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rulebench.analysis.analyse import (
-    Analysed,
     AnalysisOptions,
-    Dropped,
     OptionArgs,
     ProgressFactory,
     dataframe,
-    dropped_note,
     load,
     provenance,
     ruleset_names,
-    why_dropped,
 )
 from rulebench.analysis.analyse import (
     analyse_all as analyse_all,  # re-exported: commands and tests run their analyses through it
 )
 from rulebench.analysis.cluster import sampling_pool
+from rulebench.analysis.notes import Notes
 from rulebench.analysis.precision import target_side
 from rulebench.analysis.results import RulesetResult, Tally, result_row
 from rulebench.analysis.sampling import SamplingPool
@@ -135,6 +132,8 @@ class GridSweep:
     points: dict[str, list[RulesetResult]]
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    causes: Notes = field(default_factory=Notes, repr=False, compare=False)
+    """The notes by cause, to say once with another command's (a report's)."""
 
     def _point(self, point: Point, result: RulesetResult, fractions: bool) -> dict[str, Any]:
         entry = result.to_dict(fractions)
@@ -171,32 +170,6 @@ class GridSweep:
     def to_dataframe(self) -> Any:
         """The rows as a pandas DataFrame (pandas is optional)."""
         return dataframe(self.rows())
-
-
-class _Notes:
-    """A command's notes: per ruleset, once, where exact analysis did not fit; then the others."""
-
-    def __init__(self) -> None:
-        self.dropped: dict[str, dict[str, Dropped]] = {}
-        self.other: list[str] = []
-
-    def add(self, ruleset: str, where: str, done: Analysed) -> None:
-        """Note what analysing ``ruleset`` at ``where`` (a point's label) brought up."""
-        if done.dropped is not None:
-            self.dropped.setdefault(ruleset, {})[where] = done.dropped
-        self.other += [f"{where}: {note}" for note in done.notes]
-
-    def all(self) -> list[str]:
-        """Every note, the dropped exact analyses first, one per ruleset."""
-        notes = []
-        for ruleset, where in self.dropped.items():
-            points = list(where)
-            if len(points) < 4:
-                shown = "; ".join(points)
-            else:
-                shown = _("{count} points from {first} to {last}").format(count=len(points), first=points[0], last=points[-1])
-            notes.append(dropped_note(ruleset, why_dropped(list(where.values())), " " + _("at {points}").format(points=shown)))
-        return notes + self.other
 
 
 def _catalog_names(encounter: Encounter | str | Path, rulesets: Sequence[str] | str | None,
@@ -240,11 +213,11 @@ def grid_sweep(
     with sampling_pool(chosen) as pool:
         analysed = analyse_all(configs, chosen, pool, progress, labels)
     by_ruleset: dict[str, list[RulesetResult]] = {name: [] for name in names}
-    notes = _Notes()
+    notes = Notes(points=len(points))
     for (name, point), done in zip(wanted, analysed):
         by_ruleset[name].append(done.result)
-        notes.add(name, grid.label(point), done)
-    return GridSweep(model, source, grid, by_ruleset, list(catalog.warnings), notes.all())
+        notes.add(name, done, chosen, at=point)
+    return GridSweep(model, source, grid, by_ruleset, list(catalog.warnings), notes.lines(), notes)
 
 
 # --- balance curves -------------------------------------------------------------------------
@@ -285,7 +258,7 @@ class _Search:
 
 
 def _run_searches(searches: list[_Search], vary: Vary, target: float, options: AnalysisOptions, pool: SamplingPool,
-                  catalog: Catalog, progress: ProgressFactory | None, notes: _Notes) -> None:
+                  catalog: Catalog, progress: ProgressFactory | None, notes: Notes) -> None:
     """Drive every search to its end, analysing each round of requests together on ``pool``.
 
     As ``balance``: without a fight count, a value is analysed only until its side of the target
@@ -301,14 +274,14 @@ def _run_searches(searches: list[_Search], vary: Vary, target: float, options: A
                              plugins=options.plugins, tactics=options.tactics) for s, i in wanted]
         labels = [f"{s.where}{vary.path} = {vary.values[i]}" for s, i in wanted]
         moved = []
-        for (s, i), label, done in zip(wanted, labels, analyse_all(configs, chosen, pool, progress, labels, rule)):
+        for (s, i), done in zip(wanted, analyse_all(configs, chosen, pool, progress, labels, rule)):
             s.seen[vary.values[i]] = done.result
             side = done.result.outcomes["party_wins"] >= target
             moved.append(i in s.above and s.above[i] != side)
             s.above[i] = side
             if rule is None or done.result.method == "exact" or (chosen is options and done.result.stopped_by != "target"):
                 s.final.add(i)
-            notes.add(s.ruleset, label, done)
+            notes.add(s.ruleset, done, chosen, at=(s.where, vary.values[i]))  # a point of the curve's grid
         return moved
 
     active = [s for s in searches if s.advance()]
@@ -343,6 +316,8 @@ class BalanceCurve:
     evaluated: dict[str, list[dict[int, RulesetResult]]]
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    causes: Notes = field(default_factory=Notes, repr=False, compare=False)
+    """The notes by cause, to say once with another command's (a report's)."""
 
     @staticmethod
     def _point(seen: dict[int, RulesetResult], value: int) -> dict[str, Any]:
@@ -423,7 +398,7 @@ def balance_curve(
     parsed, line = grid.varies
     searches = [_Search(name, model.with_value(line.path, b), len(parsed.values), f"{line.path} = {b}, ")
                 for name in names for b in line.values]
-    notes = _Notes()
+    notes = Notes(points=len(parsed.values) * len(line.values))
     with sampling_pool(chosen) as pool:
         _run_searches(searches, parsed, target, chosen, pool, catalog, progress, notes)
 
@@ -436,5 +411,5 @@ def balance_curve(
         model, source, parsed, line, target,
         {name: [bracket(s) for s in row] for name, row in rows.items()},
         {name: [dict(sorted(s.seen.items())) for s in row] for name, row in rows.items()},
-        list(catalog.warnings), notes.all(),
+        list(catalog.warnings), notes.lines(), notes,
     )

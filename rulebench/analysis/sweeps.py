@@ -18,18 +18,16 @@ from typing import TYPE_CHECKING, Any
 from rulebench.analysis.analyse import (
     Analysed,
     AnalysisOptions,
-    Dropped,
     OptionArgs,
     ProgressFactory,
     analyse_all,
     dataframe,
-    dropped_note,
     load,
     provenance,
     ruleset_names,
-    why_dropped,
 )
 from rulebench.analysis.cluster import sampling_pool
+from rulebench.analysis.notes import Notes
 from rulebench.analysis.precision import target_side
 from rulebench.analysis.results import RulesetResult, Tally, result_row
 from rulebench.analysis.sampling import SamplingPool
@@ -110,6 +108,8 @@ class Sweep:
     points: dict[str, list[RulesetResult]]
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    causes: Notes = field(default_factory=Notes, repr=False, compare=False)
+    """The notes by cause, to say once with another command's (a report's)."""
 
     def _point(self, value: int, result: RulesetResult, fractions: bool) -> dict[str, Any]:
         entry = result.to_dict(fractions)
@@ -162,6 +162,8 @@ class Balance:
     evaluated: dict[str, dict[int, RulesetResult]]
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    causes: Notes = field(default_factory=Notes, repr=False, compare=False)
+    """The notes by cause, to say once with another command's (a report's)."""
 
     def _point(self, name: str, value: int) -> dict[str, Any]:
         r = self.evaluated[name][value]
@@ -284,9 +286,8 @@ class _Points:
         self.shared = shared if shared is not None and shared.serves(catalog) else None
         self.encounters: dict[int, Encounter] = {}
         """The varied encounter at each value met so far (``varied``)."""
-        self.notes: list[str] = []
-        self.dropped: dict[str, dict[int, Dropped]] = {}
-        """Per ruleset, the values where exact analysis did not fit, with the reason."""
+        self.notes = Notes(parsed.path)
+        """What the analyses brought up, by cause, with the values it befell each ruleset at."""
 
     def varied(self, value: int) -> Encounter:
         """The encounter with the varied number at ``value``, made and validated once per value
@@ -324,25 +325,9 @@ class _Points:
             done = known[i] or next(fresh)
             if shared and known[i] is None:
                 shared.keep(keys[i], done)
-            if done.dropped is not None:
-                self.dropped.setdefault(ruleset, {})[value] = done.dropped
-            self.notes.extend(f"{self.parsed.path} = {value}: {note}" for note in done.notes)
+            self.notes.add(ruleset, done, chosen, at=value)
             results.append(done.result)
         return results
-
-    def all_notes(self) -> list[str]:
-        """The notes: per ruleset, once, where exact analysis did not fit; then the others."""
-        notes = []
-        for ruleset, where in self.dropped.items():
-            values = sorted(where)
-            if len(values) < 4:
-                shown = ", ".join(map(str, values))
-            else:
-                shown = _("{first}, …, {last} ({count} values)").format(count=len(values), first=values[0], last=values[-1])
-            notes.append(dropped_note(ruleset, why_dropped(list(where.values())), " " + _("at {path} = {values}").format(
-                path=self.parsed.path, values=shown)))
-        return notes + self.notes
-
 
 def sweep(
     encounter: Encounter | str | Path,
@@ -373,7 +358,7 @@ def sweep(
         pairs = [(name, value) for name in names for value in parsed.values]
         for (name, _), result in zip(pairs, analysed.analyse(pairs)):
             points.setdefault(name, []).append(result)
-    return Sweep(model, source, parsed, points, list(catalog.warnings), analysed.all_notes())
+    return Sweep(model, source, parsed, points, list(catalog.warnings), analysed.notes.lines(), analysed.notes)
 
 
 def balance(
@@ -451,4 +436,5 @@ def balance(
                     asks[name] = next(searches[name])
     brackets = {name: brackets[name] for name in names}
     evaluated = {name: dict(sorted(seen[name].items())) for name in names}
-    return Balance(model, source, parsed, target, brackets, evaluated, list(catalog.warnings), analysed.all_notes())
+    return Balance(model, source, parsed, target, brackets, evaluated, list(catalog.warnings), analysed.notes.lines(),
+                   analysed.notes)

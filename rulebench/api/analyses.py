@@ -19,12 +19,12 @@ from rulebench.analysis.analyse import (
     ProgressFactory,
     analyse_all,
     dataframe,
-    dropped_note,
     load,
     provenance,
     ruleset_names,
 )
 from rulebench.analysis.cluster import sampling_pool
+from rulebench.analysis.notes import Notes
 from rulebench.analysis.results import RulesetResult, result_row
 from rulebench.analysis.sweeps import Balance, Sweep, balance, sweep
 from rulebench.api.narrated_fight import FightRecord, fight
@@ -57,6 +57,8 @@ class Comparison:
     results: list[RulesetResult]
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    causes: Notes = field(default_factory=Notes, repr=False, compare=False)
+    """The notes by cause, to say once with another command's (a report's)."""
 
     def to_dict(self, fractions: bool = False) -> dict[str, Any]:
         """The ``compare --json`` document (the JSON contract in the README), with provenance."""
@@ -104,14 +106,12 @@ def compare(
     model, source = load(encounter)
     catalog = catalog if catalog is not None else discover()
     results: list[RulesetResult] = []
-    notes: list[str] = []
+    notes = Notes()
     configs = [configure(model, name, catalog=catalog, plugins=chosen.plugins, tactics=chosen.tactics)
                for name in ruleset_names(catalog, rulesets)]
     with sampling_pool(chosen) as pool:  # local processes, or a Dask cluster's workers
         analysed = analyse_all(configs, chosen, pool, progress)
     for config, done in zip(configs, analysed):
         results.append(done.result)
-        if done.dropped is not None:
-            notes.append(dropped_note(config.ruleset.name, done.dropped.reason))
-        notes += done.notes
-    return Comparison(model, source, results, list(catalog.warnings), notes)
+        notes.add(config.ruleset.name, done, chosen)
+    return Comparison(model, source, results, list(catalog.warnings), notes.lines(), notes)

@@ -23,12 +23,12 @@ from rulebench.analysis.analyse import (
     ProgressFactory,
     analyse_all,
     dataframe,
-    dropped_note,
     load,
     provenance,
     ruleset_names,
 )
 from rulebench.analysis.cluster import sampling_pool
+from rulebench.analysis.notes import Notes
 from rulebench.analysis.results import RulesetResult, result_row
 from rulebench.analysis.sweeps import SharedPoints
 from rulebench.api.labels import DEFAULT_TACTICS
@@ -89,6 +89,8 @@ class TacticsComparison:
     entries: list[TacticsEntry]
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    causes: Notes = field(default_factory=Notes, repr=False, compare=False)
+    """The notes by cause, to say once with another command's (a report's)."""
 
     @property
     def results(self) -> list[RulesetResult]:
@@ -156,13 +158,12 @@ def compare_tactics(
     with sampling_pool(base) as pool:  # local processes, or a Dask cluster's workers, as compare
         analysed = analyse_all(configs, base, pool, progress, labels)
     entries: list[TacticsEntry] = []
-    notes: list[str] = []
+    notes = Notes()
+    several = len(chosen) > 1
     for (ruleset, name), label, done in zip(pairs, labels, analysed):
         if shared is not None and shared.serves(catalog):
             # The options' tactics only choose the configuration: a sweep under `name` asks with them set.
             shared.keep(shared.key(model, ruleset, replace(base, tactics=name)), done)
         entries.append(TacticsEntry(ruleset, name, done.result))
-        if done.dropped is not None:
-            notes.append(dropped_note(label, done.dropped.reason))
-        notes += [f"{label}: {n}" for n in done.notes]
-    return TacticsComparison(model, source, chosen, entries, list(catalog.warnings), notes)
+        notes.add(label if several else ruleset, done, base)  # as the tables label the row
+    return TacticsComparison(model, source, chosen, entries, list(catalog.warnings), notes.lines(), notes)

@@ -72,7 +72,9 @@ def test_exact_over_budget(duel: Path, monkeypatch: pytest.MonkeyPatch, limit: s
     result = run("compare", duel, "-r", "skirmish", "--exact")
     assert result.exit_code == 2 and "needs more than 10 fight states" in result.stderr
     auto = run("compare", duel, "-r", "skirmish", "--workers", "1", "--json")
-    assert auto.exit_code == 0 and "sampled instead" in auto.stderr
+    why = ("would exceed 1,000,000 fight states (--max-states)" if limit == "budget" else
+           "cannot follow the fight (needs more than 10 fight states: a round asked for too many rolls)")
+    assert auto.exit_code == 0 and auto.stderr == f"note: sampled where exact analysis {why}: skirmish\n"
     assert json.loads(auto.stdout)["results"][0]["method"] == "monte-carlo"
 
 
@@ -84,7 +86,7 @@ def test_max_states_sets_the_budget(duel: Path) -> None:
     assert "needs more fight states than the budget of 5 (--max-states)" in tight.stderr
     assert "Traceback" not in tight.stderr
     auto = run("compare", duel, "-r", "classic", "--max-states", "5", "--workers", "1", "--json")
-    assert auto.exit_code == 0 and "sampled instead" in auto.stderr
+    assert auto.exit_code == 0 and "sampled where exact analysis would exceed 5 fight states (--max-states): classic" in auto.stderr
     assert json.loads(auto.stdout)["results"][0]["method"] == "monte-carlo"
 
 
