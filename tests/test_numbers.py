@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import rulebench
 from rulebench.analysis.results import wilson
 from rulebench.api.numbers import (
     decimal_expansion,
@@ -18,7 +20,8 @@ from rulebench.api.numbers import (
     percent,
     percent_number,
     probability_text,
-    round_word,
+    mean_title,
+    length_units,
     upper_bound,
 )
 
@@ -132,7 +135,11 @@ def test_probability_text_uses_fractions_only_for_exact_values() -> None:
 
 
 def test_fight_length_in_each_rulesets_unit() -> None:
-    assert round_word("dsa") == "exchange" and round_word("ambermarch") == "round"
-    assert round_word("no-such-ruleset") == "round"
+    """A result counts its length in its ruleset's unit; one that declares none counts rounds."""
+    ogre = Path(__file__).resolve().parents[1] / "examples" / "ogre-duel.toml"
+    results = rulebench.compare(ogre, ["dsa", "classic", "skirmish"], fights=20, workers=1).results
+    assert [r.unit for r in results] == ["exchange", "round", "round"]
+    assert length_units(r.unit for r in results) == ["exchange", "round"]
+    assert [mean_title(unit) for unit in length_units(r.unit for r in results)] == ["mean exchanges", "mean rounds"]
     assert length_text(Fraction(37, 2), "exchange") == "18.50 exchanges"
     assert length_text(3.951, "round") == "3.95 rounds"

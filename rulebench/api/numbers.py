@@ -13,10 +13,10 @@ decimal mark and percent sign (``0,5 %``, ``<0,01 %`` in German), so every guara
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from fractions import Fraction
-from functools import cache
 
-from rulebench.core.i18n import format_integer, localise_decimal, ngettext, npgettext, percent_sign
+from rulebench.core.i18n import _, format_integer, localise_decimal, ngettext, npgettext, percent_sign
 
 Probability = float | Fraction
 
@@ -226,14 +226,13 @@ def fights_text(count: int) -> str:
     return ngettext("{count} fight", "{count} fights", count).format(count=format_integer(count))
 
 
-@cache
-def _round_words() -> dict[str, str]:
-    from rulebench.core.discovery import discover
-
-    return {name: record.info.round_word for name, record in discover().rulesets().items()
-            if hasattr(record.info, "round_word")}
+def length_units(units: Iterable[str]) -> list[str]:
+    """The fight-length units of some results (each result's ``unit``), once each, in the order they
+    come: a table gives each its own column and a plot its own axis, never one for two units."""
+    return list(dict.fromkeys(units))
 
 
-def round_word(ruleset: str) -> str:
-    """What ``ruleset`` calls one turn of its fight ("round", dsa's "exchange"); "round" when unknown."""
-    return _round_words().get(ruleset, "round")
+def mean_title(unit: str) -> str:
+    """The title of a column of mean fight lengths in ``unit``: ``mean rounds``, ``mean exchanges``."""
+    # TRANSLATORS: a column title; {unit} is a fight-length unit in the plural (rounds, exchanges).
+    return _("mean {unit}").format(unit=plural(unit))

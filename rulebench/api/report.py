@@ -20,7 +20,8 @@ import datetime as dt
 import importlib.util
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,13 +30,15 @@ import jinja2
 from markupsafe import Markup
 
 from rulebench.analysis.analyse import DEFAULT_SEED, AnalysisOptions, OptionArgs, ProgressFactory, load
+from rulebench.analysis.notes import Notes
 from rulebench.analysis.results import RulesetResult
 from rulebench.analysis.sweeps import Balance, SharedPoints, Sweep, Vary, balance, sweep
 from rulebench.api.inspect import Inspection, show
-from rulebench.api.labels import FIELDS, end_state_name, method_name, outcome_name, side_name, vary_label
+from rulebench.api.labels import FIELDS, casualty_name, end_state_name, method_name, outcome_words, side_name, vary_label
 from rulebench.api.narrated_fight import FightRecord, fight
-from rulebench.api.numbers import count_text, interval, length_text, percent, plural, round_word, shortest
-from rulebench.api.plots import percent_axis
+from rulebench.api.numbers import count_text, fixed, interval, length_units, mean_title, percent, plural, shortest
+from rulebench.api.plot_style import slide_style
+from rulebench.api.plots import Series, SweepSeries, comparison_series, length_figure, outcome_figure, sweep_figure
 from rulebench.api.tactics_comparison import DEFAULT_TACTICS, TacticsComparison, TacticsEntry, compare_tactics
 from rulebench.core.combatants import ENEMY, PARTY
 from rulebench.core.discovery import Catalog, discover
@@ -46,14 +49,16 @@ from rulebench.core.outcome import END_STATES, OUTCOMES
 from rulebench.version import __version__
 
 if TYPE_CHECKING:
+    from matplotlib.typing import RcKeyType
     from typing_extensions import Unpack
 
 __all__ = ["SECTIONS", "Report", "build_report", "render_html", "write_report"]
 
 INSTALL = "pip install 'rulebench[plot]'"
 
-SECTIONS = ("encounter", "stat-blocks", "outcomes", "fates", "fight-length", "sample-fights", "sweep", "balance", "provenance")
-"""The ids of the report's sections, in page order; ``sweep`` and ``balance`` only with a ``vary``."""
+SECTIONS = ("outcomes", "fates", "fight-length", "sweep", "balance", "encounter", "stat-blocks", "sample-fights", "provenance")
+"""The ids of the report's sections, in page order: the answers first (the outcome comparison and its
+plot open the page), then what they were computed from; ``sweep`` and ``balance`` only with a ``vary``."""
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'unsafe-inline'"
 """The page may load nothing: everything it shows is inside the file."""
@@ -96,6 +101,19 @@ class Report:
     def encounter(self) -> Encounter:
         """The encounter reported on."""
         return self.comparison.encounter
+
+    def notes(self) -> list[str]:
+        """The notes of every analysis the report made, once per cause for all of them (the
+        comparison's rows, the sweeps and balances under each tactics, labelled as the page labels them)."""
+        several = len(self.comparison.tactics) > 1
+        merged = Notes(self.varied[0].sweep.vary.path) if self.varied else Notes()
+        merged.merge(self.comparison.causes)
+        for run in self.varied:
+            def label(ruleset: str, tactics: str = run.tactics) -> str:
+                return f"{ruleset} · {tactics}" if several else ruleset
+            merged.merge(run.sweep.causes, label)
+            merged.merge(run.balance.causes, label)
+        return merged.lines()
 
 
 def build_report(
@@ -161,113 +179,61 @@ def build_report(
 
 # -- plots -------------------------------------------------------------------------------------
 
-def _pyplot() -> Any:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    plt.rcParams["svg.fonttype"] = "path"  # glyphs as paths: the SVG needs no font from anywhere
-    plt.rcParams["svg.hashsalt"] = "rulebench"  # stable ids, so one report's SVG is the same each time
-    return plt
+SVG_STYLE: dict[RcKeyType, str] = {
+    "svg.fonttype": "path",  # glyphs as paths: the SVG needs no font from anywhere
+    "svg.hashsalt": "rulebench",  # stable ids, so one report's SVG is the same each time
+}
 
 
 def _svg(fig: Any) -> str:
     """The figure as an inline ``<svg>`` element that scales with the page (no fixed width or height)."""
     buffer = io.StringIO()
     fig.savefig(buffer, format="svg", metadata={"Date": None})
-    _pyplot().close(fig)
     text = buffer.getvalue()
     text = text[text.index("<svg"):]
     return re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"', r'<svg\1 role="img" preserveAspectRatio="xMidYMid meet"', text, count=1)
 
 
-def _colour(i: int) -> str:
-    """The i-th row's colour, the same in every plot of a report."""
-    return f"C{i % 10}"
+@contextmanager
+def _report_style() -> Iterator[None]:
+    """The slide style of every plot, with the SVG settings a self-contained page needs."""
+    import matplotlib
+
+    with slide_style():
+        matplotlib.rcParams.update(SVG_STYLE)  # undone with the slide style's own settings
+        yield
 
 
-def _legend(fig: Any, ax: Any, rows: int) -> None:
-    """The legend under the plot, never over a bar or line, in as many columns as fit a phone's width."""
-    fig.legend(*ax.get_legend_handles_labels(), loc="outside lower center", ncols=min(3, max(1, rows)), fontsize="small",
-               frameon=False)
+def outcome_plot(series: Sequence[Series]) -> str:
+    """Grouped bars of each outcome per series with 95% error bars where sampled, as SVG: the
+    plot of ``rulebench compare --plot``, in the same colours."""
+    with _report_style():
+        return _svg(outcome_figure(series))
 
 
-def _outcome_words() -> list[str]:
-    """The outcomes as the report's plots and tables head them: ``party wins`` (``Sieg der Gruppe``)."""
-    return [outcome_name(o.value).replace("_", " ") for o in OUTCOMES]
+def length_plot(series: Sequence[Series]) -> str:
+    """The probability of each fight length per series, one panel per unit (rounds, exchanges), as SVG."""
+    with _report_style():
+        return _svg(length_figure(series))
 
 
-def outcome_plot(entries: Sequence[tuple[str, RulesetResult]]) -> str:
-    """Grouped bars of each outcome per row with 95% error bars where sampled, as SVG."""
-    plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(8, 3.6 + 0.22 * ((len(entries) + 2) // 3)), layout="constrained")
-    width = 0.8 / max(1, len(entries))
-    for i, (label, r) in enumerate(entries):
-        xs = [k + (i - (len(entries) - 1) / 2) * width for k in range(len(OUTCOMES))]
-        ps = [float(r.outcomes[o.value]) for o in OUTCOMES]
-        errors = None
-        if r.ci95:
-            lows = [max(0.0, p - r.ci95[o.value][0]) for p, o in zip(ps, OUTCOMES)]
-            highs = [max(0.0, r.ci95[o.value][1] - p) for p, o in zip(ps, OUTCOMES)]
-            errors = [lows, highs]
-        ax.bar(xs, ps, width, yerr=errors, capsize=2, color=_colour(i), label=f"{label} ({method_name(r.method)})")
-    ax.set_xticks(range(len(OUTCOMES)), _outcome_words())
-    ax.set_ylim(0, 1)
-    ax.set_ylabel(_("share of fights"))
-    percent_axis(ax.yaxis)
-    ax.grid(axis="y", alpha=0.3)
-    _legend(fig, ax, len(entries))
-    return _svg(fig)
+def _varied_entries(runs: Sequence[VariedRun], rulesets: Sequence[str]) -> list[tuple[str, VariedRun, str]]:
+    """Each swept ruleset under each run's tactics as ``(label, run, ruleset)``, ruleset by ruleset in
+    the order of ``rulesets``, tactics in the runs' order; labelled ``dsa · cautious`` where there are several."""
+    entries = [(name if len(runs) == 1 else f"{name} · {run.tactics}", run, name) for run in runs for name in run.sweep.points]
+    return sorted(entries, key=lambda entry: rulesets.index(entry[2]) if entry[2] in rulesets else len(rulesets))
 
 
-def length_plot(entries: Sequence[tuple[str, RulesetResult]]) -> str:
-    """The probability of each fight length per row, as SVG."""
-    plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(8, 3.4 + 0.22 * ((len(entries) + 2) // 3)), layout="constrained")
-    for i, (label, r) in enumerate(entries):
-        rounds = r.rounds_distribution
-        ax.plot(list(rounds), [float(p) for p in rounds.values()], marker="o", markersize=3, color=_colour(i), label=label)
-    ax.set_xlabel(_("length (rounds; dsa: exchanges)"))
-    ax.set_ylabel(_("share of fights"))
-    percent_axis(ax.yaxis)
-    ax.grid(alpha=0.3)
-    ax.xaxis.get_major_locator().set_params(integer=True)
-    _legend(fig, ax, len(entries))
-    return _svg(fig)
+def varied_series(runs: Sequence[VariedRun], rulesets: Sequence[str]) -> list[SweepSeries]:
+    """The sweeps' rulesets as series (:func:`_varied_entries`), each run's tactics a variant of its ruleset."""
+    return [SweepSeries(label, name, run.tactics, list(run.sweep.vary.values), run.sweep.points[name])
+            for label, run, name in _varied_entries(runs, rulesets)]
 
 
-def _varied_label(runs: Sequence[VariedRun], name: str, tactics: str) -> str:
-    return name if len(runs) == 1 else f"{name} · {tactics}"
-
-
-def sweep_plot(runs: Sequence[VariedRun], label: str, target: float, order: Sequence[str]) -> str:
-    """``party_wins`` against the varied number per ruleset and tactics, 95% bands where sampled, as SVG.
-
-    ``order`` lists the rows' labels as the other plots colour them, so a row keeps its colour.
-    """
-    plt = _pyplot()
-    rows = [(_varied_label(runs, name, run.tactics), list(run.sweep.vary.values), results)
-            for run in runs for name, results in run.sweep.points.items()]
-    rows.sort(key=lambda row: order.index(row[0]) if row[0] in order else len(order))
-    fig, ax = plt.subplots(figsize=(8, 3.8 + 0.22 * ((len(rows) + 2) // 3)), layout="constrained")
-    for legend, values, results in rows:
-        colour = _colour(order.index(legend)) if legend in order else None
-        ps = [float(r.outcomes["party_wins"]) for r in results]
-        ax.plot(values, ps, marker="o", markersize=3, color=colour, label=legend)
-        if all(r.ci95 for r in results):
-            lows = [r.ci95["party_wins"][0] for r in results if r.ci95]
-            highs = [r.ci95["party_wins"][1] for r in results if r.ci95]
-            ax.fill_between(values, lows, highs, alpha=0.15, color=colour)
-    ax.axhline(target, color="grey", linestyle="--", linewidth=1)
-    ax.xaxis.get_major_locator().set_params(integer=True)
-    ax.set_xlabel(label)
-    ax.set_ylabel(_outcome_words()[0])
-    ax.set_ylim(0, 1)
-    percent_axis(ax.yaxis)
-    ax.grid(alpha=0.3)
-    _legend(fig, ax, len(rows))
-    return _svg(fig)
+def sweep_plot(series: Sequence[SweepSeries], label: str, target: float) -> str:
+    """``party_wins`` against the varied number per series, 95% bands where sampled, the target dashed, as SVG."""
+    with _report_style():
+        return _svg(sweep_figure(series, label, "", "party_wins", target))
 
 
 # -- layout ------------------------------------------------------------------------------------
@@ -286,75 +252,98 @@ def _method_text(r: RulesetResult) -> str:
         count=format_integer(fights), seed=r.seed)
 
 
+def _outcome_rows(series: Sequence[Series], units: Sequence[str]) -> list[dict[str, Any]]:
+    """The outcome table's rows: the party's chance to win and to be wiped out first, the other
+    outcomes, each cell with its 95% interval where sampled, and the mean length under its unit's column."""
+    rows = []
+    for s in series:
+        r = s.result
+        ci = r.ci95 or {}
+        casualties = r.casualties()
+        casualties_ci = r.casualties_ci95(casualties) or {}
+        cells = [{"p": percent(r.outcomes["party_wins"]), "ci": interval(ci.get("party_wins"))},
+                 {"p": percent(casualties["wiped_out"]), "ci": interval(casualties_ci.get("wiped_out"))}]
+        cells += [{"p": percent(r.outcomes[o]), "ci": interval(ci.get(o))} for o in LATER_OUTCOMES]
+        rows.append({
+            "label": s.label,
+            "method": _method_text(r),
+            "cells": cells,
+            "lengths": [fixed(float(r.rounds_mean), 2) if r.unit == unit else "" for unit in units],
+        })
+    return rows
+
+
+LATER_OUTCOMES = tuple(o.value for o in OUTCOMES if o.value != "party_wins")
+"""The outcomes the table shows after the party's chance to win and to be wiped out."""
+
+
+def _varied_context(report: Report, order: Sequence[str]) -> dict[str, Any] | None:
+    """The sweep's and balance's variables (None without a ``vary``), rows ruleset by ruleset in ``order``."""
+    if not report.varied:
+        return None
+    vary = report.varied[0].sweep.vary
+    label = vary_label(vary.path, report.encounter)
+    entries = _varied_entries(report.varied, order)
+    series = varied_series(report.varied, order)
+    balance_rows = []
+    for row_label, run, name in entries:
+        bracket = run.balance.brackets[name]
+        if bracket is None:
+            balance_rows.append({"label": row_label, "text": _("never crosses the target in this range")})
+            continue
+        low, high = (run.balance.evaluated[name][v] for v in bracket)
+        balance_rows.append({
+            "label": row_label,
+            "text": _("between {low} ({low_share}) and {high} ({high_share})").format(
+                low=bracket[0], low_share=percent(low.outcomes["party_wins"]),
+                high=bracket[1], high_share=percent(high.outcomes["party_wins"])),
+        })
+    return {
+        "label": label,
+        "path": vary.path,
+        "points": list(vary.values),
+        "rows": [{"label": s.label,
+                  "cells": [{"p": percent(r.outcomes["party_wins"]), "ci": interval((r.ci95 or {}).get("party_wins"))}
+                            for r in s.results]} for s in series],
+        "plot": sweep_plot(series, label, report.target),
+        "target": percent_sign(shortest(report.target * 100)),
+        "balance": balance_rows,
+    }
+
+
+def _methods_caption(result: RulesetResult) -> str:
+    """How every row of the outcome table was obtained, when that is the same for all of them."""
+    if result.method == "exact":
+        return _("Every row is exact: every possible roll counted.")
+    fights = result.fights or 0
+    return ngettext("Every row is sampled: {count} fight, seed {seed}.", "Every row is sampled: {count} fights, seed {seed}.",
+                    fights).format(count=format_integer(fights), seed=result.seed)
+
+
 def _context(report: Report) -> dict[str, Any]:
     """The template's variables: every number already worded, every plot already drawn."""
     comparison = report.comparison
-    labelled = [(_entry_label(report, e), e.result) for e in comparison.entries]
-    outcome_rows = []
-    for (label, r), entry in zip(labelled, comparison.entries):
-        ci = r.ci95 or {}
-        outcome_rows.append({
-            "label": label,
-            "method": _method_text(r),
-            "cells": [{"p": percent(r.outcomes[o.value]), "ci": interval(ci.get(o.value))} for o in OUTCOMES],
-            "length": length_text(r.rounds_mean, round_word(entry.ruleset)),
-        })
+    series = comparison_series(comparison)
+    units = length_units(s.result.unit for s in series)
+    rows = _outcome_rows(series, units)
     fates = [
-        {"label": label, "rows": [{"name": row["name"], "cells": [percent(row[s.value]) for s in END_STATES]} for row in r.fates()]}
-        for label, r in labelled
+        {"label": s.label, "rows": [{"name": row["name"], "cells": [percent(row[e.value]) for e in END_STATES]}
+                                    for row in s.result.fates()]}
+        for s in series
     ]
     samples = []
     for entry, record in report.samples:
+        unit = entry.result.unit
         samples.append({
             "label": _entry_label(report, entry),
-            "summary": _summary(_entry_label(report, entry), record, round_word(entry.ruleset)),
+            "summary": _summary(_entry_label(report, entry), record, unit),
             "command": _replay_command(report, entry),
             "setup": [e["text"] for e in record.setup_events()],
             "rounds": [{"number": row["number"], "events": [(e.get("kind", ""), e["text"]) for e in row["events"]]}
                        for row in record.rounds()],
-            "word": _capitalised(plural(round_word(entry.ruleset), 1)),
+            "word": _capitalised(plural(unit, 1)),
             "fates": [_fate_text(c.name, f.state.value, f.condition) for c, f in zip(record.fight.combatants, record.result.fates)],
         })
-    varied = None
-    if report.varied:
-        vary = report.varied[0].sweep.vary
-        label = vary_label(vary.path, report.encounter)
-        sweep_rows = []
-        for run in report.varied:
-            for name, results in run.sweep.points.items():
-                sweep_rows.append({
-                    "label": _varied_label(report.varied, name, run.tactics),
-                    "cells": [{"p": percent(r.outcomes["party_wins"]), "ci": interval((r.ci95 or {}).get("party_wins"))}
-                              for r in results],
-                })
-        balance_rows = []
-        for run in report.varied:
-            for name, bracket in run.balance.brackets.items():
-                row_label = _varied_label(report.varied, name, run.tactics)
-                if bracket is None:
-                    balance_rows.append({"label": row_label, "text": _("never crosses the target in this range")})
-                    continue
-                low, high = (run.balance.evaluated[name][v] for v in bracket)
-                balance_rows.append({
-                    "label": row_label,
-                    "text": _("between {low} ({low_share}) and {high} ({high_share})").format(
-                        low=bracket[0], low_share=percent(low.outcomes["party_wins"]),
-                        high=bracket[1], high_share=percent(high.outcomes["party_wins"])),
-                })
-        order = [label for label, _ in labelled]
-        def rank(row: dict[str, Any]) -> int:
-            return order.index(row["label"]) if row["label"] in order else len(order)
-        sweep_rows.sort(key=rank)
-        balance_rows.sort(key=rank)
-        varied = {
-            "label": label,
-            "path": vary.path,
-            "points": list(vary.values),
-            "rows": sweep_rows,
-            "plot": sweep_plot(report.varied, label, report.target, order),
-            "target": percent_sign(shortest(report.target * 100)),
-            "balance": balance_rows,
-        }
     encounter = report.encounter
     return {
         "title": _("rulebench report: {encounter}").format(encounter=encounter.name),
@@ -365,17 +354,21 @@ def _context(report: Report) -> dict[str, Any]:
         "neutral": [(column, _(FIELDS[column])) for column in FIELDS],
         "sides": {side: side_name(side) for side in (PARTY, ENEMY)},
         "stat_blocks": [_stat_block(block) for block in report.inspection.rulesets],
-        "outcomes": _outcome_words(),
-        "end_states": [end_state_name(s.value) for s in END_STATES],
-        "outcome_rows": outcome_rows,
-        "any_sampled": any(r.method != "exact" for _, r in labelled),
-        "any_exact": any(r.method == "exact" for _, r in labelled),
-        "outcome_plot": outcome_plot(labelled),
-        "length_plot": length_plot(labelled),
+        "outcomes": [outcome_words(o.value) for o in OUTCOMES],
+        "columns": [outcome_words("party_wins"), casualty_name("wiped_out"), *(outcome_words(o) for o in LATER_OUTCOMES)],
+        "length_columns": [mean_title(unit) for unit in units],
+        "end_states": [end_state_name(e.value) for e in END_STATES],
+        "outcome_rows": rows,
+        "mixed": len({row["method"] for row in rows}) > 1,  # then each row says how it was obtained
+        "methods_caption": _methods_caption(series[0].result) if series else "",
+        "any_sampled": any(s.result.method != "exact" for s in series),
+        "any_exact": any(s.result.method == "exact" for s in series),
+        "outcome_plot": outcome_plot(series),
+        "length_plot": length_plot(series),
         "fates": fates,
         "samples": samples,
-        "varied": varied,
-        "notes": comparison.notes + [n for run in report.varied for n in run.sweep.notes + run.balance.notes],
+        "varied": _varied_context(report, list(dict.fromkeys(s.ruleset for s in series))),
+        "notes": report.notes(),
         "warnings": comparison.warnings,
         "provenance": {
             "rulebench": __version__,
@@ -392,7 +385,7 @@ def _context(report: Report) -> dict[str, Any]:
 
 def _summary(label: str, record: FightRecord, unit: str) -> str:
     """A sample fight's one-line summary: ``dsa: party wins after 18 exchanges``."""
-    outcome = outcome_name(record.result.outcome.value).replace("_", " ")
+    outcome = outcome_words(record.result.outcome.value)
     # count_text's "after" form: German declines the unit after "nach" (nach 18 Schlagabtauschen).
     length = count_text(record.result.rounds, unit, after=True)
     return _("{label}: {outcome} after {length}").format(label=label, outcome=outcome, length=length)

@@ -8,22 +8,9 @@ from rich.table import Table
 from rulebench.analysis.grid import BalanceCurve, GridSweep
 from rulebench.api.labels import FIELDS, outcome_name
 from rulebench.api.numbers import fixed, percent
-from rulebench.cli.render import (
-    bar,
-    bracket_intervals,
-    crossing_cells,
-    data_table,
-    length_cell,
-    length_header,
-    mixed_methods,
-    outcome_cell,
-    results_caption,
-    row_method,
-    stays,
-    styled,
-)
+from rulebench.cli.fitting import Fitted
+from rulebench.cli.render import bracket_intervals, crossing_cells, data_table, stays, styled, sweep_table
 from rulebench.core.i18n import _, format_integer, percent_sign, pgettext
-from rulebench.core.outcome import OUTCOMES
 
 
 def field_name(path: str) -> str:
@@ -34,31 +21,17 @@ def field_name(path: str) -> str:
     return _(FIELDS[field]) if field in FIELDS else field
 
 
-def grid_tables(result: GridSweep, fractions: bool = False) -> list[Table]:
+def grid_tables(result: GridSweep, fractions: bool = False) -> list[Fitted]:
     """One table per ruleset: a row per point with a column per varied path, then every outcome
-    (party_wins with a bar), each sampled probability with its 95% interval below it."""
+    (party_wins with its bar), each sampled probability with its 95% interval below it."""
     tables = []
     paths = result.grid.paths
+    headings = [escape(field_name(path)) for path in paths]
+    values = [[str(v) for v in point] for point in result.grid.points()]
     for name, points in result.points.items():
-        header = length_header([name])
         title = _("{ruleset}: {encounter}, varying {label}").format(
             ruleset=escape(name), encounter=escape(result.encounter.name), label=escape(" x ".join(paths)))
-        table = data_table(title, results_caption(points, fractions))
-        table.show_lines = any(r.ci95 for r in points)  # a blank line keeps each point's two lines together
-        for path in paths:
-            table.add_column(escape(field_name(path)), justify="right")
-        for outcome in OUTCOMES:
-            table.add_column(outcome_name(outcome.value), justify="right")
-        table.add_column(header, justify="right")
-        mixed = mixed_methods(points)
-        for point, r in zip(result.grid.points(), points):
-            cells = [outcome_cell(r, o.value, fractions) for o in OUTCOMES]
-            cells[0] = f"[green]{bar(r.outcomes['party_wins'], 10)}[/] {cells[0]}"
-            values = [str(v) for v in point]
-            if mixed:
-                values[-1] += f"\n[dim]{row_method(r)}[/]"
-            table.add_row(*values, *cells, length_cell(r, header))
-        tables.append(table)
+        tables.append(sweep_table(title, headings, values, points, fractions))
     return tables
 
 

@@ -22,13 +22,13 @@ from rulebench.api.numbers import (
     fights_text,
     fixed,
     interval,
-    length_text,
+    length_units,
+    mean_title,
     percent,
-    plural,
     probability_text,
-    round_word,
     shortest,
 )
+from rulebench.cli.fitting import Fitted, Narrowing, broken_interval, wrapped_words
 from rulebench.core.i18n import N_, _, format_integer, language, percent_sign, pgettext
 from rulebench.core.outcome import END_STATES, OUTCOMES
 
@@ -47,11 +47,12 @@ err = Console(stderr=True)
 _EIGHTHS = " ▏▎▍▌▋▊▉█"
 
 
-def data_table(title: str | None = None, caption: str | None = None) -> Table:
-    """The compact table every result uses: a heavy rule under the header, no vertical lines and one
-    space of padding between columns, so that a dozen columns still fit an 80-column terminal."""
+def data_table(title: str | None = None, caption: str | None = None, padding: int = 1) -> Table:
+    """The compact table every result uses: a heavy rule under the header, no vertical lines and
+    ``padding`` spaces besides the divider between columns, so that a dozen columns still fit an
+    80-column terminal (with ``padding`` 0 where that is what it takes, :mod:`rulebench.cli.fitting`)."""
     return Table(title=title, caption=caption, box=box.SIMPLE_HEAVY, show_edge=False, pad_edge=False,
-                 padding=(0, 1, 0, 0), caption_justify="left")
+                 padding=(0, padding, 0, 0), caption_justify="left")
 
 
 def styled(style: str, text: str) -> str:
@@ -165,71 +166,96 @@ def results_caption(results: Sequence[RulesetResult], fractions: bool = False) -
     return "\n".join(lines)
 
 
-def _mean_of(unit: str) -> str:
-    """The title of a column of mean fight lengths in ``unit`` (``mean rounds``)."""
-    # TRANSLATORS: a column title; {unit} is a fight-length unit in the plural (rounds, exchanges).
-    return _("mean {unit}").format(unit=plural(unit))
+def length_cells(result: RulesetResult, units: Sequence[str]) -> list[str]:
+    """A mean fight length under its unit's column (``units``: the table's, one column each), the others empty."""
+    return [fixed(float(result.rounds_mean), 2) if result.unit == unit else "" for unit in units]
 
 
-def length_header(rulesets: Iterable[str]) -> str:
-    """The fight-length column's title: in the one unit all rulesets share, else "mean length"."""
-    units = {round_word(name) for name in rulesets}
-    return _mean_of(units.pop()) if len(units) == 1 else _("mean length")
+def add_length_columns(table: Table, results: Sequence[RulesetResult]) -> list[str]:
+    """One column of mean fight lengths per unit the results count in (rounds, dsa's exchanges), so
+    no column mixes two units; returns the units, in column order, for :func:`length_cells`."""
+    units = length_units(r.unit for r in results)
+    for unit in units:
+        table.add_column(mean_title(unit), justify="right")
+    return units
 
 
-def length_cell(result: RulesetResult, header: str) -> str:
-    """A mean fight length; its unit is spelled out unless the column's title names it."""
-    unit = round_word(result.ruleset)
-    if header == _mean_of(unit):
-        return fixed(float(result.rounds_mean), 2)
-    return length_text(result.rounds_mean, unit)
+def _under(ci: tuple[float, float] | None, broken: bool) -> str:
+    """An interval as the dim line(s) under its value: nothing without one; ``broken`` after its dash."""
+    if not ci:
+        return ""
+    text = interval(ci)
+    return f"\n[dim]{broken_interval(text) if broken else text}[/]"
 
 
-def outcome_cell(result: RulesetResult, outcome: str, fractions: bool = False) -> str:
-    """An outcome's probability with its 95% interval on a dim second line when sampled."""
-    ci = (result.ci95 or {}).get(outcome)
-    return cell(result.outcomes[outcome], fractions) + (f"\n[dim]{interval(ci)}[/]" if ci else "")
+def outcome_cell(result: RulesetResult, outcome: str, fractions: bool = False, broken: bool = False) -> str:
+    """An outcome's probability with its 95% interval on a dim second line when sampled
+    (``broken``: the interval over two lines, for a narrow terminal)."""
+    return cell(result.outcomes[outcome], fractions) + _under((result.ci95 or {}).get(outcome), broken)
 
 
-def casualty_cell(result: RulesetResult, casualty: str, fractions: bool = False) -> str:
+def casualty_cell(result: RulesetResult, casualty: str, fractions: bool = False, broken: bool = False) -> str:
     """A casualty figure: a chance with its 95% interval below it when sampled, or the mean deaths."""
     figures = result.casualties()
     value = figures[casualty]
     if casualty == "deaths":  # a mean, not a chance
         return fixed(float(value), 2)
-    ci = (result.casualties_ci95(figures) or {}).get(casualty)
-    return cell(value, fractions) + (f"\n[dim]{interval(ci)}[/]" if ci else "")
+    return cell(value, fractions) + _under((result.casualties_ci95(figures) or {}).get(casualty), broken)
 
 
-def comparison_table(comparison: Compared, fractions: bool = False, labels: Sequence[str] | None = None) -> Table:
+COMPARED = ("party_wins", "wiped_out", "enemy_wins", "withdrawn", "party_fled")
+"""The compare table's chances, in column order: what a designer asks first, then the other outcomes."""
+
+
+def _compared_cell(result: RulesetResult, column: str, fractions: bool, broken: bool) -> str:
+    if column == "wiped_out":
+        return casualty_cell(result, column, fractions, broken)
+    return outcome_cell(result, column, fractions, broken)
+
+
+def widest_intervals(results: Sequence[RulesetResult], columns: Sequence[str]) -> list[str]:
+    """Of ``columns`` (outcomes, ``wiped_out``), those that carry intervals, the widest interval
+    first: the first to break in a narrow terminal."""
+    def widest(column: str) -> int:
+        texts = [_under(((r.casualties_ci95() if column == "wiped_out" else r.ci95) or {}).get(column), False)
+                 for r in results]
+        return max((len(t) for t in texts), default=0)
+
+    return sorted((c for c in columns if any(r.ci95 for r in results)), key=widest, reverse=True)
+
+
+def comparison_table(comparison: Compared, fractions: bool = False, labels: Sequence[str] | None = None) -> Fitted:
     """One row per ruleset: the party's chance to win and to be wiped out first, then the other
-    outcomes (each chance with its 95% interval below it when sampled), and the mean fight length in
-    each ruleset's own unit; the caption says how the rows were obtained. An outcome is how the fight
-    ended, being wiped out what it cost: a party that fled may have left everyone behind."""
+    outcomes (each chance with its 95% interval below it when sampled), and the mean fight length,
+    one column per unit (rounds, exchanges); the caption says how the rows were obtained. An outcome
+    is how the fight ended, being wiped out what it cost: a party that fled may have left everyone
+    behind. Drawn in the roomiest layout that fits the terminal (:class:`~rulebench.cli.fitting.Fitted`)."""
     results = comparison.results
     names = labels or [r.ruleset for r in results]
     title = _("{encounter}: outcomes").format(encounter=escape(comparison.encounter.name))
-    table = data_table(title, results_caption(results, fractions))
-    table.show_lines = any(r.ci95 for r in results)  # a blank line keeps each ruleset's two lines together
-    table.add_column(_("ruleset"), no_wrap=True)
-    table.add_column(outcome_name("party_wins"), justify="right")
-    table.add_column(casualty_name("wiped_out"), justify="right")
-    later = [o.value for o in OUTCOMES if o.value != "party_wins"]
-    for outcome in later:
-        table.add_column(outcome_name(outcome), justify="right")
-    header = length_header(r.ruleset for r in results)
-    table.add_column(header, justify="right")
+    caption = results_caption(results, fractions)
+    breaking = widest_intervals(results, COMPARED)
     mixed = mixed_methods(results)
-    for r, label in zip(results, names):
-        name = escape(label) + (f"\n[dim]{row_method(r)}[/]" if mixed else "")
-        table.add_row(
-            name,
-            outcome_cell(r, "party_wins", fractions),
-            casualty_cell(r, "wiped_out", fractions),
-            *(outcome_cell(r, o, fractions) for o in later),
-            length_cell(r, header),
-        )
-    return table
+
+    def build(narrowing: Narrowing) -> Table:
+        table = data_table(title, caption, narrowing.padding)
+        table.show_lines = any(r.ci95 for r in results)  # a blank line keeps each ruleset's lines together
+        table.add_column(_("ruleset"), no_wrap=True)
+        table.add_column(outcome_name("party_wins"), justify="right")
+        table.add_column(casualty_name("wiped_out"), justify="right")
+        for outcome in COMPARED[2:]:
+            table.add_column(outcome_name(outcome), justify="right")
+        units = add_length_columns(table, results)
+        broken = set(breaking[:narrowing.broken])
+        for r, label in zip(results, names):
+            method = row_method(r)
+            method = wrapped_words(method) if narrowing.wrap_method else method
+            name = escape(label) + (f"\n[dim]{escape(method)}[/]" if mixed else "")
+            cells = [_compared_cell(r, column, fractions, column in broken) for column in COMPARED]
+            table.add_row(name, *cells, *length_cells(r, units))
+        return table
+
+    return Fitted(build, len(breaking))
 
 
 def comparison_casualties_table(comparison: Compared, fractions: bool = False, labels: Sequence[str] | None = None) -> Table:
@@ -277,29 +303,56 @@ def comparison_fates_table(comparison: Compared, labels: Sequence[str] | None = 
     return table
 
 
-def sweep_tables(result: Sweep, fractions: bool = False, label: str | None = None) -> list[Table]:
-    """One table per ruleset: a row per value, a column per outcome (party_wins with a bar), each
-    sampled probability with its 95% interval below it, and the mean fight length in the ruleset's unit."""
-    tables = []
+BAR_WIDTH = 10
+"""Characters of a sweep table's party_wins bar."""
+
+
+def sweep_tables(result: Sweep, fractions: bool = False, label: str | None = None) -> list[Fitted]:
+    """One table per ruleset: a row per value, a column per outcome (party_wins with a bar beside it
+    that starts in the same column on every row), each sampled probability with its 95% interval
+    below it, and the mean fight length in the ruleset's unit; each drawn in the roomiest layout that fits."""
     label = label or vary_label(result.vary.path, result.encounter)
+    tables = []
     for name, points in result.points.items():
-        header = length_header([name])
         title = _("{ruleset}: {encounter}, varying {label}").format(
             ruleset=escape(name), encounter=escape(result.encounter.name), label=escape(label))
-        table = data_table(f"{title} [dim]({escape(result.vary.path)})[/]", results_caption(points, fractions))
-        table.show_lines = any(r.ci95 for r in points)  # a blank line keeps each value's two lines together
-        table.add_column(escape(label), justify="right")
-        for outcome in OUTCOMES:  # a value stays on one line with its bar; the label column wraps instead
-            table.add_column(outcome_name(outcome.value), justify="right", no_wrap=True)
-        table.add_column(header, justify="right")
-        mixed = mixed_methods(points)
-        for value, r in zip(result.vary.values, points):
-            cells = [outcome_cell(r, o.value, fractions) for o in OUTCOMES]
-            cells[0] = f"[green]{bar(r.outcomes['party_wins'], 10)}[/] {cells[0]}"
-            shown = str(value) + (f"\n[dim]{row_method(r)}[/]" if mixed else "")
-            table.add_row(shown, *cells, length_cell(r, header))
-        tables.append(table)
+        title = f"{title} [dim]({escape(result.vary.path)})[/]"
+        tables.append(sweep_table(title, [escape(label)], [[str(v)] for v in result.vary.values], points, fractions))
     return tables
+
+
+def sweep_table(title: str, headings: Sequence[str], values: Sequence[Sequence[str]], points: Sequence[RulesetResult],
+                 fractions: bool) -> Fitted:
+    """A sweep's or grid's table for one ruleset: a column per varied number (``headings``, the
+    point's ``values`` per row), the party_wins bar, every outcome, the mean length."""
+    caption = results_caption(points, fractions)
+    breaking = widest_intervals(points, [o.value for o in OUTCOMES])
+    mixed = mixed_methods(points)
+
+    def build(narrowing: Narrowing) -> Table:
+        table = data_table(title, caption, narrowing.padding)
+        table.show_lines = any(r.ci95 for r in points)  # a blank line keeps each value's lines together
+        for heading in headings:
+            table.add_column(heading, justify="right")
+        # The bar has a column of its own after party_wins: it starts in the same column on every
+        # row, whatever the width of the number beside it.
+        for k, outcome in enumerate(OUTCOMES):
+            table.add_column(outcome_name(outcome.value), justify="right")
+            if k == 0:
+                table.add_column("", no_wrap=True)
+        units = add_length_columns(table, points)
+        broken = set(breaking[:narrowing.broken])
+        for shown, r in zip(values, points):
+            row = list(shown)
+            if mixed:
+                method = row_method(r)
+                row[-1] += f"\n[dim]{escape(wrapped_words(method) if narrowing.wrap_method else method)}[/]"
+            cells = [outcome_cell(r, o.value, fractions, o.value in broken) for o in OUTCOMES]
+            shown_bar = f"[green]{bar(r.outcomes['party_wins'], BAR_WIDTH)}[/]"
+            table.add_row(*row, cells[0], shown_bar, *cells[1:], *length_cells(r, units))
+        return table
+
+    return Fitted(build, len(breaking))
 
 
 def bracket_intervals(bracket: Sequence[dict[str, Any]]) -> str:

@@ -6,11 +6,11 @@ import io
 from fractions import Fraction
 
 from rich.console import Console
-from rich.table import Table
+from rich.console import RenderableType
 
 from rulebench.analysis.results import RulesetResult, Tally
 from rulebench.api.analyses import Comparison
-from rulebench.cli.render import comparison_casualties_table, comparison_fates_table, comparison_table, length_header
+from rulebench.cli.render import comparison_casualties_table, comparison_fates_table, comparison_table, sweep_table
 from rulebench.core.encounter import Encounter
 from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
 
@@ -32,30 +32,37 @@ def exact(ruleset: str) -> RulesetResult:
     tally.add(WIN, Fraction(2, 3) - Fraction(1, 10**9))
     tally.add(LOSS, Fraction(1, 3))
     tally.add(DRAW, Fraction(1, 10**9))
-    return RulesetResult(ruleset, "exact", tally, 1)
+    return RulesetResult(ruleset, "exact", tally, 1, unit=UNITS.get(ruleset, "round"))
 
 
-def sampled(ruleset: str, fights: int = 2000) -> RulesetResult:
+def sampled(ruleset: str, fights: int = 2000, wins: int | None = None) -> RulesetResult:
     tally = Tally(("Hero", "Brute"))
-    tally.add(WIN, fights - 1)
+    wins = fights - 1 if wins is None else wins
+    tally.add(WIN, wins)
     tally.add(DRAW, 1)
-    return RulesetResult(ruleset, "monte-carlo", tally, 1, fights=fights, seed=1)
+    if fights - wins - 1:
+        tally.add(LOSS, fights - wins - 1)
+    return RulesetResult(ruleset, "monte-carlo", tally, 1, fights=fights, seed=1, unit=UNITS.get(ruleset, "round"))
 
 
-def shown(table: Table) -> str:
-    console = Console(file=io.StringIO(), width=100, color_system=None, force_terminal=False)
+UNITS = {"dsa": "exchange"}
+"""What the rulesets of these tests count a fight's length in, as the analysis records it."""
+
+
+def shown(table: RenderableType, width: int = 100) -> str:
+    console = Console(file=io.StringIO(), width=width, color_system=None, force_terminal=False)
     console.print(table)
     return "\n".join(line.rstrip() for line in console.file.getvalue().splitlines())  # type: ignore[attr-defined]
 
 
 def test_exact_rows_with_their_unit_and_caption() -> None:
-    """Two exact rows: fight length in each ruleset's unit, a rare outcome as <0.01%, zero as ·."""
+    """Two exact rows: fight length in a column per unit, a rare outcome as <0.01%, zero as ·."""
     assert shown(comparison_table(comparison(exact("ambermarch"), exact("dsa")))) == """\
-                                   Duel: outcomes
-ruleset     party_wins  wiped out  enemy_wins  withdrawn  party_fled     mean length
-━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
-ambermarch       66.7%      33.3%       33.3%     <0.01%           ·     3.67 rounds
-dsa              66.7%      33.3%       33.3%     <0.01%           ·  3.67 exchanges
+                                         Duel: outcomes
+ruleset     party_wins  wiped out  enemy_wins  withdrawn  party_fled  mean rounds  mean exchanges
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+ambermarch       66.7%      33.3%       33.3%     <0.01%           ·         3.67
+dsa              66.7%      33.3%       33.3%     <0.01%           ·                         3.67
 Exact: every possible roll counted, no sampling error.
 · never happens.
 What a word or sign means: rulebench explain withdrawn (or ·, or any other term)."""
@@ -80,18 +87,49 @@ What a word or sign means: rulebench explain withdrawn (or ·, or any other term
 def test_mixed_methods_say_so_under_each_ruleset() -> None:
     """Rows obtained differently say how under the ruleset's name."""
     assert shown(comparison_table(comparison(exact("classic"), sampled("dsa", 500)))) == """\
-                                    Duel: outcomes
-ruleset      party_wins  wiped out  enemy_wins   withdrawn  party_fled     mean length
-━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
-classic           66.7%      33.3%       33.3%      <0.01%           ·     3.67 rounds
+                                          Duel: outcomes
+ruleset      party_wins  wiped out  enemy_wins   withdrawn  party_fled  mean rounds  mean exchanges
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+classic           66.7%      33.3%       33.3%      <0.01%           ·         3.67
 exact
 
-dsa               99.8%          ·           ·       0.20%           ·  3.03 exchanges
+dsa               99.8%          ·           ·       0.20%           ·                         3.03
 500 fights  98.8–99.97%    0–0.77%     0–0.77%  0.035–1.2%     0–0.77%
 Each row says how it was obtained. Exact: every possible roll counted.
 Sampled: N fights, 95% Wilson interval under each value.
 · never happens (exact) or never happened in those fights (sampled).
 What a word or sign means: rulebench explain withdrawn (or ·, or any other term)."""
+
+
+def test_in_80_columns_no_interval_is_cut() -> None:
+    """A mixed comparison, exact and sampled rows in both units, in 80 columns: one space between
+    columns, the method over two lines, the widest interval broken after its dash, every number
+    whole (rich alone would cut them: ``90.7–92.…``)."""
+    rows = comparison(exact("classic"), sampled("dsa", 3000, wins=2753), sampled("endurance", 250, wins=249))
+    text = shown(comparison_table(rows), width=80)
+    assert "…" not in text and max(map(len, text.splitlines())) <= 80
+    assert text == """\
+                                 Duel: outcomes
+                                                                  mean      mean
+ruleset    party_wins wiped out enemy_wins withdrawn party_fled rounds exchanges
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+classic         66.7%     33.3%      33.3%    <0.01%          ·   3.67
+exact
+
+dsa             91.8%      8.2%       8.2%    0.033%          ·             3.17
+3,000      90.7–92.7%  7.2–9.3%   7.2–9.3%   0.0058–    0–0.13%
+fights                                         0.19%
+
+endurance       99.6%         ·          ·     0.40%          ·   3.07
+250       97.7–99.93%    0–1.6%     0–1.6%    0.070–     0–1.6%
+fights                                          2.3%
+Each row says how it was obtained. Exact: every possible roll counted.
+Sampled: N fights, 95% Wilson interval under each value.
+· never happens (exact) or never happened in those fights (sampled).
+What a word or sign means: rulebench explain withdrawn (or ·, or any other
+term)."""
+    # Where there is room, the same table keeps two spaces between columns and every line whole.
+    assert "  party_wins  wiped out" in shown(comparison_table(rows), width=100)
 
 
 def test_fractions_short_or_expanded() -> None:
@@ -151,7 +189,25 @@ Brute        ·  33.3%  66.7%      ·
 End states: rulebench explain out."""
 
 
-def test_length_header_names_a_shared_unit() -> None:
-    assert length_header(["classic", "talisman"]) == "mean rounds"
-    assert length_header(["dsa"]) == "mean exchanges"
-    assert length_header(["classic", "dsa"]) == "mean length"
+def test_each_unit_has_its_own_length_column() -> None:
+    """Rounds and exchanges never share a column: each unit has its own, the other left empty."""
+    table = comparison_table(comparison(exact("classic"), sampled("dsa", 500), exact("talisman")))
+    lines = shown(table).splitlines()
+    assert "mean rounds  mean exchanges" in lines[1]
+    classic, dsa = (next(line for line in lines if line.startswith(name)) for name in ("classic", "dsa"))
+    assert classic.endswith("3.67") and classic.index("3.67") < lines[1].index("mean exchanges")
+    assert dsa.endswith("3.03") and dsa.index("3.03") > lines[1].index("mean exchanges")
+
+
+def test_sweep_bars_start_in_one_column_whatever_the_number_beside_them() -> None:
+    """party_wins of 99.95%, 66.7%, 0.050% and 10.0%: numbers of four widths, one column where every bar starts."""
+    points = [sampled("classic", 2000, wins=1999), exact("classic"), sampled("classic", 2000, wins=1),
+              sampled("classic", 2000, wins=200)]
+    text = shown(sweep_table("classic: Duel", ["Brute count"], [["1"], ["2"], ["3"], ["4"]], points, False))
+    rows = [line for line in text.splitlines() if line.split()[:1] in (["1"], ["2"], ["3"], ["4"])]
+    assert [row.split()[1] for row in rows] == ["99.95%", "66.7%", "0.050%", "10.0%"]
+    blocks = "█▉▊▋▌▍▎▏"
+    starts = [min(row.index(c) for c in blocks if c in row) for row in rows if any(c in row for c in blocks)]
+    assert len(starts) == 3 and len(set(starts)) == 1, text  # 0.050% is too short for an eighth of a bar
+    ends = [row.index(row.split()[1]) + len(row.split()[1]) for row in rows]
+    assert len(set(ends)) == 1 and ends[0] < starts[0]  # the numbers end in one column, before the bars

@@ -170,3 +170,25 @@ def test_bad_options_exit_2(tmp_path: Path, args: list[str], message: str) -> No
     result = CliRunner().invoke(app, ["report", str(EXAMPLES / "ogre-duel.toml"), *args])
     assert result.exit_code == 2
     assert message in result.stderr
+
+
+def test_the_page_opens_with_the_outcome_comparison_and_its_plot(duel_report: tuple[report.Report, str]) -> None:
+    """The answers come first: the outcome plot and table before the encounter and its stat blocks."""
+    _, html = duel_report
+    ids = [a["id"] for tag, a in scan(html).tags if tag == "section"]
+    assert ids[0] == "outcomes" and ids.index("stat-blocks") > ids.index("fight-length")
+    outcomes = html.index('<section id="outcomes">')
+    assert outcomes < html.index("<svg") < html.index("<table") < html.index('<section id="stat-blocks">')
+
+
+def test_rounds_and_exchanges_have_columns_of_their_own(duel_report: tuple[report.Report, str]) -> None:
+    data, html = duel_report
+    talisman, dsa = (e.result for e in data.comparison.entries)
+    section = html[html.index('<section id="outcomes">'):html.index('<section id="fates">')]
+    headings = re.findall(r"<th[^>]*>([^<]*)</th>", section)
+    assert headings[-2:] == ["mean rounds", "mean exchanges"]
+    rows = re.findall(r"<tr><td>(talisman|dsa)</td>(.*?)</tr>", section, re.DOTALL)
+    cells = {name: re.findall(r"<td>([^<]*)</td>", row) for name, row in rows}
+    assert cells["talisman"][-2:] == [f"{float(talisman.rounds_mean):.2f}", ""]
+    assert cells["dsa"][-2:] == ["", f"{float(dsa.rounds_mean):.2f}"]
+    assert "Every row is sampled: 200 fights, seed 4." in html  # said once, not on every row

@@ -63,6 +63,22 @@ def test_every_section_renders_and_nothing_is_requested(
         page.screenshot(tmp_path / "report.png")
 
 
+def test_on_a_projector_the_outcome_plot_is_on_the_first_screen(
+    browser: Browser, full_report: tuple[report.Report, Path], tmp_path: Path
+) -> None:
+    """At 1280 x 800, a projector's screen, the outcome plot starts on the first screen, above every
+    stat block, and is drawn at least 900 pixels wide (its 12-point text readable from the back)."""
+    _, path = full_report
+    with browser.page() as page:
+        page.open(path, width=1280, height=800)
+        plot = page.evaluate("(() => { const r = document.querySelector('#outcomes svg').getBoundingClientRect();"
+                             " return {top: r.top, width: r.width}; })()")
+        assert plot["top"] < 400 and plot["width"] >= 900, plot
+        blocks = page.evaluate("document.getElementById('stat-blocks').getBoundingClientRect().top")
+        assert blocks > 800 + plot["top"]
+        page.screenshot(tmp_path / "report-projector.png")
+
+
 def test_on_a_phone_nothing_is_wider_than_the_screen(browser: Browser, full_report: tuple[report.Report, Path], tmp_path: Path) -> None:
     _, path = full_report
     with browser.page() as page:

@@ -59,7 +59,7 @@ def test_the_german_page_says_its_language_and_translates_its_headings(pages: tu
     parsed.feed(german)
     source.feed(english)
     assert (parsed.lang, source.lang) == ("de", "en")
-    assert parsed.headings[:3] == ["Die Begegnung", "Werteblöcke", "Ausgänge im Vergleich"]
+    assert parsed.headings[:3] == ["Ausgänge im Vergleich", "Schicksale", "Kampfdauer"]  # the answers first
     assert "Herkunft" in parsed.headings and "Gleichgewicht" in parsed.headings
     assert "Variation: Anzahl Skeleton guard" in parsed.headings
     # Every heading changed language (the sample fights' summaries included), and none is left in English.
@@ -72,10 +72,11 @@ def test_the_german_page_writes_german_numbers_and_sentences(pages: tuple[report
     dsa = next(e.result for e in data.comparison.entries if e.ruleset == "dsa")
     set_language("de")
     try:
-        from rulebench.api.numbers import interval, length_text
+        from rulebench.api.numbers import fixed, interval, mean_title
 
         assert interval(dsa.ci95["party_wins"] if dsa.ci95 else None) in german
-        assert length_text(dsa.rounds_mean, "exchange") in german  # 26,65 Schlagabtausche
+        # 25,93 under "Mittel Schlagabtausche": the exchanges have a column of their own
+        assert f"<td>{fixed(float(dsa.rounds_mean), 2)}</td>" in german and mean_title("exchange") in german
     finally:
         set_language(None)
     assert f"{NBSP}%" in german and "So liest man diese Zahlen." in german

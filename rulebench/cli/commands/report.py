@@ -65,7 +65,7 @@ def command(
     with progress_bar() as progress:
         data = build_report(encounter, ruleset, options, tactics_list=tactics or [None], vary=vary, target=target,
                             progress=progress)
-    report(data.comparison.warnings, data.comparison.notes)
+    report(data.comparison.warnings, data.notes())  # the page's notes: the sweep's too, once per cause
     write_report(data, output)
     if json:
         print_json({"report": str(output), "encounter": data.encounter.name,
