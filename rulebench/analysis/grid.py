@@ -139,7 +139,7 @@ class GridSweep:
         entry = result.to_dict(fractions)
         return {"values": dict(zip(self.grid.paths, point)),
                 **{k: entry[k] for k in ("method", "outcomes", "ci95", "fights", "seed")},
-                "rounds_mean": entry["rounds"]["mean"]}
+                "rounds_mean": entry["rounds"]["mean"], "rounds_unit": entry["rounds"]["unit"]}
 
     def to_dict(self, fractions: bool = False) -> dict[str, Any]:
         """The ``sweep --json`` document of a grid: ``vary`` lists every path, each point has ``values``."""

@@ -235,11 +235,13 @@ class RulesetResult:
 
 
 def result_row(result: RulesetResult) -> dict[str, Any]:
-    """One result as a flat row: method, outcomes with their interval bounds, length, fights, seed."""
+    """One result as a flat row: method, outcomes with their interval bounds, casualties, the mean
+    length and its unit (``round``, dsa's ``exchange``), fights, seed."""
     ci = result.ci95 or {}
     row: dict[str, Any] = {"method": result.method}
     for outcome, p in result.outcomes.items():
         row[outcome] = float(p)
         row[f"{outcome}_low"], row[f"{outcome}_high"] = ci.get(outcome, (None, None))
     casualties = {f"party_{k}": float(v) for k, v in result.casualties().items()}
-    return row | casualties | {"rounds_mean": float(result.rounds_mean), "fights": result.fights, "seed": result.seed}
+    return row | casualties | {"rounds_mean": float(result.rounds_mean), "rounds_unit": result.unit, "fights": result.fights,
+                               "seed": result.seed}

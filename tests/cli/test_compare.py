@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -164,3 +167,19 @@ def test_several_tactics_where_one_is_analysed_is_refused_with_the_way_that_does
                  "--tactics", "cautious", "--tactics", "reckless")
     assert result.exit_code == 2
     assert "--tactics A --tactics B" in result.output and "compare" in result.output
+
+
+def test_the_mixed_table_fits_80_columns(tmp_path: Path) -> None:
+    """A real terminal of 80 columns (COLUMNS=80, a process of its own): exact and sampled rows, rounds
+    and exchanges, every line within 80 characters and no number cut short."""
+    env = {**os.environ, "COLUMNS": "80", "NO_COLOR": "1"}
+    env.pop("RULEBENCH_SCHEDULER", None)
+    done = subprocess.run([sys.executable, "-m", "rulebench", "compare", str(EXAMPLES / "skeleton-guards.toml"),
+                           "-r", "classic", "-r", "dsa", "--max-states", "20000", "--workers", "1"],
+                          capture_output=True, text=True, env=env, cwd=tmp_path, check=False)
+    assert done.returncode == 0, done.stderr
+    table = done.stdout
+    assert "mean rounds" not in table  # the headings wrap at their spaces: "mean" over "rounds"
+    assert "exchanges" in table and "…" not in table
+    assert max(len(line) for line in table.splitlines()) <= 80
+    assert "90.7–92.8%" in table  # dsa's party_wins interval, whole

@@ -103,3 +103,18 @@ def test_sweep_and_balance_json_do_not_depend_on_workers(duel: Path) -> None:
     for args in (("sweep", duel, "--vary", f"{COUNT}=1..3"), ("balance", duel, "--vary", f"{COUNT}=1..6", "--target", "0.5")):
         outputs = {run(*args, "-r", "skirmish", "--max-states", "5", "--workers", w, "--json").stdout for w in ("1", "2")}
         assert len(outputs) == 1
+
+
+def test_a_sweep_names_each_rulesets_length_unit(duel: Path, tmp_path: Path) -> None:
+    """rounds_mean is in the ruleset's unit: the JSON, the CSV and the table say which (dsa: exchanges)."""
+    csv_path = tmp_path / "sweep.csv"
+    args = ("sweep", duel, "--vary", f"{COUNT}=1..2", "-r", "dsa", "-r", "classic", "-n", "100", "--workers", "1")
+    document = run_json(*args, "--csv", csv_path)
+    units = {row["ruleset"]: {p["rounds_unit"] for p in row["points"]} for row in document["results"]}
+    assert units == {"dsa": {"exchange"}, "classic": {"round"}}
+    import csv
+
+    rows = list(csv.DictReader(io.StringIO("\n".join(csv_path.read_text().splitlines()[2:]))))
+    assert {(r["ruleset"], r["rounds_unit"]) for r in rows} == {("dsa", "exchange"), ("classic", "round")}
+    table = run(*args).stdout
+    assert "exchanges" in table and "rounds" in table  # each table heads its length column in its unit
