@@ -16,12 +16,12 @@ from rulebench.api.numbers import (
     fraction_text,
     interval,
     length_text,
+    length_units,
     lower_bound,
+    mean_title,
     percent,
     percent_number,
     probability_text,
-    mean_title,
-    length_units,
     upper_bound,
 )
 

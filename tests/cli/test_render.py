@@ -5,8 +5,7 @@ from __future__ import annotations
 import io
 from fractions import Fraction
 
-from rich.console import Console
-from rich.console import RenderableType
+from rich.console import Console, RenderableType
 
 from rulebench.analysis.results import RulesetResult, Tally
 from rulebench.api.analyses import Comparison
