@@ -48,6 +48,8 @@ BAND_HATCHES = ("////", "\\\\\\\\", "||||", "----", "xxxx", "++++", "....", "ooo
 """The hatch of each series' interval band, in turn: where bands overlap, both stay readable."""
 BAND_ALPHA = 0.10
 """A band's fill: faint, so that two overlapping bands add up to a pale tint, never a muddy one."""
+TICK_LINE = 12
+"""The longest outcome label on one line under its group of bars; longer ones take two."""
 LEGEND_ROW = 110
 """About how many characters of legend fit across a slide (with each entry's handle)."""
 VALUE_LABELS = 6
@@ -150,7 +152,7 @@ def draw_outcomes(ax: Any, series: Sequence[Series], outcomes: Sequence[str] | N
         if labelled:
             texts = [percent(r.outcomes[o]) if r.outcomes[o] else "" for o in chosen]
             ax.bar_label(bars, texts, padding=3, rotation=90 if len(series) > 3 else 0, fontsize=SMALL)
-    ax.set_xticks(range(len(chosen)), [outcome_words(o) for o in chosen])
+    ax.set_xticks(range(len(chosen)), [two_lines(outcome_words(o)) for o in chosen])
     top = 1.3 if labelled and len(series) > 3 else 1.12  # room above a bar at 100% for its label
     ax.set_ylim(0, top)
     ax.set_yticks([0, 0.25, 0.5, 0.75, 1])
@@ -167,6 +169,16 @@ def draw_outcomes(ax: Any, series: Sequence[Series], outcomes: Sequence[str] | N
         handles += [Line2D([], [], linestyle="none") for _note in notes]
         ax.legend(handles, names + notes, loc="upper left", bbox_to_anchor=(1.01, 1), title=title, frameon=False,
                   alignment="left")
+
+
+def two_lines(text: str, longest: int = TICK_LINE) -> str:
+    """A tick label longer than ``longest`` characters broken at its middle space, so that
+    neighbouring labels never run into each other (``Sieg der`` over ``Gruppe``)."""
+    if len(text) <= longest or " " not in text:
+        return text
+    spaces = [i for i, c in enumerate(text) if c == " "]
+    middle = min(spaces, key=lambda i: abs(i - len(text) / 2))
+    return text[:middle] + "\n" + text[middle + 1:]
 
 
 def length_units(series: Sequence[Series]) -> list[str]:

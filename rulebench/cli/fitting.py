@@ -3,7 +3,7 @@
 rich fits a table that is too wide by cutting its widest cells (``90.7–92.…``), which turns an
 interval into a wrong one. A :class:`Fitted` table instead tries layouts from the roomiest to the
 narrowest, a :class:`Narrowing` each: two spaces between columns, then one; the method under a
-ruleset's name on two lines; then the intervals of the widest columns broken after their dash
+ruleset's name, and a name under several tactics, on two lines; then the intervals of the widest columns broken after their dash
 (``90.7–`` over ``92.8%``). The first layout whose cells all fit whole is drawn; only column
 headings wrap, at their spaces. A table that fits in no layout is drawn in the narrowest.
 """
@@ -27,7 +27,8 @@ class Narrowing:
 
     Attributes:
         padding: spaces of padding after each column (besides the column divider).
-        wrap_method: the note under a row's name ("3,000 fights") on as many lines as it has words.
+        wrap_method: the note under a row's name ("3,000 fights") on as many lines as it has words,
+            and a name under several tactics (``dsa · cautious``) on two.
         broken: how many interval columns, the widest first, break each interval after its dash.
     """
 

@@ -249,7 +249,8 @@ def comparison_table(comparison: Compared, fractions: bool = False, labels: Sequ
         broken = set(breaking[:narrowing.broken])
         for r, label in zip(results, names):
             method = row_method(r)
-            method = wrapped_words(method) if narrowing.wrap_method else method
+            if narrowing.wrap_method:  # a ruleset's tactics and its fight count on lines of their own
+                method, label = wrapped_words(method), label.replace(" · ", " ·\n")
             name = escape(label) + (f"\n[dim]{escape(method)}[/]" if mixed else "")
             cells = [_compared_cell(r, column, fractions, column in broken) for column in COMPARED]
             table.add_row(name, *cells, *length_cells(r, units))

@@ -40,8 +40,9 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
 
 
 def texts(figure: Any) -> list[str]:
-    """Every text on ``figure``: titles, axis labels, tick labels, legends, notes."""
-    found = [t.get_text() for t in figure.findobj(matplotlib.text.Text)]
+    """Every text on ``figure``: titles, axis labels, tick labels, legends, notes (a label broken
+    over two lines read as one)."""
+    found = [" ".join(t.get_text().split("\n")) for t in figure.findobj(matplotlib.text.Text)]
     return [t for t in found if t.strip()]
 
 
