@@ -26,8 +26,10 @@ from rulebench.core.i18n import _, format_integer, localise_decimal, ngettext
 if TYPE_CHECKING:
     from rulebench.analysis.analyse import Analysed, AnalysisOptions
 
-LIMIT = 2 * 80 - len("note: ")
-"""The longest note, in characters: two lines of an 80-column terminal after the ``note:`` that starts it."""
+PREFIX_ROOM = 10
+"""Room for the word a note is printed after, in any language (``note: ``, ``Hinweis: ``)."""
+LIMIT = 2 * 80 - PREFIX_ROOM
+"""The longest note, in characters: with its prefix, two lines of an 80-column terminal."""
 SHOWN_SUBJECTS = 3
 """How many subjects a note names at most when naming all of them would not fit (fewer if those do not)."""
 
