@@ -111,6 +111,18 @@ def test_a_comparison_plot_colours_each_ruleset_and_shades_its_tactics(drawn: li
         assert default == RULESET_COLOURS[ruleset] and cautious == shades(RULESET_COLOURS[ruleset], 2)[1]
 
 
+def test_one_ruleset_twice_is_two_shades_of_its_colour() -> None:
+    """Two runs of one ruleset side by side (exact and sampled, say) are two series: two colours."""
+    from rulebench.api.analyses import Comparison
+
+    both = Comparison(ENCOUNTER, None, [result("classic", 50, sampled=False), result("classic", 52)])
+    figure = Figure()
+    ax = figure.subplots()
+    draw_outcomes(ax, comparison_series(both))
+    colours = list(bar_colours(ax).values())
+    assert len(set(colours)) == 2 and colours[0] == RULESET_COLOURS["classic"]
+
+
 def test_the_same_ruleset_has_the_same_colour_on_every_plot(drawn: list[Any], tmp_path: Path) -> None:
     """The comparison's bars, the sweep's lines, the report's SVG and a notebook's own axes agree."""
     from rulebench.api.report import outcome_plot

@@ -116,8 +116,12 @@ def comparison_series(comparison: Comparison | TacticsComparison, labels: Sequen
     if entries is not None:
         several = len(comparison.tactics) > 1  # type: ignore[union-attr]
         found = [Series(e.label if several else e.ruleset, e.ruleset, e.tactics_label, e.result) for e in entries]
-    else:
-        found = [Series(r.ruleset, r.ruleset, r.ruleset, r) for r in comparison.results]
+    else:  # a ruleset given twice (two runs side by side) is two variants of its hue, never one colour
+        seen: dict[str, int] = {}
+        found = []
+        for r in comparison.results:
+            seen[r.ruleset] = seen.get(r.ruleset, 0) + 1
+            found.append(Series(r.ruleset, r.ruleset, f"{r.ruleset} {seen[r.ruleset]}", r))
     if labels is not None:
         found = [Series(label, s.ruleset, label, s.result) for s, label in zip(found, labels)]
     return found
