@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from rulebench.core import plugin_errors
 from rulebench.core.chain import Done, Step, function_key
 from rulebench.core.combatants import ENEMY, PARTY, Combatant, Side, StateValue
-from rulebench.core.dice import Dice, DiceError, RandomRoller, Roller
+from rulebench.core.dice import Dice, DiceError, Roller
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.i18n import _
 from rulebench.core.outcome import Outcome
@@ -181,13 +181,14 @@ class Fight:
     @roller.setter
     def roller(self, roller: Roller) -> None:
         self._roller = roller
-        # A silent fight's dice from a RandomRoller log nothing: rules call the roller's own
-        # roll_as/die_as then, without a frame of the fight's. Any other roller goes through the fight.
-        if self.log is None and type(roller) is RandomRoller:
-            self.roll, self.die = roller.roll_as, roller.die_as  # type: ignore[method-assign]
-        else:
-            self.__dict__.pop("roll", None)
-            self.__dict__.pop("die", None)
+        for name in ("roll", "die", "chain", "check"):
+            self.__dict__.pop(name, None)
+        # A silent fight's dice are only drawn, never logged: a roller that offers its own way of
+        # drawing them (``silent_dice``) is called by the rules directly, without a frame of the fight's.
+        offer = getattr(roller, "silent_dice", None) if self.log is None else None
+        silent = offer() if offer is not None else None
+        if silent is not None:
+            self.roll, self.die, self.chain, self.check = silent  # type: ignore[method-assign]
 
     # -- sides -------------------------------------------------------------------------------
     def side_of(self, combatant: Combatant) -> Side:
