@@ -26,6 +26,7 @@ import random
 from collections.abc import Callable
 from typing import Any, TypeAlias
 
+from rulebench.analysis.fixed_checks import verify_run
 from rulebench.core.assembly import FightConfig
 from rulebench.core.dice import Dice, RandomRoller, roll_faces
 from rulebench.core.fight import Fight, Snapshot
@@ -283,6 +284,7 @@ def remembered_fights(memo: RoundMemo, roller: RandomRoller, size: int) -> tuple
         result = results[state]
         assert result is not None
         finals[result] = finals.get(result, 0) + count
+    verify_run(fight, config)
     return finals, played
 
 

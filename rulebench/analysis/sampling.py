@@ -15,6 +15,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Protocol, TypeVar, cast
 
+from rulebench.analysis.fixed_checks import verify_run
 from rulebench.analysis.results import RulesetResult, Tally
 from rulebench.analysis.round_memo import remembered
 from rulebench.core.assembly import FightConfig, configure
@@ -93,6 +94,7 @@ def _play(config: FightConfig, roller: RandomRoller, size: int) -> Tally:
             counts[final] = seen + 1
     for final, count in counts.items():
         results[finals[final]] = results.get(finals[final], 0) + count
+    verify_run(fight, config)
     tally = Tally(tuple(c.name for c in fight.combatants))
     for result, count in results.items():
         tally.add(result, count)

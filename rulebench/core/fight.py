@@ -17,6 +17,7 @@ from rulebench.core.chain import Done, Step, function_key
 from rulebench.core.combatants import ENEMY, PARTY, Combatant, Side, StateValue
 from rulebench.core.dice import Dice, DiceError, Roller
 from rulebench.core.errors import BadInput, RulebenchError
+from rulebench.core.fixed_state import stats_at_freeze
 from rulebench.core.i18n import _
 from rulebench.core.outcome import Outcome
 from rulebench.core.protocols import ChainSolver, RoundClock
@@ -160,6 +161,7 @@ class Fight:
         self._restored_vars: tuple[dict[str, Any], list[dict[str, Any]]] = ({}, [])
         self._initial: tuple[dict[str, StateValue], list[dict[str, StateValue]]] = ({}, [])
         self._reset_vars: tuple[tuple[Combatant, dict[str, StateValue]], ...] = ()
+        self._stats_at_freeze: list[tuple[Any, dict[str, Any]]] = []
 
     @property
     def round(self) -> int:
@@ -366,6 +368,8 @@ class Fight:
         self._initial = (dict(self.vars), [dict(c.vars) for c in self.combatants])
         # Combatants without state (a group ruleset's enemies) have nothing to reset.
         self._reset_vars = tuple((c, values) for c, values in zip(self.combatants, self._initial[1]) if values)
+        # Stats are fixed from now on; a run's end compares them with these (``core/fixed_state.py``).
+        self._stats_at_freeze = stats_at_freeze([*self.combatants, self.party, self.enemy])
 
     def reset(self) -> None:
         """Put the fight back to round 0, as setup left it (cheaper than restoring a snapshot)."""
