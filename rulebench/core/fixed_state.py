@@ -17,9 +17,10 @@ shrunk; it does not see an item of a container replaced in place, nor a change i
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from operator import is_not, itemgetter
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 from rulebench.core.i18n import _
 from rulebench.core.plugin_errors import PluginError, fight_round
@@ -48,36 +49,74 @@ def _kept(key: str, value: Any) -> bool:
     return not (key.startswith("__") or callable(value) or isinstance(value, ModuleType))
 
 
+class _Namespace(NamedTuple):
+    """One namespace of a plugin as it was found: its values read back in one C call (``getter``)."""
+
+    plugin: str
+    where: str
+    namespace: dict[str, Any]
+    names: frozenset[str]
+    keys: tuple[str, ...]
+    getter: Callable[[dict[str, Any]], tuple[Any, ...]]
+    values: tuple[Any, ...]
+    containers: tuple[Any, ...]
+    sizes: tuple[int, ...]
+
+
 class PluginState:
-    """Each plugin's own state as a configuration found it (``verify`` compares it with now)."""
+    """Each plugin's own state as a configuration found it (``changed`` compares it with now).
+
+    Checked at every run's end, so it is kept cheap: each namespace's values are read back and
+    compared by identity, and its containers' lengths, in C (``operator.itemgetter``, ``map``),
+    some microseconds a plugin; only a change is looked at name by name.
+    """
 
     def __init__(self, plugins: list[tuple[str, Any]]) -> None:
-        self._values: list[tuple[str, str, dict[str, Any], str, Any, int]] = []
-        self._names: list[tuple[str, str, dict[str, Any], frozenset[str]]] = []
+        self._namespaces: list[_Namespace] = []
         for plugin_name, plugin in plugins:
             for where, namespace in _namespaces(plugin):
-                self._names.append((plugin_name, where, namespace, frozenset(namespace)))
-                for key, value in namespace.items():
-                    if _kept(key, value):
-                        size = len(value) if isinstance(value, _SIZED) else -1
-                        self._values.append((plugin_name, where, namespace, key, value, size))
+                keys = tuple(key for key, value in namespace.items() if _kept(key, value))
+                getter = _reader(keys)
+                values = getter(namespace)
+                containers = tuple(value for value in values if isinstance(value, _SIZED))
+                self._namespaces.append(_Namespace(
+                    plugin_name, where, namespace, frozenset(namespace), keys, getter, values, containers,
+                    tuple(map(len, containers))))
 
     def changed(self) -> tuple[str, str] | None:
         """The first plugin whose state changed and what changed (in words), or None."""
-        for plugin, where, namespace, key, value, size in self._values:
-            now = namespace.get(key, _MISSING)
-            if now is not value:
-                return plugin, _("{where}.{key} was rebound").format(where=where, key=key)
-            if size >= 0 and len(value) != size:
-                return plugin, _("{where}.{key} changed size ({before} -> {after})").format(
-                    where=where, key=key, before=size, after=len(value))
-        for plugin, where, namespace, names in self._names:
-            if len(namespace) != len(names):
-                added, lost = sorted(set(namespace) - names), sorted(names - set(namespace))
+        for space in self._namespaces:
+            namespace = space.namespace
+            if len(namespace) != len(space.names):
+                added, lost = sorted(set(namespace) - space.names), sorted(space.names - set(namespace))
                 if added:
-                    return plugin, _("{where} gained a name ({names})").format(where=where, names=", ".join(added[:3]))
-                return plugin, _("{where} lost a name ({names})").format(where=where, names=", ".join(lost[:3]))
+                    return space.plugin, _("{where} gained a name ({names})").format(where=space.where, names=", ".join(added[:3]))
+                return space.plugin, _("{where} lost a name ({names})").format(where=space.where, names=", ".join(lost[:3]))
+            try:
+                now = space.getter(namespace)
+            except KeyError:  # a name of the same count was removed and another added
+                now = tuple(namespace.get(key, _MISSING) for key in space.keys)
+            if any(map(is_not, now, space.values)):
+                key = next(key for key, before, after in zip(space.keys, space.values, now) if before is not after)
+                return space.plugin, _("{where}.{key} was rebound").format(where=space.where, key=key)
+            if tuple(map(len, space.containers)) != space.sizes:
+                key, size, value = next(
+                    (key, size, value)
+                    for key, value in zip(space.keys, space.values) if isinstance(value, _SIZED)
+                    for size in [space.sizes[space.containers.index(value)]] if len(value) != size)
+                return space.plugin, _("{where}.{key} changed size ({before} -> {after})").format(
+                    where=space.where, key=key, before=size, after=len(value))
         return None
+
+
+def _reader(keys: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
+    """A function reading ``keys`` out of a namespace as a tuple, in C where there are any."""
+    if not keys:
+        return lambda namespace: ()
+    if len(keys) == 1:
+        single = itemgetter(keys[0])
+        return lambda namespace: (single(namespace),)
+    return itemgetter(*keys)
 
 
 def stats_at_freeze(owners: list[Any]) -> list[tuple[Any, dict[str, Any]]]:
