@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -61,6 +63,21 @@ def set_language(code: str | None) -> None:
     _chosen = None if code is None else normalise(code)
     _resolved = _chosen
     _settled += 1
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Speak ``code`` inside the block, then again what was spoken before it (chosen, or the
+    environment's): the conformance kit plays its fights in the source language, since it compares
+    what rules answer, a condition's name included, and not what a reader is shown."""
+    global _chosen, _resolved, _settled
+    before = (_chosen, _resolved)
+    set_language(code)
+    try:
+        yield
+    finally:
+        _chosen, _resolved = before
+        _settled += 1
 
 
 def normalise(code: str) -> str:

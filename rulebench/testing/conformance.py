@@ -53,11 +53,11 @@ from rulebench.core.discovery import RULESET, Catalog, PluginRecord, discover
 from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.fight import Fight
-from rulebench.core.i18n import N_, _, format_integer
+from rulebench.core.i18n import N_, SOURCE_LANGUAGE, _, format_integer, speaking
 from rulebench.core.loop import play, play_round
 from rulebench.core.outcome import EndState, FightResult, Outcome
 from rulebench.core.plugin_errors import PluginError
-from rulebench.testing.differences import Trace, dice_difference, play_traced, result_difference, state_difference
+from rulebench.testing.differences import Rounds, Trace, dice_difference, play_traced, result_difference, state_difference
 from rulebench.testing.fresh import FreshProcessFailed, trace_in_fresh_process
 
 REQUIRED_HOOKS = ("rulebench_setup", "rulebench_initiative", "rulebench_round_end", "rulebench_end_state")
@@ -234,6 +234,19 @@ def hard_cap(seconds: float, what: str) -> Iterator[None]:
 # -- one fight, played every way ---------------------------------------------------------------
 
 
+def _play(fight: Fight) -> FightResult:
+    """``play(fight)`` in the source language: the kit compares what rules answer (a condition's
+    name, which a ruleset may translate while it records), not what a reader is shown."""
+    with speaking(SOURCE_LANGUAGE):
+        return play(fight)
+
+
+def _play_traced(fight: Fight) -> tuple[FightResult, Rounds]:
+    """``play_traced(fight)`` in the source language, as ``_play``."""
+    with speaking(SOURCE_LANGUAGE):
+        return play_traced(fight)
+
+
 class FightChecks:
     """Plays one ruleset's fights every way the kit compares; each method raises ``ConformanceFailure``."""
 
@@ -264,14 +277,14 @@ class FightChecks:
         take them directly (``Fight.default_tactics``); ``check`` False plays without the state guards.
         """
         roller = RandomRoller(seed)
-        return play(self._fight(data, roller, record=record, direct=direct, check=check)), _drawn(roller)
+        return _play(self._fight(data, roller, record=record, direct=direct, check=check)), _drawn(roller)
 
     def faces(
         self, data: dict[str, Any] | Encounter, seed: int | str, *, record: bool = False, direct: bool = True, check: bool = True
     ) -> tuple[FightResult, list[int]]:
         """The fight ``play`` plays, with every face written down (``DiceTape``): its result and its dice."""
         tape = DiceTape(RandomRoller(seed))
-        return play(self._fight(data, tape, record=record, direct=direct, check=check)), tape.faces
+        return _play(self._fight(data, tape, record=record, direct=direct, check=check)), tape.faces
 
     def trace(
         self, data: dict[str, Any] | Encounter, seed: int | str, *, record: bool = False, direct: bool = True, check: bool = True,
@@ -281,7 +294,7 @@ class FightChecks:
         to play on the bare roller), its state after each round and, recording, its log."""
         roller: Roller = DiceTape(RandomRoller(seed)) if tape else RandomRoller(seed)
         fight = self._fight(data, roller, record=record, direct=direct, check=check)
-        result, states = play_traced(fight)
+        result, states = _play_traced(fight)
         return Trace(result, roller.faces if isinstance(roller, DiceTape) else [], states, list(fight.log or []))
 
     def _fight(self, data: dict[str, Any] | Encounter, roller: Roller, *, record: bool, direct: bool, check: bool) -> Fight:
@@ -324,13 +337,13 @@ class FightChecks:
         script = DiceTape(ScriptedRoller(list(faces)))
         fight = self.config(self.encounter(data)).new_fight(script)
         try:
-            replayed, states = play_traced(fight)
+            replayed, states = _play_traced(fight)
         except Exception as err:
             raise ConformanceFailure(_("{where}: its {count} dice, scripted, did not replay it: {error} (dice: {dice})").format(
                 where=where, count=len(faces), error=err, dice=_head(faces))) from err
         if replayed != result:
             recorded = self.config(self.encounter(data)).new_fight(ScriptedRoller(list(faces)), record=True)
-            play(recorded)
+            _play(recorded)
             raise ConformanceFailure(
                 _("{where}: its dice, scripted, replayed it differently: {difference}; {state}; {dice}").format(
                     where=where, difference=result_difference(replayed, result, self.names(data)),
@@ -366,7 +379,8 @@ class FightChecks:
 
     def _snapshot(self, data: dict[str, Any] | Encounter, seed: int, where: str) -> None:
         fight = self.config(self.encounter(data)).new_fight(RandomRoller(seed))
-        play_round(fight)
+        with speaking(SOURCE_LANGUAGE):
+            play_round(fight)
         if fight.outcome is not None:
             return
         state = fight.snapshot()
@@ -378,10 +392,10 @@ class FightChecks:
         if fight.snapshot() != state:
             raise ConformanceFailure(_("{where}: restoring the snapshot of round 1 gave a different state").format(where=where))
         fight.roller = RandomRoller(f"{seed}:rest")
-        rest, rest_states = play_traced(fight)
+        rest, rest_states = _play_traced(fight)
         fight.restore(state)
         fight.roller = RandomRoller(f"{seed}:rest")
-        again, again_states = play_traced(fight)
+        again, again_states = _play_traced(fight)
         if again != rest:
             raise ConformanceFailure(
                 _("{where}: restored to its snapshot after round 1 and played with the same dice twice, it came out differently "
@@ -662,7 +676,7 @@ class Kit:
             for i in range(sampled):
                 fight.reset()
                 fight.roller = RandomRoller(f"{seed}:{i}")
-                wins += play(fight).outcome is Outcome.PARTY_WINS
+                wins += _play(fight).outcome is Outcome.PARTY_WINS
             rate = wins / sampled
             spread = 4.5 * sqrt(max(p * (1 - p), 1 / sampled) / sampled)  # ~1 in 150,000 by chance
             if abs(rate - p) > spread:

@@ -8,7 +8,7 @@ after many others.
 
     python -m rulebench.testing.fresh < REQUEST.json
 
-reads ``{"ruleset", "encounter", "seed", "language"}`` (the encounter as its TOML-shaped dict) and
+reads ``{"ruleset", "encounter", "seed"}`` (the encounter as its TOML-shaped dict) and
 prints the fight's trace as JSON: its result, its dice and its state round by round.
 """
 
@@ -20,7 +20,7 @@ import subprocess
 import sys
 from typing import Any
 
-from rulebench.core.i18n import _, language, set_language
+from rulebench.core.i18n import _
 from rulebench.core.outcome import EndState, Fate, FightResult, Outcome
 from rulebench.testing.differences import Trace
 
@@ -34,12 +34,12 @@ class FreshProcessFailed(RuntimeError):
 
 def trace_in_fresh_process(ruleset: str, data: dict[str, Any], seed: int) -> Trace:
     """The trace of the fight of ``data`` from ``seed`` under ``ruleset``, played first in a new
-    interpreter with this process's import path, environment and language.
+    interpreter with this process's import path and environment.
 
     Raises:
         FreshProcessFailed: the process failed or timed out; the message has its error output.
     """
-    request = json.dumps({"ruleset": ruleset, "encounter": data, "seed": seed, "language": language()})
+    request = json.dumps({"ruleset": ruleset, "encounter": data, "seed": seed})
     # The plugins this process imports, the new one must find: the same path, the same environment.
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(entry for entry in sys.path if entry)}
     try:
@@ -79,7 +79,6 @@ def main() -> int:
     from rulebench.testing.conformance import FightChecks
 
     request = json.loads(sys.stdin.read())
-    set_language(request["language"])  # a translated condition name must read the same in both processes
     trace = FightChecks(request["ruleset"]).trace(request["encounter"], request["seed"])
     sys.stdout.write(json.dumps(to_json(trace)))
     return 0

@@ -127,3 +127,18 @@ def test_set_language_reaches_every_catalog_already_bound() -> None:
         assert german[0] == "Ausgang:" and german[1] == "Initiativewurf"
     finally:
         i18n.set_language(None)
+
+
+@pytest.mark.parametrize("chosen", [None, "de"])
+def test_speaking_restores_what_was_spoken_before(chosen: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANGUAGE", "de")
+    i18n.set_language(chosen)
+    try:
+        with i18n.speaking("en"):
+            assert i18n.language() == "en" and i18n._("Outcome:") == "Outcome:"
+        assert i18n.language() == "de" and i18n._("Outcome:") == "Ausgang:"
+        monkeypatch.setenv("LANGUAGE", "en")
+        i18n.set_language(None)  # nothing chosen is left behind by the block: the environment speaks again
+        assert i18n.language() == "en"
+    finally:
+        i18n.set_language(None)

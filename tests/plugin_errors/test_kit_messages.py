@@ -18,11 +18,14 @@ from broken_rulesets import NAME, Duel, ModuleState, RecordingOnly, catalog, due
 
 from rulebench import Combatant, EndState, Fate, Fight, hookimpl
 from rulebench.core.discovery import discover
+from rulebench.core.encounter import load_encounter
+from rulebench.core.i18n import language, set_language
 from rulebench.core.outcome import FightResult, Outcome
 from rulebench.core.plugin_errors import PluginError
 from rulebench.testing.conformance import ConformanceFailure, FightChecks, Kit, check_encounter
 from rulebench.testing.differences import canonical, dice_difference, result_difference, state_difference
 
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 VALUE = r"(?:'[^']*'|[\w.\-]+)(?: \([^)]*\))?"
 """One value a message compares: a word or number, a quoted text, with a condition in parentheses."""
 
@@ -188,3 +191,18 @@ def test_the_differences_name_each_field_with_both_values() -> None:
     assert state_difference(parted, states) == "after round 1, fight.vars['order'] is ('b',) instead of ('b', 'a')"
     assert dice_difference([1, 2, 3], [1, 2, 4]) == "the dice first differ at roll 3 (3 vs 4)"
     assert canonical(frozenset({"b", "a"})) == canonical(frozenset({"a", "b"})) == "{'a', 'b'}"
+
+
+@pytest.mark.parametrize("ruleset", ["dsa", "endurance", "talisman"])
+def test_the_kit_compares_answers_not_prose_whatever_the_language(ruleset: str) -> None:
+    """A ruleset may translate a condition's name while it records (dsa does): played in German, a
+    recorded fight's fates read ``bewusstlos`` where the silent one's read ``unconscious``. The kit
+    plays in the source language, so neither ``check`` nor ``--check`` calls that a difference."""
+    set_language("de")
+    try:
+        assert check_encounter(load_encounter(EXAMPLES / "dsa-orc-duel.toml"), [ruleset], fights=3) == 3
+        [fights] = Kit(ruleset, seconds=1, fights=4).run(only=("fights",)).results
+        assert fights.passed, fights.detail
+        assert language() == "de"  # the kit's own messages stay in the reader's language
+    finally:
+        set_language(None)
