@@ -25,6 +25,9 @@ The checks:
   before the kit's first fight to the end.
 * ``exact-vs-sampled``: on small encounters that exact analysis solves, its party-win probability
   agrees with sampled fights within a wide interval.
+* ``catalogs``: every catalog a ``Messages`` of the plugin's modules reads (``testing/catalogs.py``)
+  has each message of its code in every language's .po, translated and not fuzzy, and its .mo
+  says what its .po says. A plugin without a catalog of its own passes (its texts are English).
 """
 
 from __future__ import annotations
@@ -53,13 +56,16 @@ from rulebench.core.discovery import RULESET, Catalog, PluginRecord, discover
 from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.fight import Fight
-from rulebench.core.i18n import N_, SOURCE_LANGUAGE, _, format_integer, speaking
+from rulebench.core.i18n import N_, SOURCE_LANGUAGE, _, format_integer, ngettext, speaking
 from rulebench.core.loop import play, play_round
 from rulebench.core.outcome import EndState, FightResult, Outcome
 from rulebench.core.plugin_errors import PluginError
+from rulebench.testing.catalogs import domains_of, problems
 from rulebench.testing.differences import Rounds, Trace, dice_difference, play_traced, result_difference, state_difference
 from rulebench.testing.fresh import FreshProcessFailed, trace_in_fresh_process
 
+SHOWN_PROBLEMS = 5
+"""How many catalog problems the ``catalogs`` check names before it counts the rest."""
 REQUIRED_HOOKS = ("rulebench_setup", "rulebench_initiative", "rulebench_round_end", "rulebench_end_state")
 FORBIDDEN_MODULES = ("random", "secrets", "numpy.random")
 
@@ -541,6 +547,7 @@ class Kit:
             "fights": self.fights_check,
             "no-outside-state": self.no_outside_state,
             "exact-vs-sampled": self.exact_vs_sampled,
+            "catalogs": self.catalogs,
         }
 
     def _rng(self, salt: str) -> random.Random:
@@ -695,6 +702,28 @@ class Kit:
                   "merge between turns (docs/writing-a-ruleset.md)").format(tried=tried, states=format_integer(max_states), over=over)
             )
         return compared * sampled, _("{count} duels agree ({over} of {tried} over the budget)").format(count=compared, over=over, tried=tried)
+
+
+    def catalogs(self) -> tuple[int, str]:
+        """The catalogs of every ``Messages`` the plugin's modules build: each message of its code in
+        every language's .po, translated, not fuzzy, and compiled into the .mo that ships."""
+        domains = domains_of(plugin_modules(self.record.plugin))
+        if not domains:
+            return 0, _("no catalog of its own: its texts are English only")
+        found = problems(domains)
+        if found:
+            shown = "; ".join(found[:SHOWN_PROBLEMS])
+            if len(found) > SHOWN_PROBLEMS:
+                shown += "; " + _("{count} more").format(count=len(found) - SHOWN_PROBLEMS)
+            raise ConformanceFailure(
+                ngettext("{count} problem keeps its catalogs from shipping: {problems}. Update, translate and compile them "
+                         "(python -m rulebench.testing.catalogs update, then compile, from the project's folder)",
+                         "{count} problems keep its catalogs from shipping: {problems}. Update, translate and compile them "
+                         "(python -m rulebench.testing.catalogs update, then compile, from the project's folder)",
+                         len(found)).format(count=len(found), problems=shown))
+        languages = sorted({lang for domain in domains for lang in domain.languages()})
+        return 0, _("{domains}: {languages}; every message translated and compiled").format(
+            domains=", ".join(domain.name for domain in domains), languages=", ".join(languages) or _("no translation yet"))
 
 
 def run(ruleset: str, *, seconds: float = 4.0, fights: int = 40, seed: int = 0, catalog: Catalog | None = None) -> Report:

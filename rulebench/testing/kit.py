@@ -103,9 +103,14 @@ class RulesetConformance:
             FightChecks(self.ruleset).check_fight(data, seed)
 
     def test_no_state_outside_the_fight(self) -> None:
-        """A fight replayed after others is the same; fights change no module global or plugin attribute."""
+        """A fight replayed after others is the same, and the same as a fresh process's first fight; fights
+        change no module global or plugin attribute."""
         self._kit().no_outside_state()
 
     def test_exact_agrees_with_sampling(self) -> None:
         """Exact analysis and sampled fights agree on small generated duels."""
         self._kit().exact_vs_sampled()
+
+    def test_catalogs_are_complete_and_compiled(self) -> None:
+        """Every message of the plugin's own catalogs is in each language's .po, translated, and compiled."""
+        self._kit().catalogs()
