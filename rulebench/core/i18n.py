@@ -124,6 +124,10 @@ class Messages:
     no search of the environment or the disk. Rules code still calls it only where a text is
     written, in a renderer (``rulebench_narrate``) or a descriptor, never in a silent fight's path:
     a label passed to ``fight.roll`` is the untranslated constant, translated by the renderer.
+
+    Attributes:
+        domain: the gettext domain, ``rulebench-NAME`` for a plugin (never another plugin's).
+        localedir: the ``locale/`` folder holding ``LANG/LC_MESSAGES/DOMAIN.mo``, beside the code.
     """
 
     def __init__(self, domain: str, localedir: Path | str) -> None:

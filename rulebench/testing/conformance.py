@@ -181,7 +181,13 @@ def describe(data: dict[str, Any] | Encounter) -> str:
 
 class DiceTape:
     """A roller wrapper that passes every die through from ``roller`` and writes its face down, so
-    a fight can be replayed as scripted dice; the fight sees ``roller``'s dice and faces unchanged."""
+    a fight can be replayed as scripted dice; the fight sees ``roller``'s dice and faces unchanged.
+
+    Attributes:
+        roller: the roller the dice come from.
+        faces: every face so far, in order: ``ScriptedRoller(tape.faces)`` replays the fight.
+        last_faces: the faces of the last die or roll, as the wrapped roller gave them.
+    """
 
     def __init__(self, roller: Roller) -> None:
         self.roller = roller

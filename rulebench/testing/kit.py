@@ -77,7 +77,9 @@ FIGHT_CAP = 20.0
 class RulesetConformance:
     """Checks for one ruleset; subclass it and set ``ruleset`` to the ruleset's name.
 
-    ``seconds`` caps each randomized check that is not driven by hypothesis.
+    Attributes:
+        ruleset: the name of the ruleset to certify, as ``rulebench rulesets`` lists it.
+        seconds: the time cap of each randomized check that hypothesis does not drive.
     """
 
     ruleset: str = ""
