@@ -36,9 +36,11 @@ import ast
 import copy
 import importlib
 import inspect
+import json
 import pkgutil
 import random
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -62,7 +64,7 @@ from rulebench.core.outcome import EndState, FightResult, Outcome
 from rulebench.core.plugin_errors import PluginError
 from rulebench.testing.catalogs import domains_of, problems
 from rulebench.testing.differences import Rounds, Trace, dice_difference, play_traced, result_difference, state_difference
-from rulebench.testing.fresh import FreshProcessFailed, trace_in_fresh_process
+from rulebench.testing.fresh import FreshProcessFailed, to_json, trace_in_fresh_process
 
 SHOWN_PROBLEMS = 5
 """How many catalog problems the ``catalogs`` check names before it counts the rest."""
@@ -773,3 +775,16 @@ def check_encounter(encounter: Encounter, rulesets: list[str], *, catalog: Catal
         except ConformanceFailure as failure:
             raise PluginError(f"--check: {failure}", plugin=name, package=f"{record.package} {record.version}") from None
     return checked
+
+
+def fresh_process_fight() -> int:
+    """The fresh process's side of ``no-outside-state`` (``testing/fresh.py``): play the fight the
+    request on stdin names, the first of this interpreter, and print its trace as JSON."""
+    request = json.loads(sys.stdin.read())
+    trace = FightChecks(request["ruleset"]).trace(request["encounter"], request["seed"])
+    sys.stdout.write(json.dumps(to_json(trace)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(fresh_process_fight())

@@ -6,10 +6,11 @@ after another in the kit's own process all agree. The kit therefore plays one fi
 interpreter, where it is the first, and compares it with the same fight played in its own process
 after many others.
 
-    python -m rulebench.testing.fresh < REQUEST.json
+    python -m rulebench.testing.conformance < REQUEST.json
 
-reads ``{"ruleset", "encounter", "seed"}`` (the encounter as its TOML-shaped dict) and
-prints the fight's trace as JSON: its result, its dice and its state round by round.
+reads ``{"ruleset", "encounter", "seed"}`` (the encounter as its TOML-shaped dict) and prints the
+fight's trace as JSON (:func:`to_json`): its result, its dice and its state round by round. The
+fresh process runs the kit's own module, which this one is imported by, never the other way round.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def trace_in_fresh_process(ruleset: str, data: dict[str, Any], seed: int) -> Tra
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(entry for entry in sys.path if entry)}
     try:
         done = subprocess.run(
-            [sys.executable, "-m", __name__], input=request, capture_output=True, text=True, env=env, timeout=TIMEOUT, check=False
+            [sys.executable, "-m", "rulebench.testing.conformance"], input=request, capture_output=True, text=True, env=env, timeout=TIMEOUT, check=False
         )
     except subprocess.TimeoutExpired as err:
         raise FreshProcessFailed(_("it took longer than {seconds} s").format(seconds=f"{TIMEOUT:.0f}")) from err
@@ -71,18 +72,3 @@ def from_json(document: dict[str, Any]) -> Trace:
     result = FightResult(Outcome(document["outcome"]), document["rounds"], fates)
     # JSON has no tuples: each (round, state) pair comes back as a list.
     return Trace(result, list(document["faces"]), [(number, state) for number, state in document["states"]])
-
-
-def main() -> int:
-    """Play the requested fight (read from stdin) and print its trace."""
-    # Imported here, after the interpreter started: nothing of the ruleset runs before this fight.
-    from rulebench.testing.conformance import FightChecks
-
-    request = json.loads(sys.stdin.read())
-    trace = FightChecks(request["ruleset"]).trace(request["encounter"], request["seed"])
-    sys.stdout.write(json.dumps(to_json(trace)))
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
