@@ -113,7 +113,7 @@ def _anchors(text: str) -> set[str]:
     return {tool().slug(line.lstrip("#").strip()) for line in text.splitlines() if line.startswith("#")}
 
 
-@pytest.mark.parametrize("page", [*sorted(p.name for p in API.glob("*.md")), "../writing-a-ruleset.md", "../hooks.md"])
+@pytest.mark.parametrize("page", [*sorted(p.name for p in API.glob("*.md")), "../writing-a-ruleset.md", "../hooks.md", "../plugin-migration.md"])
 def test_links_of_the_reference_lead_to_a_page_and_a_heading(page: str) -> None:
     path = (API / page).resolve()
     text = path.read_text(encoding="utf-8")
