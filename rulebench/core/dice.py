@@ -385,6 +385,7 @@ class RandomRoller:
         # A bound method looked up once: die() sits on the Monte Carlo hot path.
         self._random = random.Random(seed).random
         self.last_faces: tuple[int, ...] | None = None
+        """The faces of the last die or roll, in the order of its dice (None before the first)."""
 
     @property
     def uniform(self) -> Callable[[], float]:
@@ -469,6 +470,7 @@ class ScriptedRoller:
         self._values = tuple(values)
         self._used = 0
         self.last_faces: tuple[int, ...] | None = None
+        """The faces of the last die or roll, in the order of its dice (None before the first)."""
 
     @property
     def used(self) -> int:
