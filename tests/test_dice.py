@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Hashable
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rulebench.core.assembly import configure
+from rulebench.core.chain import Done
 from rulebench.core.dice import (
     Dice,
     DiceError,
@@ -21,6 +25,9 @@ from rulebench.core.dice import (
     margin_distribution,
     parse_dice_script,
 )
+from rulebench.core.discovery import discover
+from rulebench.core.encounter import load_encounter
+from rulebench.core.fight import Fight
 
 # --- notation ---------------------------------------------------------------------------------
 
@@ -431,3 +438,51 @@ def test_script_feeds_the_roller() -> None:
     roller = ScriptedRoller(parse_dice_script("4 6 2 | 3 5 2 6"))
     assert [roller.die(6) for _ in range(3)] == [4, 6, 2]
     assert roller.roll(Dice.parse("4d6+8")) == 24
+
+
+# -- a roller's own dice for a silent fight -------------------------------------------------------
+def _silent_fight(roller: object, record: bool = False) -> Fight:
+    encounter = load_encounter(Path(__file__).resolve().parents[1] / "examples" / "ogre-duel.toml")
+    return configure(encounter, "dsa", catalog=discover()).new_fight(roller, record)  # type: ignore[arg-type]
+
+
+def test_a_silent_fight_on_a_random_roller_rolls_through_the_rollers_own_dice() -> None:
+    roller = RandomRoller(5)
+    fight = _silent_fight(roller)
+    silent = roller.silent_dice()
+    assert silent is not None
+    assert (fight.roll, fight.die, fight.chain, fight.check) == tuple(silent)
+    # A recording fight logs every die, so it rolls through its own methods.
+    recorded = _silent_fight(RandomRoller(5), record=True)
+    assert "roll" not in vars(recorded) and "chain" not in vars(recorded)
+
+
+def test_the_rollers_own_dice_draw_the_dice_the_fight_would() -> None:
+    def step(state: Hashable, face: int) -> Hashable:
+        kind, _ = state  # type: ignore[misc]
+        return Done(kind) if face > 3 else (("b" if kind == "a" else "a"), face)
+
+    silent, plain = RandomRoller("s").silent_dice(), RandomRoller("s")
+    assert silent is not None
+    for _ in range(200):
+        assert silent.die(6, "label") == plain.die(6)
+        assert silent.roll(Dice.parse("2d6+1"), "label") == plain.roll(Dice.parse("2d6+1"))
+        assert silent.check(20, lambda face: face == 1, "label") == (plain.die(20) == 1)
+        state: Hashable = ("a", 0)
+        while not isinstance(state, Done):
+            state = step(state, plain.die(4))
+        assert silent.chain(("a", 0), 4, step, "label") == state.result
+
+
+def test_a_roller_that_draws_its_own_way_is_asked_die_by_die() -> None:
+    class Loaded(RandomRoller):
+        """Always a six: a subclass that changes how dice are drawn."""
+
+        def die(self, sides: int) -> int:
+            self.last_faces = (sides,)
+            return sides
+
+    loaded = Loaded(1)
+    assert loaded.silent_dice() is None
+    fight = _silent_fight(loaded)
+    assert fight.die(6, "label") == 6 and "die" not in vars(fight)

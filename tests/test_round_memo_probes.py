@@ -6,7 +6,7 @@ from pathlib import Path
 
 from rulebench import Fight, FightResult, RandomRoller
 from rulebench.analysis.results import Tally
-from rulebench.analysis.round_memo import WINDOW, memo_of
+from rulebench.analysis.round_memo import memo_of
 from rulebench.analysis.sampling import run_chunk
 from rulebench.core.assembly import FightConfig, configure
 from rulebench.core.discovery import discover
@@ -38,9 +38,9 @@ def test_a_memo_that_keeps_missing_is_switched_off_after_its_first_fights_and_th
     endurance = configure(encounter, "endurance", catalog=discover())
     assert run_chunk(endurance, 1, 0, 2000) == _tally(endurance, "1:0", 2000)
     memo = memo_of(endurance)
-    # Switched off by sampling's first probe (100 fights, some 500 look-ups), long before the
-    # memo's own judgement after WINDOW look-ups.
-    assert not memo.on and memo.lookups < WINDOW
+    # The memo of rounds gave up at its probe after 100 fights (some 500 look-ups), long before
+    # its own judgement after WINDOW look-ups; the memo of steps that took its place gave up too.
+    assert memo.by_step and not memo.on and memo.probed <= 250
     classic = configure(encounter, "classic", catalog=discover())
     assert run_chunk(classic, 1, 0, 2000) == _tally(classic, "1:0", 2000)
     assert memo_of(classic).on  # its rounds repeat: it pays and stays

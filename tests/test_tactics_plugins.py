@@ -166,16 +166,21 @@ class NoHealth:
         return None
 
 
-@pytest.mark.parametrize("module", [cautious, reckless])
-def test_the_cross_ruleset_plugins_name_no_ruleset_and_read_no_state(module: Any) -> None:
-    """They read the neutral view (``fight.health``, decisions' options and context): no ruleset's
-    name, and no ``vars``, ``stats`` or ``fight.ruleset`` read in their code."""
+PLUGIN_MODULES = sorted((Path(rulebench.__file__).parent / "plugins").glob("*.py"))
+"""Every module of the built-in cross-ruleset plugins (a ruleset's own optional rule, such as
+endurance's critical hits, lives in the ruleset's package)."""
+
+
+@pytest.mark.parametrize("path", PLUGIN_MODULES, ids=[path.name for path in PLUGIN_MODULES])
+def test_the_cross_ruleset_plugins_name_no_ruleset_and_read_no_state(path: Path) -> None:
+    """They read the neutral view (``fight.health``, decisions' options and context, traits): no
+    ruleset's name, and no ``vars``, ``stats`` or ``fight.ruleset`` read in their code."""
     import ast
-    source = Path(module.__file__).read_text(encoding="utf-8")
+    source = path.read_text(encoding="utf-8")
     tree = ast.parse(source)
     code = ast.unparse([node for node in tree.body if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))])
     for name in RULESETS:
-        assert name not in code, f"{module.__name__} names {name}"
+        assert name not in code, f"{path.name} names {name}"
     reads = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
     assert not reads & {"vars", "stats", "ruleset"}, reads & {"vars", "stats", "ruleset"}
 

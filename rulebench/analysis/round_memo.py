@@ -10,22 +10,33 @@ would (``RandomRoller``), and follows the branch. Only a branch never taken befo
 round replaying the rolls drawn so far and going on from there. Seeded results stay exactly those
 of playing every round.
 
-A round whose rules read the faces of a summed roll (``last_faces``) cannot be keyed by totals,
-and a memo whose look-ups keep missing (many states, many outcomes per round) or that outgrows its
-memory budget does not pay: the memo then switches itself off for the configuration, and fights
-are played round by round as before.
+A round of many rolls from one state has many ways through it, and a tree fills slowly; the same
+holds for each of its turns, whose states between two turns (``Fight.pending``) repeat more often
+than whole rounds do. So a memo of whole rounds that does not pay gives way to one that remembers
+steps (a round's start, each turn, its end: ``play_step``), judged afresh. A round whose rules read
+the faces of a summed roll (``last_faces``) cannot be keyed by totals, and a memo of steps whose
+look-ups keep missing or that outgrows its memory budget does not pay either: the memo then
+switches itself off for the configuration, and fights are played round by round as before. Which
+way the fights are played never changes which fights they are.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any, TypeAlias
 
+from rulebench.analysis.fixed_checks import verify_run
 from rulebench.core.assembly import FightConfig
 from rulebench.core.dice import Dice, RandomRoller, roll_faces
 from rulebench.core.fight import Fight, Snapshot
-from rulebench.core.loop import MAX_ROUNDS, play_out, play_round, result_of
+from rulebench.core.loop import MAX_ROUNDS, play_out, play_round, play_step, result_of
 from rulebench.core.outcome import FightResult
+
+ROUND_PROBES = ((10, 100, 0.99), (30, 100, 0.98), (100, 0, 0.9), (250, 0, 0.75))
+STEP_PROBES = ((10, 100, 0.99), (30, 0, 0.8), (100, 0, 0.6), (250, 0, 0.5))
+"""After a memo's first ``fights``, one that has looked up at least ``rounds`` rounds (or steps) and
+missed more than ``most`` of them gives up (docs/architecture.md, "The round memo's probation")."""
 
 MAX_NODES = 200_000
 """Tree nodes and states kept per configuration (some 70 MB at most, freed when the memo gives up)."""
@@ -93,9 +104,15 @@ class TapRoller:
 
 
 class RoundMemo:
-    """The rounds of one fight configuration met so far, shared by every chunk a process plays."""
+    """The rounds (or steps) of one fight configuration met so far, shared by every chunk a process plays."""
 
-    def __init__(self) -> None:
+    def __init__(self, config: FightConfig, by_step: bool = False) -> None:
+        self.config = config
+        self.by_step = by_step
+        """Whether a look-up is a step of a round (``play_step``) rather than a whole round."""
+        self.probes = STEP_PROBES if by_step else ROUND_PROBES
+        self.probed = 0
+        """The fights played under this memo's probation (``probes``)."""
         self.ids: dict[Snapshot, int] = {}
         self.snapshots: list[Snapshot] = []
         self.trees: list[Node | None] = []
@@ -104,8 +121,31 @@ class RoundMemo:
         """Per state id: the fight's result if the fight is over there."""
         self.nodes = 0
         self.lookups = 0
+        self._fight: tuple[Fight, TapRoller] | None = None
         self.misses = 0
         self.on = True
+
+    def probe(self) -> tuple[int, int, float] | None:
+        """The next judgement of this memo's probation (``probes``), None once it has passed them all."""
+        return next((probe for probe in self.probes if probe[0] > self.probed), None)
+
+    def judge_probe(self, probe: tuple[int, int, float]) -> None:
+        """Give up once ``probe``'s fights are played if the look-ups so far missed too often."""
+        fights, rounds, most = probe
+        if self.on and self.probed >= fights and self.lookups >= rounds and self.misses > most * self.lookups:
+            self.switch_off()
+
+    def fight_of(self, config: FightConfig) -> tuple[Fight, TapRoller]:
+        """The one fight (and its roller) every state of this memo is played on.
+
+        A state between two turns holds the round's remaining turns, which may name the fight's
+        own combatants: restored on another fight of the configuration, its turns would be played
+        by the first fight's combatants.
+        """
+        if self._fight is None:
+            tap = TapRoller(random.random)
+            self._fight = (config.new_fight(tap), tap)
+        return self._fight
 
     def state(self, fight: Fight) -> int:
         """The id of ``fight``'s current state (its result noted if the fight is over)."""
@@ -145,10 +185,14 @@ class RoundMemo:
         elif self.lookups >= WINDOW:
             self.lookups = self.misses = 0
 
-    def switch_off(self) -> None:
-        """Play rounds as usual from now on, and free the trees (the results of states already
-        counted stay until the fights that reached them are tallied)."""
+    def switch_off(self, for_good: bool = False) -> None:
+        """Stop remembering, and free the trees (the results of states already counted stay until
+        the fights that reached them are tallied). A memo of whole rounds gives way to a memo of
+        steps unless ``for_good``; a memo of steps leaves fights to be played as usual."""
+        if not self.by_step and not for_good:
+            self.config.caches["rounds"] = RoundMemo(self.config, by_step=True)
         self.on = False
+        self._fight = None
         self.ids.clear()
         self.snapshots.clear()
         self.trees.clear()
@@ -158,24 +202,45 @@ def memo_of(config: FightConfig) -> RoundMemo:
     """The configuration's round memo, made on first use."""
     memo = config.caches.get("rounds")
     if not isinstance(memo, RoundMemo):
-        memo = config.caches["rounds"] = RoundMemo()
+        memo = config.caches["rounds"] = RoundMemo(config)
     return memo
 
 
-def remembered_fights(config: FightConfig, roller: RandomRoller, size: int) -> tuple[dict[FightResult, int], int]:
-    """Play up to ``size`` fights from ``roller``'s random numbers, walking remembered rounds.
+def remembered(config: FightConfig, roller: RandomRoller, size: int) -> tuple[dict[FightResult, int], int]:
+    """Play up to ``size`` fights from ``roller``'s random numbers under the configuration's memo,
+    each memo judged by its probation (``probes``) on its first fights.
 
     Returns how many fights ended in each result and how many fights that is: fewer than ``size``
-    when the memo switched itself off, after which the caller plays the rest as usual from the
-    same ``roller``, whose random numbers go on where these fights left them.
+    when the memo gave up for good, after which the caller plays the rest as usual from the same
+    ``roller``, whose random numbers go on where these fights left them.
     """
-    memo = memo_of(config)
-    if not memo.on:
-        memo.results.clear()
-        return {}, 0
+    results: dict[FightResult, int] = {}
+    played = 0
+    while played < size:
+        memo = memo_of(config)
+        if not memo.on:
+            memo.results.clear()
+            break
+        probe = memo.probe()
+        wanted = size - played if probe is None else min(probe[0] - memo.probed, size - played)
+        more, also = remembered_fights(memo, roller, wanted)
+        played += also
+        memo.probed += also
+        for result, count in more.items():
+            results[result] = results.get(result, 0) + count
+        if probe is not None:
+            memo.judge_probe(probe)
+    return results, played
+
+
+def remembered_fights(memo: RoundMemo, roller: RandomRoller, size: int) -> tuple[dict[FightResult, int], int]:
+    """Play up to ``size`` fights from ``roller``'s random numbers, walking ``memo``'s remembered
+    rounds or steps: fewer when the memo gives up within them."""
+    config = memo.config
     uniform = roller.uniform
-    tap = TapRoller(uniform)
-    fight = config.new_fight(tap)
+    fight, tap = memo.fight_of(config)
+    tap.uniform, tap.replay, tap.taken = uniform, [], []
+    fight.roller = tap
     fight.reset()
     start = memo.state(fight)
     trees, results = memo.trees, memo.results
@@ -206,10 +271,12 @@ def remembered_fights(config: FightConfig, roller: RandomRoller, size: int) -> t
         if state >= 0:
             counts[state] = counts.get(state, 0) + 1
         else:
-            # The memo switched itself off within this fight: the fight object stands where the
-            # round just played left it, and finishes as usual.
+            # The memo gave up within this fight: the fight object stands where the round or step
+            # just played left it, and finishes as usual.
             tap.replay, tap.taken = [], []
             fight.roller = roller
+            while fight.pending is not None:  # the rest of the round the memo left
+                play_step(fight)
             play_out(fight)
             ended = result_of(fight)
             finals[ended] = finals.get(ended, 0) + 1
@@ -217,21 +284,25 @@ def remembered_fights(config: FightConfig, roller: RandomRoller, size: int) -> t
         result = results[state]
         assert result is not None
         finals[result] = finals.get(result, 0) + count
+    verify_run(fight, config)
     return finals, played
 
 
 def _play_round(memo: RoundMemo, fight: Fight, tap: TapRoller, state: int, path: list[Roll]) -> int:
-    """Play the round from ``state`` whose rolls so far are ``path`` and learn it; where it leads,
-    or -1 once the memo is off (the fight object then stands where the round left it)."""
+    """Play the round (or step) from ``state`` whose rolls so far are ``path`` and learn it; where
+    it leads, or -1 once the memo is off (the fight object then stands where it left it)."""
     memo.misses += 1
     fight.restore(memo.snapshots[state])
     tap.replay, tap.taken, tap.peeked = path, [], False
     if fight.round >= MAX_ROUNDS:
-        memo.switch_off()  # play_out reports the endless fight
+        memo.switch_off(for_good=True)  # play_out reports the endless fight
         return -1
-    play_round(fight)
+    if memo.by_step:
+        play_step(fight)
+    else:
+        play_round(fight)
     if tap.peeked:
-        memo.switch_off()
+        memo.switch_off(for_good=True)
         return -1
     reached = memo.state(fight)
     memo.learn(state, tap.taken, reached)

@@ -15,8 +15,9 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Protocol, TypeVar, cast
 
+from rulebench.analysis.fixed_checks import verify_run
 from rulebench.analysis.results import RulesetResult, Tally
-from rulebench.analysis.round_memo import memo_of, remembered_fights
+from rulebench.analysis.round_memo import remembered
 from rulebench.core.assembly import FightConfig, configure
 from rulebench.core.dice import RandomRoller
 from rulebench.core.fight import Snapshot
@@ -31,10 +32,6 @@ BLOCK = 250
 rule after every block: it overshoots the fights it needs by less than a block instead of less than
 a chunk. A block of the slowest ruleset's fights takes a fraction of a second, and a block costs
 one message to a worker process, negligible beside its fights even for the quickest rulesets."""
-
-PROBES = ((10, 100, 0.99), (100, 0, 0.9), (250, 0, 0.75))
-"""After a configuration's first ``fights``, a round memo that has looked up at least ``rounds``
-rounds and missed more than ``most`` of them is switched off (docs/architecture.md, "Where speed comes from")."""
 
 T = TypeVar("T")
 
@@ -81,7 +78,7 @@ def _play(config: FightConfig, roller: RandomRoller, size: int) -> Tally:
     fates above all) follows from its final state, and fights end in few distinct states: they are
     counted by final state, and each state's result is asked once.
     """
-    results, played = _remembered(config, roller, size)
+    results, played = remembered(config, roller, size)
     fight = config.new_fight(roller)
     counts: dict[Snapshot, int] = {}
     finals: dict[Snapshot, FightResult] = {}
@@ -97,41 +94,11 @@ def _play(config: FightConfig, roller: RandomRoller, size: int) -> Tally:
             counts[final] = seen + 1
     for final, count in counts.items():
         results[finals[final]] = results.get(finals[final], 0) + count
+    verify_run(fight, config)
     tally = Tally(tuple(c.name for c in fight.combatants))
     for result, count in results.items():
         tally.add(result, count)
     return tally
-
-
-def _remembered(config: FightConfig, roller: RandomRoller, size: int) -> tuple[dict[FightResult, int], int]:
-    """``remembered_fights``, with the configuration's first fights judged on their own (``PROBES``).
-
-    Both ways of playing draw the same random numbers in the same order, so where the memo is
-    switched off changes how fast the fights are played, never which fights they are.
-    """
-    memo = memo_of(config)
-    probed: int = config.caches.get("memo probed", 0)  # the configuration's fights played under probation
-    results: dict[FightResult, int] = {}
-    played = 0
-    for fights, rounds, most in PROBES:
-        if probed >= fights:
-            continue
-        if played >= size or not memo.on:
-            break
-        more, also = remembered_fights(config, roller, min(fights - probed, size - played))
-        played += also
-        probed += also
-        for result, count in more.items():
-            results[result] = results.get(result, 0) + count
-        if probed >= fights and memo.on and memo.lookups >= rounds and memo.misses > most * memo.lookups:
-            memo.switch_off()
-    config.caches["memo probed"] = probed
-    if played < size and memo.on:
-        more, also = remembered_fights(config, roller, size - played)
-        played += also
-        for result, count in more.items():
-            results[result] = results.get(result, 0) + count
-    return results, played
 
 
 ConfigSpec = tuple[Any, str, tuple[str, ...], "str | None"]

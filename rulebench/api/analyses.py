@@ -50,6 +50,7 @@ class Comparison:
         results: one result per ruleset, in the order asked for.
         warnings: plugins that failed to load.
         notes: where the automatic choice of method fell back to sampling, or a run hit its cap.
+        causes: the notes by cause, to say once with another command's (a report's).
     """
 
     encounter: Encounter
@@ -58,7 +59,6 @@ class Comparison:
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     causes: Notes = field(default_factory=Notes, repr=False, compare=False)
-    """The notes by cause, to say once with another command's (a report's)."""
 
     def to_dict(self, fractions: bool = False) -> dict[str, Any]:
         """The ``compare --json`` document (the JSON contract in the README), with provenance."""

@@ -81,6 +81,7 @@ class TacticsComparison:
         entries: one per ruleset and tactics, ruleset by ruleset, tactics in the order asked for.
         warnings: plugins that failed to load.
         notes: where the automatic choice of method fell back to sampling, or a run hit its cap.
+        causes: the notes by cause, to say once with another command's (a report's).
     """
 
     encounter: Encounter
@@ -90,7 +91,6 @@ class TacticsComparison:
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     causes: Notes = field(default_factory=Notes, repr=False, compare=False)
-    """The notes by cause, to say once with another command's (a report's)."""
 
     @property
     def results(self) -> list[RulesetResult]:

@@ -37,6 +37,55 @@ CALLED_BY = {
 }
 """Who calls each hook and when; a hook missing here fails the reference's test."""
 
+_STATE = ("the values of existing keys of `fight.vars` and `combatant.vars` (hashable); it may roll through the fight "
+          "and emit events")
+_NEVER = "create a state key, change a `stats` table, keep state in module globals or on the plugin object"
+
+CHANGES: dict[str, tuple[str, str]] = {
+    "rulebench_ruleset": ("nothing: it describes the ruleset, its texts in the reader's language",
+                          "depend on anything but the language: discovery asks once per language, not per fight"),
+    "rulebench_plugin": ("nothing: it describes the plugin, its texts in the reader's language",
+                         "depend on anything but the language: discovery asks once per language, not per fight"),
+    "rulebench_setup": (
+        "every key of `fight.vars` and `combatant.vars`, created with its start value; `combatant.stats` and "
+        "`side.stats` (a modifier: what the ruleset derived, and the `vars` a stat seeds); `fight.cache`",
+        "roll dice (setup runs once for a whole chunk of sampled fights, which `Fight.reset` puts back to where setup "
+        "left them, so a die rolled here would be the same in all of them); keep state in module globals or on the "
+        "plugin object",
+    ),
+    "rulebench_round_start": (_STATE, _NEVER),
+    "rulebench_initiative": (_STATE, _NEVER),
+    "rulebench_turn": (_STATE, _NEVER),
+    "rulebench_attack": (_STATE, _NEVER),
+    "rulebench_damage": (_STATE, _NEVER + "; change the `Attack` it receives"),
+    "rulebench_wounds": (_STATE, _NEVER),
+    "rulebench_round_end": (_STATE + "; its answer becomes `fight.outcome`", _NEVER),
+    "rulebench_fight_end": (_STATE + " (`fight.outcome` is set)", _NEVER + "; change `fight.outcome`"),
+    "rulebench_end_state": (
+        "nothing: it reads the state",
+        "change anything or roll: it is asked in mid-fight too, while a fight records, to tell when an end state "
+        "changed, and a sampled fight's result is asked once per final state",
+    ),
+    "rulebench_modifiers": (
+        "nothing: it answers",
+        "change anything or roll; with `PluginInfo.static_modifiers`, depend on anything but the combatant, the "
+        "purpose and the opponent (the kernel then asks once a fight)",
+    ),
+    "rulebench_decide": (
+        "nothing: the ruleset stores the answer",
+        "change the state or roll: the ruleset's default tactics may be taken directly instead of asked",
+    ),
+    "rulebench_narrate": (
+        "nothing: it renders the event",
+        "change anything, roll, or read the fight's state, which has moved on: the event carries every fact",
+    ),
+    "rulebench_health": ("nothing: it reads the state", "change anything or roll"),
+}
+"""What each hook may change and what it must not; a hook missing here fails the reference's test.
+The kit (``rulebench check``) plays every fight recording and not, with default tactics asked and
+taken, and guards the state rules around every hook call, so a hook that changes what it must not
+is caught there."""
+
 
 def hooks() -> list[tuple[str, Callable[..., Any], dict[str, Any]]]:
     """Every hook of the contract in the module's order: name, the spec function, its pluggy options."""
@@ -117,7 +166,8 @@ def reference() -> str:
     sections = "\n\n".join(
         f"## {name}\n\n```python\n{_signature(name, function)}\n```\n\n"
         f"**{'firstresult' if options.get('firstresult') else 'collected'}**, called by {CALLED_BY.get(name, '?')}.\n\n"
-        f"{_markdown(function.__doc__ or '')}"
+        f"{_markdown(function.__doc__ or '')}\n\n"
+        f"**May change:** {CHANGES.get(name, ('?', '?'))[0]}. **Must not:** {CHANGES.get(name, ('?', '?'))[1]}."
         for name, function, options in found
     )
     intro = textwrap.dedent(
@@ -125,7 +175,8 @@ def reference() -> str:
         # Hook reference
 
         Generated from `rulebench/core/hookspecs.py` by `python -m rulebench.cli.hook_reference > docs/hooks.md`;
-        edit the hook's docstring, not this page. `docs/writing-a-ruleset.md` explains how the hooks fit together.
+        edit the hook's docstring, not this page. `docs/writing-a-ruleset.md` explains how the hooks fit together,
+        and [the API reference](api/README.md) every object a hook receives (`Fight`, `Combatant`, `Attack` ...).
 
         A **firstresult** hook stops at the first implementation that answers something other than None, in
         pluggy's order: `tryfirst` implementations, then the last registered plugin first (scripted tactics, a

@@ -38,6 +38,8 @@ class FightConfig:
         tactics: the ``--tactics`` plugin's name, or None for the ruleset's defaults.
         package: the ruleset's package and version, for provenance.
         default_tactics: whether the ruleset's own default tactics are the only tactics source.
+        pm: the pluggy plugin manager the plugins of this configuration are registered with.
+        rules: their hooks, resolved once (``core/dispatch.py``): what each fight calls.
     """
 
     encounter: Encounter

@@ -14,7 +14,11 @@ from functools import partial
 
 @dataclass(frozen=True, slots=True)
 class Done:
-    """The end of a chain, carrying its result (any hashable value)."""
+    """The end of a chain, carrying its result: what a step function returns to stop the chain.
+
+    Attributes:
+        result: what ``fight.chain`` returns (any hashable value).
+    """
 
     result: Hashable
 

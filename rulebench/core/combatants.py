@@ -8,7 +8,9 @@ if TYPE_CHECKING:
     from rulebench.core.encounter import Member
 
 PARTY = "party"
+"""The party's side: a combatant's ``side`` and ``fight.party.name``."""
 ENEMY = "enemy"
+"""The enemy's side: a combatant's ``side`` and ``fight.enemy.name``."""
 
 StateValue: TypeAlias = Any
 """A value of ``fight.vars`` or ``combatant.vars``: hashable and immutable (a number, a string, a
@@ -56,7 +58,15 @@ class Combatant:
 
 
 class Side:
-    """One side of the fight, its members in list order, and a stat block when it fights as one group."""
+    """One side of the fight, its members in list order, and a stat block when it fights as one group.
+
+    Attributes:
+        name: ``"party"`` or ``"enemy"`` (``PARTY``, ``ENEMY``).
+        members: its combatants in list order: the party's marching order, the enemy's entries
+            expanded by their counts, front first.
+        stats: the ruleset's stat block for the side as one group (a group ruleset's summed
+            strength, a fixed order of turns), filled in ``rulebench_setup``, fixed after it.
+    """
 
     __slots__ = ("members", "name", "stats")
 

@@ -13,11 +13,12 @@ import itertools
 import math
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, runtime_checkable
 
+from rulebench.core.chain import Done
 from rulebench.core.i18n import N_, _, ngettext
 
 __all__ = [
@@ -384,6 +385,7 @@ class RandomRoller:
         # A bound method looked up once: die() sits on the Monte Carlo hot path.
         self._random = random.Random(seed).random
         self.last_faces: tuple[int, ...] | None = None
+        """The faces of the last die or roll, in the order of its dice (None before the first)."""
 
     @property
     def uniform(self) -> Callable[[], float]:
@@ -402,17 +404,54 @@ class RandomRoller:
         self.last_faces, total = (dice._sampler or _build_sampler(dice))(self._random)
         return total
 
-    def roll_as(self, dice: Dice, label: str, who: object = None) -> int:
-        """``roll``, called as ``Fight.roll`` is: a silent fight's ``roll`` (its label and roller
-        would only be logged), so the rules' roll costs one frame, not two."""
+    def silent_dice(self) -> SilentDice | None:
+        """The fight's ``roll``, ``die``, ``chain`` and ``check`` as this roller plays them for a fight
+        nobody records: each the rules' call in one frame, not two (the label would only be logged).
+
+        None for a subclass that changes how dice are drawn: its ``die`` and ``roll`` are then asked
+        through the fight, one die at a time.
+        """
+        cls = type(self)
+        if cls.die is not RandomRoller.die or cls.roll is not RandomRoller.roll:
+            return None
+        return SilentDice(self._roll_as, self._die_as, self._chain_as, self._check_as)
+
+    def _roll_as(self, dice: Dice, label: str, who: object = None) -> int:
         self.last_faces, total = (dice._sampler or _build_sampler(dice))(self._random)
         return total
 
-    def die_as(self, sides: int, label: str, who: object = None) -> int:
-        """``die``, called as ``Fight.die`` is: a silent fight's ``die`` (see ``roll_as``)."""
+    def _die_as(self, sides: int, label: str, who: object = None) -> int:
         face = int(self._random() * sides) + 1
         self.last_faces = (face,)
         return face
+
+    def _chain_as(self, start: Hashable, sides: int, step: Callable[[Hashable, int], Hashable], label: str,
+                  key: Hashable = None, who: object = None) -> Hashable:
+        # Fight.chain's loop, the die drawn in place: a chain's dice are most of some rulesets' dice.
+        uniform = self._random
+        state = start
+        face = 0
+        while state.__class__ is not Done:
+            face = int(uniform() * sides) + 1
+            state = step(state, face)
+        self.last_faces = (face,)
+        return state.result  # a Done, as the loop's test says
+
+    def _check_as(self, sides: int, test: Callable[[int], Hashable], label: str, who: object = None,
+                  key: Hashable = None) -> Hashable:
+        face = int(self._random() * sides) + 1
+        self.last_faces = (face,)
+        return test(face)
+
+
+class SilentDice(NamedTuple):
+    """A roller's own ``Fight.roll``, ``Fight.die``, ``Fight.chain`` and ``Fight.check`` for a fight
+    that logs nothing (``RandomRoller.silent_dice``): taking the same arguments, drawing the same dice."""
+
+    roll: Callable[..., int]
+    die: Callable[..., int]
+    chain: Callable[..., Hashable]
+    check: Callable[..., Hashable]
 
 
 class ScriptedRoller:
@@ -431,6 +470,7 @@ class ScriptedRoller:
         self._values = tuple(values)
         self._used = 0
         self.last_faces: tuple[int, ...] | None = None
+        """The faces of the last die or roll, in the order of its dice (None before the first)."""
 
     @property
     def used(self) -> int:

@@ -16,6 +16,7 @@ import pluggy
 from rulebench.core import default_hooks as defaults
 from rulebench.core.combatants import Combatant
 from rulebench.core.fight import Fight
+from rulebench.core.fixed_state import PluginState
 from rulebench.core.outcome import Fate
 from rulebench.core.values import Health, Modifier
 
@@ -180,6 +181,8 @@ class ResolvedHooks:
     def __init__(self, pm: pluggy.PluginManager, observe: Observe | None = None) -> None:
         self.pm = pm
         """The plugin manager, for naming a failing plugin (``plugin_errors``)."""
+        self.plugin_state = PluginState([(name, plugin) for name, plugin in pm.list_name_plugin() if plugin is not defaults])
+        """Every plugin's own state as the configuration found it (``fixed_state.verify``)."""
         watch = _Watch(pm, observe)
         for short, argnames in _HOOKS.items():
             hook = getattr(pm.hook, f"rulebench_{short}")

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from rulebench.core import plugin_errors
 from rulebench.core.chain import Done, Step, function_key
 from rulebench.core.combatants import ENEMY, PARTY, Combatant, Side, StateValue
-from rulebench.core.dice import Dice, DiceError, RandomRoller, Roller
+from rulebench.core.dice import Dice, DiceError, Roller
 from rulebench.core.errors import BadInput, RulebenchError
+from rulebench.core.fixed_state import stats_at_freeze
 from rulebench.core.i18n import _
 from rulebench.core.outcome import Outcome
 from rulebench.core.protocols import ChainSolver, RoundClock
@@ -112,9 +113,13 @@ class Fight:
 
     def __init__(self, encounter: Encounter, ruleset: str, rules: Rules, roller: Roller, record: bool = False) -> None:
         self.encounter = encounter
+        """The encounter being fought, as validated (``Encounter``): its mode, surprise, flags and entries."""
         self.ruleset = ruleset
+        """The name of the ruleset playing the fight (``-r NAME``)."""
         self.rules = rules
         self.log: list[dict[str, Any]] | None = [] if record else None
+        """The events of a recording fight, in order (``kind``, ``round``, ``text`` and the facts, as
+        ``fight --json`` shows them); None while the fight does not record."""
         self.roller = roller
         self.recording = record
         """Whether events are being logged (a narrated fight); rules need not ask, ``emit`` does."""
@@ -141,8 +146,11 @@ class Fight:
         self.round_watch: RoundClock | None = None
         """Set by exact analysis to learn how each step uses the round number (see ``RoundClock``)."""
         self.outcome: Outcome | None = None
+        """How the fight ended, once ``rulebench_round_end`` answered; None while it goes on."""
         self.pending: tuple[Any, ...] | None = None
         self.vars: dict[str, StateValue] = {}
+        """The side-wide state (momentum, a marching order as a tuple): every key created in
+        ``rulebench_setup``, every value hashable; restored with each snapshot."""
         party = [
             Combatant(m.name, m.name, PARTY, i, m, encounter.is_engaged(m.name))
             for i, m in enumerate(encounter.party)
@@ -150,8 +158,11 @@ class Fight:
         bases = [m.name for m in encounter.enemy.members for _ in range(m.count)]
         enemy = [Combatant(m.name, base, ENEMY, i, m, True) for i, (m, base) in enumerate(zip(encounter.enemies(), bases))]
         self.party = Side(PARTY, party)
+        """The party's ``Side``: its members in marching order, front first."""
         self.enemy = Side(ENEMY, enemy)
+        """The enemy's ``Side``: every enemy entry expanded by its count ("Orc 1", "Orc 2"), front first."""
         self.combatants: tuple[Combatant, ...] = (*party, *enemy)
+        """Every combatant, the party first: the order of a result's fates."""
         self._overrides = encounter.overrides.get(ruleset, {})
         self._used_overrides: set[tuple[str, str]] = set()
         self._var_keys: tuple[tuple[str, ...], ...] = ()
@@ -160,6 +171,7 @@ class Fight:
         self._restored_vars: tuple[dict[str, Any], list[dict[str, Any]]] = ({}, [])
         self._initial: tuple[dict[str, StateValue], list[dict[str, StateValue]]] = ({}, [])
         self._reset_vars: tuple[tuple[Combatant, dict[str, StateValue]], ...] = ()
+        self._stats_at_freeze: list[tuple[Any, dict[str, Any]]] = []
 
     @property
     def round(self) -> int:
@@ -181,13 +193,14 @@ class Fight:
     @roller.setter
     def roller(self, roller: Roller) -> None:
         self._roller = roller
-        # A silent fight's dice from a RandomRoller log nothing: rules call the roller's own
-        # roll_as/die_as then, without a frame of the fight's. Any other roller goes through the fight.
-        if self.log is None and type(roller) is RandomRoller:
-            self.roll, self.die = roller.roll_as, roller.die_as  # type: ignore[method-assign]
-        else:
-            self.__dict__.pop("roll", None)
-            self.__dict__.pop("die", None)
+        for name in ("roll", "die", "chain", "check"):
+            self.__dict__.pop(name, None)
+        # A silent fight's dice are only drawn, never logged: a roller that offers its own way of
+        # drawing them (``silent_dice``) is called by the rules directly, without a frame of the fight's.
+        offer = getattr(roller, "silent_dice", None) if self.log is None else None
+        silent = offer() if offer is not None else None
+        if silent is not None:
+            self.roll, self.die, self.chain, self.check = silent  # type: ignore[method-assign]
 
     # -- sides -------------------------------------------------------------------------------
     def side_of(self, combatant: Combatant) -> Side:
@@ -263,6 +276,22 @@ class Fight:
         as their notation, a modifier as ``{"value", "reason"}``) and the event's sentence is
         rendered by the ``rulebench_narrate`` hook (the ruleset's narration). ``text`` gives the
         sentence directly instead, for a plugin without a renderer.
+
+        The kind is the ruleset's word; what reads an event beyond its sentence goes by these kinds
+        and facts:
+
+        * ``roll`` (logged by ``roll``/``die``/``check``/``chain``): ``who``, ``label``, ``dice``,
+          ``faces``, ``total``; a renderer translates the label (``roll_sentence``).
+        * ``totals``: ``party_total`` and ``enemy_total``, a round's side totals, which
+          ``fight --json`` reports per round.
+        * ``outcome``: ``reason``, why the fight ended, which the narration's last line gives.
+        * ``hit``, then ``wound`` and ``condition``: what the brief narration (``fight --brief``)
+          tells of a round, the hits where a ruleset reports them, else its wounds and conditions.
+        * ``explain`` (logged by ``explain``): ``topic``, printed before the event it explains.
+        * ``stance``, ``decision``, ``modifier``, ``total``, ``miss``, ``damage``, ``absorbed``,
+          ``flight``, ``note``: the kinds the console narration styles; any other kind is printed plain.
+        * a fact ``told`` set true by a later event's renderer: its sentence already tells this
+          event (a roll it names), which the narration then leaves out.
         """
         if self.log is None:
             return
@@ -365,6 +394,8 @@ class Fight:
         self._initial = (dict(self.vars), [dict(c.vars) for c in self.combatants])
         # Combatants without state (a group ruleset's enemies) have nothing to reset.
         self._reset_vars = tuple((c, values) for c, values in zip(self.combatants, self._initial[1]) if values)
+        # Stats are fixed from now on; a run's end compares them with these (``core/fixed_state.py``).
+        self._stats_at_freeze = stats_at_freeze([*self.combatants, self.party, self.enemy])
 
     def reset(self) -> None:
         """Put the fight back to round 0, as setup left it (cheaper than restoring a snapshot)."""

@@ -13,6 +13,13 @@ first of the locale variables ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LA
 English. English is the source language: its catalog is the message itself, so English output does
 not depend on any compiled file.
 
+The language is resolved once per command, not once per text: :func:`set_language` (which every
+``rulebench`` command calls as it starts, with ``--lang`` or None) settles it, the locale variables
+are read at the first text after it, and each :class:`Messages` binds its catalog for that language
+once. A look-up is then a dictionary look-up, about as cheap as the message itself, for a plugin's
+catalog as for rulebench's; a script that changes the locale variables calls ``set_language(None)``
+for the change to count.
+
 JSON keys and values never pass through here: they are an interface, not prose.
 """
 
@@ -20,6 +27,8 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -37,12 +46,38 @@ LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """The environment variables that name the language, in gettext's order of precedence."""
 
 _chosen: str | None = None
+"""What :func:`set_language` was given, normalised; None for the environment's choice."""
+
+_resolved: str | None = None
+"""The language texts are written in until the next :func:`set_language`; None until a text asks."""
+
+_settled = 0
+"""How many times the language was settled (:func:`set_language`): a :class:`Messages` binds its
+catalog afresh when this moves on, and otherwise keeps the one it bound."""
 
 
 def set_language(code: str | None) -> None:
-    """Speak ``code`` (``"de"``, ``"en"``…) from now on; ``None`` goes back to the environment's choice."""
-    global _chosen
+    """Speak ``code`` (``"de"``, ``"en"``…) from now on; ``None`` goes back to the environment's choice,
+    read afresh at the next text."""
+    global _chosen, _resolved, _settled
     _chosen = None if code is None else normalise(code)
+    _resolved = _chosen
+    _settled += 1
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Speak ``code`` inside the block, then again what was spoken before it (chosen, or the
+    environment's): the conformance kit plays its fights in the source language, since it compares
+    what rules answer, a condition's name included, and not what a reader is shown."""
+    global _chosen, _resolved, _settled
+    before = (_chosen, _resolved)
+    set_language(code)
+    try:
+        yield
+    finally:
+        _chosen, _resolved = before
+        _settled += 1
 
 
 def normalise(code: str) -> str:
@@ -53,8 +88,14 @@ def normalise(code: str) -> str:
 
 def language() -> str:
     """The language texts are written in now: the chosen one, else the environment's, else English."""
-    if _chosen is not None:
-        return _chosen
+    global _resolved
+    if _resolved is None:
+        _resolved = _chosen if _chosen is not None else _environment_language()
+    return _resolved
+
+
+def _environment_language() -> str:
+    """The first language of the locale variables that rulebench speaks, else English."""
     for variable in LOCALE_VARIABLES:
         value = os.environ.get(variable, "")
         if value:
@@ -77,16 +118,30 @@ def _catalog(domain: str, localedir: str, code: str) -> _gettext.NullTranslation
 class Messages:
     """One gettext domain: rulebench's own texts, or one plugin's.
 
-    Look-ups follow the current :func:`language` on every call, so build one ``Messages`` per
-    module (or per package) at import time and call it whenever a text is written.
+    Look-ups follow the current :func:`language`: build one ``Messages`` per module (or per package)
+    at import time, bind ``_ = messages.gettext`` there too, and call it whenever a text is written.
+    The catalog is bound once per language settled (see the module docstring), so a look-up costs
+    no search of the environment or the disk. Rules code still calls it only where a text is
+    written, in a renderer (``rulebench_narrate``) or a descriptor, never in a silent fight's path:
+    a label passed to ``fight.roll`` is the untranslated constant, translated by the renderer.
+
+    Attributes:
+        domain: the gettext domain, ``rulebench-NAME`` for a plugin (never another plugin's).
+        localedir: the ``locale/`` folder holding ``LANG/LC_MESSAGES/DOMAIN.mo``, beside the code.
     """
 
     def __init__(self, domain: str, localedir: Path | str) -> None:
         self.domain = domain
         self.localedir = str(localedir)
+        self._bound_at = -1
+        self._bound: _gettext.NullTranslations = _gettext.NullTranslations()
 
     def _translations(self) -> _gettext.NullTranslations:
-        return _catalog(self.domain, self.localedir, language())
+        """The catalog of the current language, bound again only after the language was settled anew."""
+        if self._bound_at != _settled:
+            self._bound = _catalog(self.domain, self.localedir, language())
+            self._bound_at = _settled
+        return self._bound
 
     def gettext(self, message: str) -> str:
         """``message`` in the current language (itself where the catalog has no translation)."""

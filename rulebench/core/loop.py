@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from rulebench.core import default_hooks as defaults
-from rulebench.core import plugin_errors
+from rulebench.core import fixed_state, plugin_errors
 from rulebench.core.dice import Roller
 from rulebench.core.dispatch import nothing
 from rulebench.core.fight import Fight
@@ -171,9 +171,12 @@ def result_of(fight: Fight) -> FightResult:
 
 
 def play(fight: Fight) -> FightResult:
-    """Play ``fight`` to its end and report the result."""
+    """Play ``fight`` to its end and report the result; refused if it changed what must stay fixed
+    (``fixed_state.verify``)."""
     play_out(fight)
-    return result_of(fight)
+    result = result_of(fight)
+    fixed_state.verify(fight)
+    return result
 
 
 def fates(fight: Fight) -> tuple[Fate, ...]:

@@ -42,7 +42,7 @@ def tracing() -> bool:
     return _trace_by_option or os.environ.get(TRACE_VARIABLE, "") not in ("", "0")
 
 
-def observer(*, check: bool, trace: bool, out: TextIO | None = None) -> Observe:
+def observer(*, check: bool, trace: bool, out: TextIO | None = None, plugin_state: bool = False) -> Observe:
     """The observer of one fight configuration (``ResolvedHooks(pm, observe)``): it wraps every hook
     implementation's call, the kernel's own defaults too, for the trace.
 
@@ -50,6 +50,8 @@ def observer(*, check: bool, trace: bool, out: TextIO | None = None) -> Observe:
         check: enforce the state rules around each call (see the module docstring).
         trace: print each call (plugin, hook, arguments summary, result) to ``out``.
         out: where the trace goes; stderr when None.
+        plugin_state: with ``check``, also refuse a change to a plugin's own state after each call
+            (``fixed_state.PluginState``: dear, so only to name the hook of a change a run found).
     """
     active: list[tuple[str, str]] = []
     """The implementations being called, outermost first: a state a call finds broken when it
@@ -74,11 +76,26 @@ def observer(*, check: bool, trace: bool, out: TextIO | None = None) -> Observe:
                 (out or sys.stderr).write(line + "\n")
             if guarded:
                 guard(fight, plugin, hook)
+                if plugin_state:
+                    _own_state(fight, plugin, hook)
             return result
 
         return call
 
     return observe
+
+
+def _own_state(fight: Any, plugin: str, hook: str) -> None:
+    """Refuse a change to a plugin's own state, right after ``plugin``'s ``hook`` made it."""
+    found = fight.rules.plugin_state.changed()
+    if found is not None:
+        owner, what = found
+        raise PluginError(
+            _("{where} changed the own state of plugin {owner!r} ({what}); a plugin keeps no state outside the fight "
+              "(its state goes in fight.vars and combatant.vars), so the answer would be wrong").format(
+                where=_place(fight, plugin, hook), owner=owner, what=what),
+            plugin=plugin, hook=hook, round=fight_round(fight), package=_package(fight, plugin),
+        )
 
 
 def _summary(value: Any) -> str:

@@ -98,7 +98,14 @@ class PluginInfo:
 
 @dataclass(frozen=True, slots=True)
 class Modifier:
-    """A bonus or penalty with the reason a narration shows before the roll ("+1 silver vs undead")."""
+    """A bonus or penalty with the reason a narration shows before the roll ("+1 silver vs undead").
+
+    Attributes:
+        value: what it adds to the value asked (negative for a penalty).
+        reason: what the narration shows for it. Modifiers are asked in silent fights too, where
+            nobody reads the reason: a plugin translates it only while the fight records
+            (``fight.recording``), as the silver plugin does, and keeps the untranslated text otherwise.
+    """
 
     value: int
     reason: str

@@ -2,8 +2,10 @@
 
 Each check plays fights of the ruleset on small generated encounters on the plain random roller
 compare plays on, with the state guards of ``--check`` on (``core/plugin_guards.py``), and fails
-with a message that says which fight (the encounter and the seed), which dice and what differed. Every check stops drawing new fights when
-its time is up, and a fight that hangs is cut off after a hard cap.
+with a message that says which fight (the encounter and the seed), which dice and what differed,
+with both values (``testing/differences.py``: the outcome, the length or a combatant's fate, the
+first state value that parts, the first die and its roll in the log). Every check stops drawing
+new fights when its time is up, and a fight that hangs is cut off after a hard cap.
 
 The checks:
 
@@ -17,10 +19,15 @@ The checks:
   default tactics taken directly or asked through ``decide``, play the same fight; its dice,
   written down (``DiceTape``) and scripted, replay it; a snapshot taken after a round determines
   the rest of the fight; the state rules hold around every hook call.
-* ``no-outside-state``: a fight replayed after others comes out the same, and no module global
-  or plugin attribute changes while fights are played.
+* ``no-outside-state``: a fight replayed after others comes out the same, and the same again as
+  the first fight of a fresh interpreter (``testing/fresh.py``: a module global that changes only
+  in a process's first fight shows there); no module global or plugin attribute changes from
+  before the kit's first fight to the end.
 * ``exact-vs-sampled``: on small encounters that exact analysis solves, its party-win probability
   agrees with sampled fights within a wide interval.
+* ``catalogs``: every catalog a ``Messages`` of the plugin's modules reads (``testing/catalogs.py``)
+  has each message of its code in every language's .po, translated and not fuzzy, and its .mo
+  says what its .po says. A plugin without a catalog of its own passes (its texts are English).
 """
 
 from __future__ import annotations
@@ -29,9 +36,11 @@ import ast
 import copy
 import importlib
 import inspect
+import json
 import pkgutil
 import random
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -48,11 +57,17 @@ from rulebench.core.dice import Dice, RandomRoller, Roller, ScriptedRoller
 from rulebench.core.discovery import RULESET, Catalog, PluginRecord, discover
 from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.errors import BadInput, RulebenchError
-from rulebench.core.i18n import N_, _, format_integer
+from rulebench.core.fight import Fight
+from rulebench.core.i18n import N_, SOURCE_LANGUAGE, _, format_integer, ngettext, speaking
 from rulebench.core.loop import play, play_round
 from rulebench.core.outcome import EndState, FightResult, Outcome
 from rulebench.core.plugin_errors import PluginError
+from rulebench.testing.catalogs import domains_of, problems
+from rulebench.testing.differences import Rounds, Trace, dice_difference, play_traced, result_difference, state_difference
+from rulebench.testing.fresh import FreshProcessFailed, to_json, trace_in_fresh_process
 
+SHOWN_PROBLEMS = 5
+"""How many catalog problems the ``catalogs`` check names before it counts the rest."""
 REQUIRED_HOOKS = ("rulebench_setup", "rulebench_initiative", "rulebench_round_end", "rulebench_end_state")
 FORBIDDEN_MODULES = ("random", "secrets", "numpy.random")
 
@@ -168,7 +183,13 @@ def describe(data: dict[str, Any] | Encounter) -> str:
 
 class DiceTape:
     """A roller wrapper that passes every die through from ``roller`` and writes its face down, so
-    a fight can be replayed as scripted dice; the fight sees ``roller``'s dice and faces unchanged."""
+    a fight can be replayed as scripted dice; the fight sees ``roller``'s dice and faces unchanged.
+
+    Attributes:
+        roller: the roller the dice come from.
+        faces: every face so far, in order: ``ScriptedRoller(tape.faces)`` replays the fight.
+        last_faces: the faces of the last die or roll, as the wrapped roller gave them.
+    """
 
     def __init__(self, roller: Roller) -> None:
         self.roller = roller
@@ -227,18 +248,17 @@ def hard_cap(seconds: float, what: str) -> Iterator[None]:
 # -- one fight, played every way ---------------------------------------------------------------
 
 
-def _shown(result: FightResult) -> str:
-    outcome = result.outcome.value if isinstance(result.outcome, Outcome) else repr(result.outcome)
-    return _("{outcome} after {count} rounds").format(outcome=outcome, count=result.rounds)
+def _play(fight: Fight) -> FightResult:
+    """``play(fight)`` in the source language: the kit compares what rules answer (a condition's
+    name, which a ruleset may translate while it records), not what a reader is shown."""
+    with speaking(SOURCE_LANGUAGE):
+        return play(fight)
 
 
-def _dice_difference(a: list[int], b: list[int]) -> str:
-    for i, (x, y) in enumerate(zip(a, b)):
-        if x != y:
-            return _("the dice first differ at roll {number} ({first} vs {second})").format(number=i + 1, first=x, second=y)
-    if len(a) != len(b):
-        return _("one took {first} dice, the other {second}").format(first=len(a), second=len(b))
-    return _("the same {count} dice").format(count=len(a))
+def _play_traced(fight: Fight) -> tuple[FightResult, Rounds]:
+    """``play_traced(fight)`` in the source language, as ``_play``."""
+    with speaking(SOURCE_LANGUAGE):
+        return play_traced(fight)
 
 
 class FightChecks:
@@ -256,6 +276,11 @@ class FightChecks:
         """The ruleset's configuration for ``encounter``, state guards on unless ``check`` is False."""
         return configure(encounter, self.ruleset, catalog=self.catalog, check=check)
 
+    def names(self, data: dict[str, Any] | Encounter) -> list[str]:
+        """The combatants' names in the order of a result's fates: the party, then the expanded enemies."""
+        encounter = self.encounter(data)
+        return [m.name for m in encounter.party] + [m.name for m in encounter.enemies()]
+
     def play(
         self, data: dict[str, Any] | Encounter, seed: int | str, *, record: bool = False, direct: bool = True, check: bool = True
     ) -> tuple[FightResult, object]:
@@ -266,19 +291,30 @@ class FightChecks:
         take them directly (``Fight.default_tactics``); ``check`` False plays without the state guards.
         """
         roller = RandomRoller(seed)
-        return self._played(data, roller, record=record, direct=direct, check=check), _drawn(roller)
+        return _play(self._fight(data, roller, record=record, direct=direct, check=check)), _drawn(roller)
 
     def faces(
         self, data: dict[str, Any] | Encounter, seed: int | str, *, record: bool = False, direct: bool = True, check: bool = True
     ) -> tuple[FightResult, list[int]]:
         """The fight ``play`` plays, with every face written down (``DiceTape``): its result and its dice."""
         tape = DiceTape(RandomRoller(seed))
-        return self._played(data, tape, record=record, direct=direct, check=check), tape.faces
+        return _play(self._fight(data, tape, record=record, direct=direct, check=check)), tape.faces
 
-    def _played(self, data: dict[str, Any] | Encounter, roller: Roller, *, record: bool, direct: bool, check: bool) -> FightResult:
+    def trace(
+        self, data: dict[str, Any] | Encounter, seed: int | str, *, record: bool = False, direct: bool = True, check: bool = True,
+        tape: bool = True,
+    ) -> Trace:
+        """The fight ``play`` plays, round by round: its result, its dice (unless ``tape`` is False,
+        to play on the bare roller), its state after each round and, recording, its log."""
+        roller: Roller = DiceTape(RandomRoller(seed)) if tape else RandomRoller(seed)
+        fight = self._fight(data, roller, record=record, direct=direct, check=check)
+        result, states = _play_traced(fight)
+        return Trace(result, roller.faces if isinstance(roller, DiceTape) else [], states, list(fight.log or []))
+
+    def _fight(self, data: dict[str, Any] | Encounter, roller: Roller, *, record: bool, direct: bool, check: bool) -> Fight:
         fight = self.config(self.encounter(data), check=check).new_fight(roller, record)
         fight.default_tactics = fight.default_tactics and direct
-        return play(fight)
+        return fight
 
     def check_fight(self, data: dict[str, Any] | Encounter, seed: int) -> None:
         """Every per-fight comparison on one encounter and seed, each fight on the roller compare plays on."""
@@ -297,32 +333,53 @@ class FightChecks:
             again, again_drawn = self.play(data, seed, **kwargs)
             # A die only narration needs may be rolled when recording, after every die that matters.
             if again != result or (again_drawn != drawn and not kwargs.get("record")):
-                faces, again_faces = self.faces(data, seed)[1], self.faces(data, seed, **kwargs)[1]
-                self._differ(where, label, result, again, faces, again_faces[: len(faces)] if kwargs.get("record") else again_faces)
+                self._differ(where, label, data, seed, kwargs)
         taped, faces = self.faces(data, seed)
         if taped != result:
-            self._differ(where, N_("with its dice written down"), result, taped, faces, faces)
+            expected = self.trace(data, seed, tape=False)
+            checked = self.trace(data, seed)
+            raise ConformanceFailure(
+                _("{where}: played with its dice written down it came out differently: {difference}; {state}").format(
+                    where=where, difference=result_difference(checked.result, expected.result, self.names(data)),
+                    state=state_difference(checked.states, expected.states))
+            )
+        self._replay(data, seed, where, result, faces)
+        self._snapshot(data, seed, where)
+
+    def _replay(self, data: dict[str, Any] | Encounter, seed: int, where: str, result: FightResult, faces: list[int]) -> None:
+        """The fight's dice, scripted, replay it."""
         script = DiceTape(ScriptedRoller(list(faces)))
         fight = self.config(self.encounter(data)).new_fight(script)
         try:
-            replayed = play(fight)
+            replayed, states = _play_traced(fight)
         except Exception as err:
             raise ConformanceFailure(_("{where}: its {count} dice, scripted, did not replay it: {error} (dice: {dice})").format(
                 where=where, count=len(faces), error=err, dice=_head(faces))) from err
         if replayed != result:
+            recorded = self.config(self.encounter(data)).new_fight(ScriptedRoller(list(faces)), record=True)
+            _play(recorded)
             raise ConformanceFailure(
-                _("{where}: its dice, scripted, replayed {again} instead of {first}; {difference}").format(
-                    where=where, again=_shown(replayed), first=_shown(result), difference=_dice_difference(faces, script.faces))
+                _("{where}: its dice, scripted, replayed it differently: {difference}; {state}; {dice}").format(
+                    where=where, difference=result_difference(replayed, result, self.names(data)),
+                    state=state_difference(states, self.trace(data, seed).states),
+                    dice=dice_difference(script.faces, faces, recorded.log or []))
             )
-        self._snapshot(data, seed, where)
 
-    @staticmethod
-    def _differ(where: str, label: str, result: FightResult, again: FightResult, faces: list[int], again_faces: list[int]) -> NoReturn:
-        """Fail for a fight that came out or drew differently played ``label``, with the dice of both."""
+    def _differ(self, where: str, label: str, data: dict[str, Any] | Encounter, seed: int, kwargs: dict[str, bool]) -> NoReturn:
+        """Fail for a fight that came out or drew differently played ``label`` (``kwargs``): what
+        differed in its result, its state and its dice, each with both values."""
+        expected = self.trace(data, seed)
+        checked = self.trace(data, seed, **kwargs)
+        # Where the dice part is named by the checked play's log: played recording, if it was not.
+        log = checked.log if kwargs.get("record") else self.trace(data, seed, **{**kwargs, "record": True}).log
+        dice = dice_difference(checked.faces, expected.faces, log)
+        if checked.result == expected.result:
+            raise ConformanceFailure(_("{where}: played {how} it came out the same but drew other dice: {dice} (dice: {faces})").format(
+                where=where, how=_(label), dice=dice, faces=_head(expected.faces)))
         raise ConformanceFailure(
-            _("{where}: played {how} it came out {again} instead of {first}; {difference} (dice: {dice})").format(
-                where=where, how=_(label), again=_shown(again), first=_shown(result),
-                difference=_dice_difference(faces, again_faces), dice=_head(faces))
+            _("{where}: played {how} it came out differently: {difference}; {state}; {dice} (dice: {faces})").format(
+                where=where, how=_(label), difference=result_difference(checked.result, expected.result, self.names(data)),
+                state=state_difference(checked.states, expected.states), dice=dice, faces=_head(expected.faces))
         )
 
     def _fates(self, result: FightResult, encounter: Encounter, where: str) -> None:
@@ -336,7 +393,8 @@ class FightChecks:
 
     def _snapshot(self, data: dict[str, Any] | Encounter, seed: int, where: str) -> None:
         fight = self.config(self.encounter(data)).new_fight(RandomRoller(seed))
-        play_round(fight)
+        with speaking(SOURCE_LANGUAGE):
+            play_round(fight)
         if fight.outcome is not None:
             return
         state = fight.snapshot()
@@ -348,16 +406,22 @@ class FightChecks:
         if fight.snapshot() != state:
             raise ConformanceFailure(_("{where}: restoring the snapshot of round 1 gave a different state").format(where=where))
         fight.roller = RandomRoller(f"{seed}:rest")
-        rest = play(fight)
+        rest, rest_states = _play_traced(fight)
         fight.restore(state)
         fight.roller = RandomRoller(f"{seed}:rest")
-        again = play(fight)
+        again, again_states = _play_traced(fight)
         if again != rest:
             raise ConformanceFailure(
-                _("{where}: restored to its snapshot after round 1 and played with the same dice, it ended {again} instead of "
-                  "{first}: something that matters is kept outside fight.vars/combatant.vars").format(
-                    where=where, again=_shown(again), first=_shown(rest))
+                _("{where}: restored to its snapshot after round 1 and played with the same dice twice, it came out differently "
+                  "the second time: {difference}; {state}: something that matters is kept outside fight.vars/combatant.vars").format(
+                    where=where, difference=result_difference(again, rest, self.names(data)),
+                    state=state_difference(again_states, rest_states))
             )
+
+
+def _same_fight(one: Trace, other: Trace) -> bool:
+    """Whether two plays of one fight from one seed are the same fight: result, dice and every round's state."""
+    return one.result == other.result and one.faces == other.faces and one.states == other.states
 
 
 def _head(faces: list[int], n: int = 24) -> str:
@@ -422,6 +486,7 @@ def _state_of(objects: list[Any]) -> dict[str, Any]:
 
 
 def _changed(before: dict[str, Any], objects: list[Any]) -> list[str]:
+    """Each value of ``before`` (``_state_of``) that changed since, with its value then and now."""
     after = _state_of(objects)
     changed = []
     for name, (value, saved) in before.items():
@@ -431,8 +496,15 @@ def _changed(before: dict[str, Any], objects: list[Any]) -> list[str]:
         except Exception:
             same = True
         if not same:
-            changed.append(name)
+            current = _("(gone)") if now is None else _brief(now[0])
+            changed.append(_("{name} from {before} to {after}").format(name=name, before=_brief(saved), after=current))
     return changed
+
+
+def _brief(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut short: a changed table need not fill the report."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 # -- the kit -----------------------------------------------------------------------------------
@@ -449,6 +521,12 @@ class Kit:
         self.fights = fights
         self.seed = seed
         self.checks = FightChecks(ruleset, self.catalog)
+        self.watched: list[Any] = plugin_modules(self.record.plugin)
+        """The plugin's modules, and the plugin object where it is no module: fights must change none of their data."""
+        if not inspect.ismodule(self.record.plugin):
+            self.watched.append(self.record.plugin)
+        self.before = _state_of(self.watched)
+        """The watched data before the kit's first fight: a value that changes only in the first fight is seen too."""
 
     def run(self, only: tuple[str, ...] = ()) -> Report:
         """Every check (or those named in ``only``), in order, each to its verdict."""
@@ -477,6 +555,7 @@ class Kit:
             "fights": self.fights_check,
             "no-outside-state": self.no_outside_state,
             "exact-vs-sampled": self.exact_vs_sampled,
+            "catalogs": self.catalogs,
         }
 
     def _rng(self, salt: str) -> random.Random:
@@ -545,35 +624,50 @@ class Kit:
         return played, _("{count} encounters, each fight played 7 ways").format(count=played)
 
     def no_outside_state(self) -> tuple[int, str]:
-        """A fight replayed after others comes out the same, and fights change no module or plugin data."""
+        """A fight replayed after others comes out the same, here and as a fresh process's first fight,
+        and fights change no module or plugin data."""
         rng = self._rng("outside")
-        objects: list[Any] = plugin_modules(self.record.plugin)
-        if not inspect.ismodule(self.record.plugin):
-            objects.append(self.record.plugin)
         first = random_encounter(rng)
         seed = rng.randrange(2**32)
-        before = _state_of(objects)
-        result, faces = self.checks.faces(first, seed)
+        where = _("the fight of seed {seed} on {encounter}").format(seed=seed, encounter=describe(first))
+        names = self.checks.names(first)
+        played_first = self.checks.trace(first, seed)
         deadline = time.perf_counter() + self.seconds
         played = 1
         while played < self.fights and time.perf_counter() < deadline:
             self.checks.play(random_encounter(rng), rng.randrange(2**32))
             played += 1
-        again, again_faces = self.checks.faces(first, seed)
-        if again != result or again_faces != faces:
+        again = self.checks.trace(first, seed)
+        if not _same_fight(again, played_first):
             raise ConformanceFailure(
-                _("the fight of seed {seed} on {encounter} came out {first} first and {again} after {count} other fights; "
-                  "{difference}: state is kept outside the fight (a module global, the plugin object, a cache)").format(
-                    seed=seed, encounter=describe(first), first=_shown(result), again=_shown(again), count=played - 1,
-                    difference=_dice_difference(faces, again_faces))
+                _("{where} came out differently after {count} other fights: {difference}; {state}; {dice}: state is kept "
+                  "outside the fight (a module global, the plugin object, a cache)").format(
+                    where=where, count=played - 1, difference=result_difference(again.result, played_first.result, names),
+                    state=state_difference(again.states, played_first.states), dice=dice_difference(again.faces, played_first.faces))
             )
-        changed = _changed(before, objects)
+        changed = _changed(self.before, self.watched)
         if changed:
             raise ConformanceFailure(
                 _("playing fights changed {names}: state kept outside the fight (module globals or plugin attributes) "
-                  "leaks from one fight into the next; keep it in fight.vars/combatant.vars").format(names=", ".join(changed))
+                  "leaks from one fight into the next; keep it in fight.vars/combatant.vars").format(names="; ".join(changed))
             )
-        return played + 1, _("{count} fights, {values} module values watched").format(count=played + 1, values=len(before))
+        detail = _("{count} fights, {values} module values watched").format(count=played + 1, values=len(self.before))
+        if not self.record.installed:
+            # A fresh interpreter finds only installed plugins; one given to discover(extra=...) stays here.
+            return played + 1, detail + _(", not replayed in a fresh process (the plugin is not installed)")
+        try:
+            fresh = trace_in_fresh_process(self.ruleset, first, seed)
+        except FreshProcessFailed as err:
+            raise ConformanceFailure(_("{where} could not be played in a fresh process: {error}").format(where=where, error=err)) from err
+        if not _same_fight(fresh, played_first):
+            raise ConformanceFailure(
+                _("{where}, played as a fresh process's first fight, came out differently from the same fight played here after "
+                  "others: {difference}; {state}; {dice}: a module global or the plugin object changes in a process's first "
+                  "fight").format(
+                    where=where, difference=result_difference(fresh.result, played_first.result, names),
+                    state=state_difference(fresh.states, played_first.states), dice=dice_difference(fresh.faces, played_first.faces))
+            )
+        return played + 2, detail + _(", the first replayed in a fresh process")
 
     def exact_vs_sampled(self, sampled: int = 1500, max_states: int = DEFAULT_MAX_STATES) -> tuple[int, str]:
         """Exact analysis and sampled fights agree on party wins for small generated duels."""
@@ -597,7 +691,7 @@ class Kit:
             for i in range(sampled):
                 fight.reset()
                 fight.roller = RandomRoller(f"{seed}:{i}")
-                wins += play(fight).outcome is Outcome.PARTY_WINS
+                wins += _play(fight).outcome is Outcome.PARTY_WINS
             rate = wins / sampled
             spread = 4.5 * sqrt(max(p * (1 - p), 1 / sampled) / sampled)  # ~1 in 150,000 by chance
             if abs(rate - p) > spread:
@@ -616,6 +710,28 @@ class Kit:
                   "merge between turns (docs/writing-a-ruleset.md)").format(tried=tried, states=format_integer(max_states), over=over)
             )
         return compared * sampled, _("{count} duels agree ({over} of {tried} over the budget)").format(count=compared, over=over, tried=tried)
+
+
+    def catalogs(self) -> tuple[int, str]:
+        """The catalogs of every ``Messages`` the plugin's modules build: each message of its code in
+        every language's .po, translated, not fuzzy, and compiled into the .mo that ships."""
+        domains = domains_of(plugin_modules(self.record.plugin))
+        if not domains:
+            return 0, _("no catalog of its own: its texts are English only")
+        found = problems(domains)
+        if found:
+            shown = "; ".join(found[:SHOWN_PROBLEMS])
+            if len(found) > SHOWN_PROBLEMS:
+                shown += "; " + _("{count} more").format(count=len(found) - SHOWN_PROBLEMS)
+            raise ConformanceFailure(
+                ngettext("{count} problem keeps its catalogs from shipping: {problems}. Update, translate and compile them "
+                         "(python -m rulebench.testing.catalogs update, then compile, from the project's folder)",
+                         "{count} problems keep its catalogs from shipping: {problems}. Update, translate and compile them "
+                         "(python -m rulebench.testing.catalogs update, then compile, from the project's folder)",
+                         len(found)).format(count=len(found), problems=shown))
+        languages = sorted({lang for domain in domains for lang in domain.languages()})
+        return 0, _("{domains}: {languages}; every message translated and compiled").format(
+            domains=", ".join(domain.name for domain in domains), languages=", ".join(languages) or _("no translation yet"))
 
 
 def run(ruleset: str, *, seconds: float = 4.0, fights: int = 40, seed: int = 0, catalog: Catalog | None = None) -> Report:
@@ -640,18 +756,35 @@ def check_encounter(encounter: Encounter, rulesets: list[str], *, catalog: Catal
         record = catalog.get(name, RULESET)
         objects: list[Any] = plugin_modules(record.plugin)
         before = _state_of(objects)
-        first = checks.play(encounter, seed)
+        first = checks.trace(encounter, seed)
         try:
             for i in range(fights):
                 checks.check_fight(encounter, seed + i)
                 checked += 1
-            if checks.play(encounter, seed) != first:
-                raise ConformanceFailure(_("{name}: the fight of seed {seed} came out differently after {count} other fights: "
-                                           "state is kept outside the fight").format(name=name, seed=seed, count=fights))
+            again = checks.trace(encounter, seed)
+            if not _same_fight(again, first):
+                raise ConformanceFailure(
+                    _("{name}: the fight of seed {seed} came out differently after {count} other fights: {difference}; {state}; "
+                      "{dice}: state is kept outside the fight").format(
+                        name=name, seed=seed, count=fights, difference=result_difference(again.result, first.result, checks.names(encounter)),
+                        state=state_difference(again.states, first.states), dice=dice_difference(again.faces, first.faces)))
             changed = _changed(before, objects)
             if changed:
                 raise ConformanceFailure(_("{name}: playing fights changed {names}: state kept outside the fight").format(
-                    name=name, names=", ".join(changed)))
+                    name=name, names="; ".join(changed)))
         except ConformanceFailure as failure:
             raise PluginError(f"--check: {failure}", plugin=name, package=f"{record.package} {record.version}") from None
     return checked
+
+
+def fresh_process_fight() -> int:
+    """The fresh process's side of ``no-outside-state`` (``testing/fresh.py``): play the fight the
+    request on stdin names, the first of this interpreter, and print its trace as JSON."""
+    request = json.loads(sys.stdin.read())
+    trace = FightChecks(request["ruleset"]).trace(request["encounter"], request["seed"])
+    sys.stdout.write(json.dumps(to_json(trace)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(fresh_process_fight())

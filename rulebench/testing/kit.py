@@ -77,7 +77,9 @@ FIGHT_CAP = 20.0
 class RulesetConformance:
     """Checks for one ruleset; subclass it and set ``ruleset`` to the ruleset's name.
 
-    ``seconds`` caps each randomized check that is not driven by hypothesis.
+    Attributes:
+        ruleset: the name of the ruleset to certify, as ``rulebench rulesets`` lists it.
+        seconds: the time cap of each randomized check that hypothesis does not drive.
     """
 
     ruleset: str = ""
@@ -103,9 +105,14 @@ class RulesetConformance:
             FightChecks(self.ruleset).check_fight(data, seed)
 
     def test_no_state_outside_the_fight(self) -> None:
-        """A fight replayed after others is the same; fights change no module global or plugin attribute."""
+        """A fight replayed after others is the same, and the same as a fresh process's first fight; fights
+        change no module global or plugin attribute."""
         self._kit().no_outside_state()
 
     def test_exact_agrees_with_sampling(self) -> None:
         """Exact analysis and sampled fights agree on small generated duels."""
         self._kit().exact_vs_sampled()
+
+    def test_catalogs_are_complete_and_compiled(self) -> None:
+        """Every message of the plugin's own catalogs is in each language's .po, translated, and compiled."""
+        self._kit().catalogs()

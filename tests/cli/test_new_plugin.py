@@ -1,11 +1,14 @@
 """new-plugin: the scaffolded package loads (never installed into the running environment), is
-discovered, passes `rulebench check` and its own conformance test, and solves the ogre duel exactly."""
+discovered, passes `rulebench check` and its own conformance test, solves the ogre duel exactly,
+narrates in German from its own catalog, and looks up no text in a sampled fight; a text added
+to its code and left untranslated fails the catalogs check until it is translated and compiled."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -55,14 +58,20 @@ def install(root: Path, site: Path) -> None:
             assert "Root-Is-Purelib: true" in wheel.read(marker).decode() and not any(".data/" in n for n in names), names
             wheel.extractall(site)
         return
-    project = pyproject["project"]
+    register(root, site)
+    for package in pyproject["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"]:
+        shutil.copytree(root / package, site / package)
+
+
+def register(root: Path, site: Path) -> None:
+    """The package's metadata in ``site``, as installing it writes it: a dist-info folder with its
+    entry points, which is all discovery reads (its code is found on the path)."""
+    project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
     info = site / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
     info.mkdir(parents=True)
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n")
     points = "".join(f"{name} = {target}\n" for name, target in project["entry-points"]["rulebench"].items())
     (info / "entry_points.txt").write_text(f"[rulebench]\n{points}")
-    for module in root.glob("*.py"):
-        (site / module.name).write_text(module.read_text())
 
 
 @dataclass(frozen=True)
@@ -93,7 +102,9 @@ def test_scaffold_passes_check_and_solves_the_ogre_duel_exactly(scaffolded: Scaf
     )
     assert checked.returncode == 0, checked.stdout + checked.stderr
     report = json.loads(checked.stdout)
-    assert report["passed"] and {c["check"] for c in report["checks"]} >= {"fights", "exact-vs-sampled", "no-random"}
+    assert report["passed"] and {c["check"] for c in report["checks"]} >= {"fights", "exact-vs-sampled", "no-random", "catalogs"}
+    [catalogs] = [c for c in report["checks"] if c["check"] == "catalogs"]
+    assert catalogs["detail"] == "rulebench-duelist: de; every message translated and compiled"
     ogre = str(EXAMPLES / "ogre-duel.toml")
     solved = subprocess.run(
         [sys.executable, "-m", "rulebench", "compare", ogre, "-r", "duelist", "--exact", "--json"], env=env, capture_output=True, text=True
@@ -105,7 +116,16 @@ def test_scaffold_passes_check_and_solves_the_ogre_duel_exactly(scaffolded: Scaf
 
 def test_scaffold_installs_and_passes_conformance(scaffolded: Scaffolded, tmp_path: Path) -> None:
     root, env = scaffolded.root, scaffolded.env
-    assert set(scaffolded.document["files"]) == {"pyproject.toml", "README.md", "rulebench_duelist.py", "tests/test_rulebench_duelist.py"}
+    assert scaffolded.document["files"] == [
+        "README.md",
+        "pyproject.toml",
+        "rulebench_duelist/__init__.py",
+        "rulebench_duelist/locale/de/LC_MESSAGES/rulebench-duelist.mo",
+        "rulebench_duelist/locale/de/LC_MESSAGES/rulebench-duelist.po",
+        "rulebench_duelist/locale/rulebench-duelist.pot",
+        "rulebench_duelist/narration.py",
+        "tests/test_rulebench_duelist.py",
+    ]
     listed = subprocess.run([sys.executable, "-m", "rulebench", "rulesets", "--json"], env=env, capture_output=True, text=True, check=True)
     assert '"rulebench-duelist"' in listed.stdout
     tests = subprocess.run(
@@ -113,4 +133,79 @@ def test_scaffold_installs_and_passes_conformance(scaffolded: Scaffolded, tmp_pa
         env=env, cwd=tmp_path, capture_output=True, text=True,
     )
     assert tests.returncode == 0, tests.stdout[-3000:]
-    assert " passed" in tests.stdout
+    assert "6 passed" in tests.stdout, tests.stdout[-3000:]  # the kit's six checks, the catalogs' among them
+
+
+def test_scaffold_narrates_in_german_from_its_own_catalog(scaffolded: Scaffolded) -> None:
+    ogre = str(EXAMPLES / "ogre-duel.toml")
+    told = subprocess.run(
+        [sys.executable, "-m", "rulebench", "--lang", "de", "fight", ogre, "-r", "duelist", "--seed", "3"],
+        env=scaffolded.env, capture_output=True, text=True,
+    )
+    assert told.returncode == 0, told.stderr
+    for words in ("Hero: Schlag 2d6", "schlägt", "gegen", "nimmt", "Schaden, noch", "(verwundet)"):
+        assert words in told.stdout, (words, told.stdout)
+    listed = subprocess.run([sys.executable, "-m", "rulebench", "--lang", "de", "rulesets", "--json"], env=scaffolded.env,
+                            capture_output=True, text=True, check=True)
+    [duelist] = [r for r in json.loads(listed.stdout) if r["name"] == "duelist"]
+    assert duelist["summary"] == "2d6 + Nahkampf gegen 7 + Rüstung; Waffenschaden von drei Trefferpunkten je Leben."
+
+
+SILENT_LOOKUPS = """
+import sys
+from pathlib import Path
+from rulebench.analysis.sampling import simulate
+from rulebench.core import i18n
+from rulebench.core.assembly import configure
+from rulebench.core.encounter import load_encounter
+
+i18n.set_language("de")
+config = configure(load_encounter(Path(sys.argv[1])), "duelist")
+lookups = []
+counted = i18n.Messages._translations
+i18n.Messages._translations = lambda self: lookups.append(self.domain) or counted(self)
+simulate(config, 500, seed=1)
+print(len(lookups))
+"""
+
+
+def test_scaffolds_sampled_fights_look_up_no_text(scaffolded: Scaffolded) -> None:
+    """Its catalog is read only while a fight records: 500 sampled fights in German look up nothing."""
+    counted = subprocess.run(
+        [sys.executable, "-c", SILENT_LOOKUPS, str(EXAMPLES / "skeleton-guards.toml")], env=scaffolded.env, capture_output=True, text=True
+    )
+    assert counted.returncode == 0, counted.stderr
+    assert counted.stdout.split() == ["0"]
+
+
+def test_a_text_left_untranslated_fails_the_catalogs_check_until_translated_and_compiled(scaffolded: Scaffolded, tmp_path: Path) -> None:
+    root = tmp_path / "rulebench-duelist"
+    shutil.copytree(scaffolded.root, root)
+    narration = root / "rulebench_duelist" / "narration.py"
+    narration.write_text(narration.read_text().replace(
+        '    return None\n', '    if kind == "flee":\n        return _("{who} runs away").format(who=event["who"])\n    return None\n'))
+    site = tmp_path / "site"
+    register(root, site)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(root), *sys.path])}
+
+    def catalogs(action: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "rulebench.testing.catalogs", action], cwd=root, env=env, capture_output=True, text=True)
+
+    def kit() -> dict[str, Any]:
+        checked = subprocess.run([sys.executable, "-m", "rulebench", "check", "duelist", "--seconds", "0.2", "--fights", "2", "--json"],
+                                 env=env, capture_output=True, text=True)
+        [verdict] = [c for c in json.loads(checked.stdout)["checks"] if c["check"] == "catalogs"]
+        assert checked.returncode == (0 if verdict["passed"] else 1), checked.stderr
+        return dict(verdict)
+
+    po = "rulebench_duelist/locale/de/LC_MESSAGES/rulebench-duelist.po"
+    assert catalogs("check").returncode == 1 and f"{po}: not in the catalog: '{{who}} runs away'" in catalogs("check").stdout
+    assert not kit()["passed"] and "not in the catalog: '{who} runs away'" in kit()["detail"]
+    assert catalogs("update").returncode == 0
+    assert f"{po}: untranslated: '{{who}} runs away'" in catalogs("check").stdout
+    translated = (root / po).read_text().replace('msgid "{who} runs away"\nmsgstr ""', 'msgid "{who} runs away"\nmsgstr "{who} läuft davon"')
+    (root / po).write_text(translated)
+    assert "rulebench-duelist.mo: older than its .po (run compile)" in catalogs("check").stdout
+    assert catalogs("compile").returncode == 0
+    assert catalogs("check").stdout.strip() == "rulebench-duelist: every catalog complete and compiled"
+    assert kit()["passed"]

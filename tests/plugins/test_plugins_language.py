@@ -1,6 +1,7 @@
-"""The built-in plugins speak through their own catalog (the domain ``rulebench-plugins``), as a
-third-party plugin would: their descriptions in the chosen language, silver's reason and critical's
-narration in a recorded fight, English constants in a silent one, and a complete, compiled catalog."""
+"""The built-in plugins speak through their own catalog (the domain ``rulebench-plugins``; endurance's
+critical hits through endurance's), as a third-party plugin would: their descriptions in the chosen
+language, silver's reason and critical's narration in a recorded fight, English constants in a silent
+one, and a complete, compiled catalog."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 
-import rulebench.plugins.critical as critical
 import rulebench.plugins.silver as silver
+import rulebench.rulesets.endurance.narration as endurance_words
 from rulebench.core.assembly import configure
 from rulebench.core.dice import ScriptedRoller, parse_dice_script
 from rulebench.core.discovery import discover
@@ -111,8 +112,9 @@ def test_a_critical_hit_in_german(german: None) -> None:
     crit = next(e for e in fight.log if e["kind"] == "critical")
     assert crit["text"] == "Der d8 von Hero zeigt seinen höchsten Wert 8: ein kritischer Treffer, noch einmal geworfen für +3"
     assert (crit["sides"], crit["extra"]) == (8, 3)  # the data stays as it was
-    labels = [e["label"] for e in fight.log if e["kind"] == "roll"]
-    assert labels[-2:] == ["Schaden", "kritischer Treffer"]
+    rolls = [e for e in fight.log if e["kind"] == "roll"][-2:]
+    assert [e["label"] for e in rolls] == ["damage", "critical"]  # keys, as every ruleset logs them
+    assert [e["text"] for e in rolls] == ["Hero: Schaden 1d8 → 8", "Hero: kritischer Treffer 1d8 → 3"]
     explained = next(e["text"] for e in fight.log if e["kind"] == "explain" and e["topic"] == "critical hit")
     assert explained.startswith("Kritische Treffer (eine optionale Regel von endurance):")
 
@@ -120,8 +122,8 @@ def test_a_critical_hit_in_german(german: None) -> None:
 # -- the catalog -----------------------------------------------------------------------------------
 def test_the_catalog_is_complete() -> None:
     """Every message translated and the catalog found; tests/i18n/test_catalogs.py checks that the .mo says what the .po says."""
-    po = Path(critical.__file__).with_name("locale") / "de" / "LC_MESSAGES" / "rulebench-plugins.po"
+    po = Path(silver.__file__).with_name("locale") / "de" / "LC_MESSAGES" / "rulebench-plugins.po"
     with po.open("rb") as file:
         catalog = read_po(file)
     assert [m.id for m in catalog if m.id and not m.string] == []
-    assert critical.MESSAGES.speaks("de")
+    assert silver.MESSAGES.speaks("de") and endurance_words.MESSAGES.speaks("de")

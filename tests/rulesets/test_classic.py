@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from rulebench import Outcome, configure
+from rulebench import Outcome
+from rulebench.api import configure
 from rulebench.core.dice import RandomRoller, ScriptedRoller, parse_dice_script
 from rulebench.core.encounter import Encounter, encounter_from_dict, load_encounter
 from rulebench.core.fight import Fight

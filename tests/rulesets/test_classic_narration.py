@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from rulebench import configure
+from rulebench.api import configure
 from rulebench.core.dice import ScriptedRoller, parse_dice_script
 from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.errors import BadInput

@@ -12,7 +12,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulebench import Outcome, configure, simulate
+from rulebench import Outcome
+from rulebench.api import configure, simulate
 from rulebench.core.dice import RandomRoller
 from rulebench.core.encounter import encounter_from_dict
 from rulebench.core.fight import Fight

@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from rulebench import Dice, Modifier, Outcome, PluginInfo, configure, hookimpl, load_encounter
+from rulebench import Dice, Modifier, Outcome, PluginInfo, hookimpl, load_encounter
 from rulebench.analysis.exact import solve
+from rulebench.api import configure
 from rulebench.core.assembly import FightConfig
 from rulebench.core.dice import ScriptedRoller, parse_dice_script
 from rulebench.core.discovery import discover

@@ -116,7 +116,9 @@ def test_a_withdrawal_and_a_demons_blow_are_rendered_from_their_facts() -> None:
         "damage 1: Hero's avoidance 1 (armour does not count against a demon) stops it all, endurance stays 6")
     withdrawn = {"kind": "outcome", "round": 20, "outcome": "withdrawn"}
     assert rulebench_narrate(None, withdrawn) == "Round 20 is over and both sides still stand: they withdraw."  # type: ignore[arg-type]
-    assert rulebench_narrate(None, {"kind": "critical", "round": 1}) is None  # type: ignore[arg-type]
+    assert rulebench_narrate(None, {"kind": "taunt", "round": 1}) is None  # type: ignore[arg-type]  # another plugin's kind
+    critical = {"kind": "critical", "round": 1, "who": "Hero", "sides": 8, "extra": 3}  # the optional rule's event
+    assert rulebench_narrate(None, critical) == "Hero's d8 shows its maximum 8: a critical hit, rolled once more for +3"  # type: ignore[arg-type]
 
 
 def test_a_silent_fight_tells_nothing() -> None:

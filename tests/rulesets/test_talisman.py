@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from rulebench import EndState, Outcome, configure, load_encounter
+from rulebench import EndState, Outcome, load_encounter
+from rulebench.api import configure
 from rulebench.core.dice import ScriptedRoller, parse_dice_script
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import Encounter, encounter_from_dict

@@ -16,7 +16,8 @@ from typing import Any, cast
 import pytest
 from babel.messages.pofile import read_po
 
-from rulebench import Combatant, Fight, Modifier, Outcome, PluginInfo, Side, configure, hookimpl
+from rulebench import Combatant, Fight, Modifier, Outcome, PluginInfo, Side, hookimpl
+from rulebench.api import configure
 from rulebench.core.dice import ScriptedRoller, parse_dice_script
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import Encounter, encounter_from_dict

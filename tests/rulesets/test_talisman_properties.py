@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulebench import configure
+from rulebench.api import configure
 from rulebench.core.dice import RandomRoller
 from rulebench.core.encounter import encounter_from_dict
 from rulebench.core.fight import ENEMY, Fight

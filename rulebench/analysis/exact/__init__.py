@@ -24,6 +24,7 @@ from rulebench.analysis.exact.give_up import DEFAULT_MAX_STATES, REPLAY_COST, TA
 from rulebench.analysis.exact.roller import EnumeratingRoller, absorption
 from rulebench.analysis.exact.solver import Solver
 from rulebench.analysis.exact.steps import Moves, TooManyPaths, step_outcomes
+from rulebench.analysis.fixed_checks import verify_run
 from rulebench.analysis.results import RulesetResult, Tally
 from rulebench.core.assembly import FightConfig
 from rulebench.core.outcome import FightResult
@@ -72,6 +73,7 @@ def result_of(solver: Solver) -> RulesetResult:
     """
     names = tuple(c.name for c in solver.fight.combatants)
     found = solver.run()
+    verify_run(solver.fight, solver.config)  # a stats table or a plugin's own state changed: the solve is not the rules'
     rounding = None
     if solver.fractions:
         tally = Tally(names)

@@ -17,7 +17,9 @@ The events, by kind, and the facts their sentences read:
 * ``condition``: ``who``, ``condition`` (``bleeding`` with ``bleed`` and ``fell`` at the fall, or
   without ``fell`` at a tick of the clock; ``bled out``, ``slain``, ``standing`` for a non-fighter
   stepping up);
-* ``flight``; ``outcome``: ``outcome``; ``plunder``: ``who``; ``explain``: ``topic``; ``roll``.
+* ``flight``; ``outcome``: ``outcome``; ``plunder``: ``who``; ``explain``: ``topic``; ``roll``;
+* ``critical`` (the optional rule, ``critical``): ``who``, ``sides`` (the die at its maximum),
+  ``extra`` (the second roll, added).
 """
 
 from __future__ import annotations
@@ -39,7 +41,10 @@ Event = dict[str, Any]
 
 
 # Roll labels: what a logged roll is for (logged untranslated, translated when rendered).
+# TRANSLATORS: the label of a damage die in the log ("Hero: damage 1d6 → 6").
 DAMAGE = N_("damage")
+# TRANSLATORS: the label of the extra roll of a critical hit in the log ("Hero: critical 1d6 → 3").
+CRITICAL = N_("critical")
 
 CONDITIONS = frozenset({
     N_("fresh"), N_("winded"), N_("wounded"),  # standing: untouched, lost endurance, wounded
@@ -94,6 +99,9 @@ def _explain(event: Event) -> str | None:
         return _(
             "By default the party flees (Flucht) once fewer than half of its engaged members still stand; "
             "as it turns to run every enemy still standing strikes once more, and the fallen are left behind.")
+    if topic == "critical hit":
+        return _("Critical hits (an optional endurance rule): a damage die that shows its highest face is rolled "
+                 "once more and the second roll is added too, once, never again.")
     return None
 
 
@@ -109,6 +117,12 @@ def _hit(event: Event) -> str:
     extra = "".join(f" {m['value']:+d} {m['reason']}" for m in event["modifiers"])
     return _("{attacker} strikes {defender} (always a hit): damage {dice}{modifiers}").format(
         attacker=event["attacker"], defender=event["defender"], dice=event["dice"], modifiers=extra)
+
+
+def _critical(event: Event) -> str:
+    """A damage die at its maximum, rolled once more (the optional rule): who, which die, what it added."""
+    return _("{name}'s d{sides} shows its maximum {sides}: a critical hit, rolled once more for +{bonus}").format(
+        name=event["who"], sides=event["sides"], bonus=event["extra"])
 
 
 def _damage(event: Event) -> str:
@@ -178,6 +192,7 @@ _RENDERERS: dict[str, Callable[[Event], str | None]] = {
     "roll": _roll,
     "explain": _explain,
     "hit": _hit,
+    "critical": _critical,
     "damage": _damage,
     "wound": _wound,
     "condition": _condition,
@@ -199,3 +214,13 @@ def summary() -> str:
         "Every attack hits; damage above avoidance wears endurance down, damage above the endurance "
         "left is a wound, and whoever takes his last wound falls and bleeds out."
     )
+
+
+def critical_title() -> str:
+    """The critical-hit rule's title in the reader's language (``critical``)."""
+    return _("Critical hits (endurance, optional rule)")
+
+
+def critical_summary() -> str:
+    """The critical-hit rule's one-line summary in the reader's language."""
+    return _("A damage die that shows its maximum is rolled once more and the second roll added.")

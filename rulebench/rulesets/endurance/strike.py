@@ -2,7 +2,7 @@
 paid (docs/rules/endurance.md endurance column).
 
 The attack fixes in ``Attack.detail`` what its damage is made of, so a plugin that changes how damage
-is rolled (``rulebench.plugins.critical``, a ``tryfirst`` ``rulebench_damage``) needs nothing else:
+is rolled (``critical``, endurance's optional rule: a ``tryfirst`` ``rulebench_damage``) needs nothing else:
 
 * ``damage_dice``: the ``Dice`` to roll, or None when the blow cannot harm (damage 0, no die);
 * ``damage_bonus``: the modifiers' sum, added after the roll;

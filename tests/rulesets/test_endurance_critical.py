@@ -1,4 +1,4 @@
-"""The critical-hit plugin (docs/rules/endurance.md: a damage die at its maximum is rolled once more and
+"""endurance's optional critical-hit rule, a plugin of its own (docs/rules/endurance.md: a damage die at its maximum is rolled once more and
 added, right after it, no chains): discovery, off by default, endurance only, the dice it rolls and
 what it leaves to the ruleset."""
 
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-import rulebench.plugins.critical as critical
+import rulebench.rulesets.endurance.critical as critical
 from rulebench.core.assembly import configure
 from rulebench.core.dice import ScriptedRoller, parse_dice_script
 from rulebench.core.discovery import MODIFIER, discover
@@ -96,8 +96,8 @@ def test_modifiers_and_the_demon_rule_still_apply() -> None:
     assert (blow["amount"], blow["avoidance"]) == (5, 1)  # armour 4 does not count against the demon
 
 
-def test_uses_only_the_public_api() -> None:
-    # Of rulebench only the public API; pathlib finds the plugin's own catalog.
+def test_uses_only_the_public_api_and_endurances_own_words() -> None:
+    # Of rulebench only the public API; its words are endurance's (the ruleset's renderer and catalog).
     tree = ast.parse(inspect.getsource(critical))
     modules = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    assert modules <= {"__future__", "rulebench", "pathlib"}
+    assert modules <= {"__future__", "rulebench", "rulebench.rulesets.endurance.narration"}
