@@ -1,4 +1,5 @@
-"""One narrated fight (``rulebench fight``): seeded or replayed from scripted dice, with its event log.
+"""One narrated fight (``rulebench fight``): seeded, replayed from scripted dice, or both (the script
+first, then the seed's dice), with its event log.
 
 Besides the log, a record knows how each combatant's end state changed during the fight (the fates
 the ruleset would report if the fight ended there, read after every round's turns and after its
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rulebench.core.assembly import FightConfig, configure
-from rulebench.core.dice import DiceScriptError, RandomRoller, Roller, ScriptedRoller, parse_dice_script
+from rulebench.core.dice import ChainedRoller, DiceScriptError, RandomRoller, Roller, ScriptedRoller, parse_dice_script
 from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter, load_encounter
 from rulebench.core.errors import BadInput, RulebenchError
@@ -101,13 +102,14 @@ class FightRecord:
 
     Attributes:
         config: the fight configuration.
-        seed: the random seed, or None when the dice were scripted.
+        seed: the random seed, or None when the dice were scripted alone.
         result: outcome, length and fates.
         fight: the fight itself, for its event log (``fight.log``) and combatants.
         unused_dice: scripted values left over at the end (a script longer than the fight).
         dice_used: how many scripted values the fight took.
         warnings: plugins that failed to load.
         changes: every change of a combatant's end state, in the order they happened.
+        script: the scripted dice (``--dice``), or None; with a seed too, the seed's dice follow them.
     """
 
     config: FightConfig
@@ -118,6 +120,11 @@ class FightRecord:
     dice_used: int = 0
     warnings: tuple[str, ...] = ()
     changes: list[FateChange] = field(default_factory=list)
+    script: tuple[int, ...] | None = None
+
+    def new_roller(self) -> Roller:
+        """A fresh roller with this fight's dice: playing the configuration with it plays this fight again."""
+        return dice_source(self.seed, self.script)()
 
     @property
     def events(self) -> list[dict[str, Any]]:
@@ -194,6 +201,18 @@ class FightRecord:
         return document
 
 
+def dice_source(seed: int | None, script: Sequence[int] | None) -> Callable[[], Roller]:
+    """What makes a fight's roller afresh, each time with the same dice: the script alone, the seed
+    alone, or the script first and then the seed's dice (``ChainedRoller``)."""
+    if script is not None and seed is not None:
+        return partial(ChainedRoller, tuple(script), seed)
+    if script is not None:
+        return partial(ScriptedRoller, tuple(script))
+    if seed is None:
+        raise ValueError("a fight's dice come from a seed, a script or both")
+    return partial(RandomRoller, seed)
+
+
 def fight(
     encounter: Encounter | str | Path,
     ruleset: str,
@@ -210,6 +229,7 @@ def fight(
         encounter: an :class:`Encounter` or the path of a TOML file.
         ruleset: the ruleset's name.
         seed: the random seed; a fresh one is drawn (and reported) when neither it nor ``dice`` is given.
+            With ``dice``, its dice follow the script's values, so a short script never runs out.
         dice: scripted die results (``"4,6,2"`` or a list) taken in the order the ruleset asks.
         plugins: modifier plugins to add.
         tactics: a tactics plugin replacing the ruleset's default tactics.
@@ -217,24 +237,21 @@ def fight(
 
     Raises:
         BadInput: a bad encounter, unknown ruleset or plugin, or a script that cannot be read, runs
-            out or holds a value outside its die's range (naming the position).
+            out (without a seed to go on from) or holds a value outside its die's range (naming the position).
     """
-    if dice is not None and seed is not None:
-        raise BadInput(_("--dice and --seed both choose the dice; give only one"))
     model = encounter if isinstance(encounter, Encounter) else load_encounter(encounter)
     catalog = catalog if catalog is not None else discover()
     config = configure(model, ruleset, catalog=catalog, plugins=plugins, tactics=tactics)
-    new_roller: Callable[[], Roller]
+    script: tuple[int, ...] | None = None
     if dice is not None:
         try:
-            values = parse_dice_script(dice) if isinstance(dice, str) else list(dice)
+            script = tuple(parse_dice_script(dice) if isinstance(dice, str) else dice)
         except DiceScriptError as err:
             raise BadInput(str(err)) from None
-        new_roller = partial(ScriptedRoller, values)  # a second roller replays the same dice
-    else:
+    elif seed is None:
         # A drawn seed is reported, so any fight can be replayed with --seed.
-        seed = random.SystemRandom().randrange(2**31) if seed is None else seed
-        new_roller = partial(RandomRoller, seed)
+        seed = random.SystemRandom().randrange(2**31)
+    new_roller = dice_source(seed, script)  # a second roller replays the same dice
     roller = new_roller()
     the_fight = config.new_fight(roller, record=True)
     try:
@@ -243,6 +260,6 @@ def fight(
         # TRANSLATORS: {problem} says what is wrong with the scripted dice.
         raise BadInput(_("{problem} (in round {round})").format(problem=err, round=the_fight.round)) from None
     changes = fate_changes(config, new_roller, result, [c.side for c in the_fight.combatants])
-    if isinstance(roller, ScriptedRoller):
-        return FightRecord(config, None, result, the_fight, roller.remaining, roller.used, tuple(catalog.warnings), changes)
+    if isinstance(roller, (ScriptedRoller, ChainedRoller)):
+        return FightRecord(config, seed, result, the_fight, roller.remaining, roller.used, tuple(catalog.warnings), changes, script)
     return FightRecord(config, seed, result, the_fight, warnings=tuple(catalog.warnings), changes=changes)

@@ -129,7 +129,10 @@ def ending_line(record: FightRecord) -> str:
 
 def header_line(record: FightRecord) -> str:
     """The first line: encounter, ruleset and how the dice were rolled."""
-    how = _("seed {seed}").format(seed=record.seed) if record.seed is not None else _("scripted dice")
+    if record.script is not None and record.seed is not None:
+        how = _("scripted dice, then seed {seed}").format(seed=record.seed)
+    else:
+        how = _("seed {seed}").format(seed=record.seed) if record.seed is not None else _("scripted dice")
     encounter, ruleset = escape(record.config.encounter.name), escape(record.config.ruleset.title)
     return _("{encounter} under {ruleset} ({how})").format(
         encounter=f"[bold]{encounter}[/]", ruleset=f"[bold]{ruleset}[/]", how=escape(how))

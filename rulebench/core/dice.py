@@ -3,7 +3,8 @@
 A :class:`Dice` is an immutable sum of dice terms and a constant (``4d6+8``, ``2d6-1d4``). Its
 distribution is exact: integer weights over all outcomes, computed by convolution and cached.
 Rollers (docs/rules/README.md) turn expressions into numbers: :class:`RandomRoller` for simulation,
-:class:`ScriptedRoller` for ``--dice`` and golden tests.
+:class:`ScriptedRoller` for ``--dice`` and golden tests, :class:`ChainedRoller` for ``--dice`` with
+``--seed`` (the script, then seeded dice).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from rulebench.core.chain import Done
 from rulebench.core.i18n import N_, _, ngettext
 
 __all__ = [
-    "Dice", "DiceError", "DiceScriptError", "RandomRoller", "Roller", "ScriptedRoller",
+    "ChainedRoller", "Dice", "DiceError", "DiceScriptError", "RandomRoller", "Roller", "ScriptedRoller",
     "compare", "margin_distribution", "parse_dice_script", "roll_faces",
 ]
 
@@ -523,6 +524,68 @@ class ScriptedRoller:
                 position=position,
             )
         return value
+
+
+class ChainedRoller:
+    """``--dice`` with ``--seed``: the script's values first, die by die, then seeded dice.
+
+    Once the script is used up, every die is drawn as :class:`RandomRoller` draws it from the same
+    seed (one uniform number per die, in :attr:`Dice.dice_sides` order), so an empty script gives
+    the seeded fight itself. A roll that straddles the end of the script takes its first dice from
+    the script and the rest from the seed. Not a ``RandomRoller``: a fight asks it for every die
+    through its own ``roll`` and ``die``.
+
+    Args:
+        values: the scripted die results, in order (checked against each die as it is taken).
+        seed: the seed of the dice after the script.
+    """
+
+    __slots__ = ("_random", "_script", "last_faces")
+
+    def __init__(self, values: Sequence[int], seed: int | str) -> None:
+        self._script = ScriptedRoller(values)
+        self._random = RandomRoller(seed)
+        self.last_faces: tuple[int, ...] | None = None
+
+    @property
+    def used(self) -> int:
+        """How many scripted values have been taken."""
+        return self._script.used
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        """The scripted values not yet taken."""
+        return self._script.remaining
+
+    def die(self, sides: int) -> int:
+        """The next scripted value as a d``sides`` while the script lasts, else a seeded die.
+
+        Raises:
+            DiceScriptError: a scripted value is not a result of that die.
+        """
+        source: Roller = self._script if self._script.remaining else self._random
+        face = source.die(sides)
+        self.last_faces = (face,)
+        return face
+
+    def roll(self, dice: Dice) -> int:
+        """The total of ``dice``, each die scripted while the script lasts and seeded after it.
+
+        Raises:
+            DiceScriptError: a scripted value is not a result of its die.
+        """
+        left = len(self._script.remaining)
+        if left >= len(dice.dice_sides):
+            total = self._script.roll(dice)
+            self.last_faces = self._script.last_faces
+            return total
+        if not left:
+            total = self._random.roll(dice)
+            self.last_faces = self._random.last_faces
+            return total
+        faces = tuple(self.die(sides) for sides in dice.dice_sides)
+        self.last_faces = faces
+        return dice.total_of(faces)
 
 
 def parse_dice_script(text: str) -> list[int]:

@@ -27,6 +27,7 @@ from rulebench.analysis.exact.steps import Moves, TooManyPaths, step_outcomes
 from rulebench.analysis.fixed_checks import verify_run
 from rulebench.analysis.results import RulesetResult, Tally
 from rulebench.core.assembly import FightConfig
+from rulebench.core.fight import Snapshot
 from rulebench.core.outcome import FightResult
 
 __all__ = [
@@ -46,7 +47,8 @@ __all__ = [
 
 
 def solve(
-    config: FightConfig, *, max_states: int = DEFAULT_MAX_STATES, fractions: bool = True, early: bool = False
+    config: FightConfig, *, max_states: int = DEFAULT_MAX_STATES, fractions: bool = True, early: bool = False,
+    start: Snapshot | None = None,
 ) -> RulesetResult:
     """The exact distribution of outcomes, fates and fight lengths of ``config``.
 
@@ -58,11 +60,13 @@ def solve(
             bound on the rounding error as the result's ``rounding``.
         early: give up when a tenth of the budget is spent and no fight has ended yet
             (``Solver.early``), for the automatic choice between exact analysis and sampling.
+        start: a state to solve from (``Fight.snapshot``), the same solve from there on: the
+            distribution conditional on that state; None solves from the fight's start.
 
     Raises:
         StateBudgetExceeded: the fight has more states than ``max_states``.
     """
-    return result_of(Solver(config, max_states, fractions=fractions, early=early))
+    return result_of(Solver(config, max_states, fractions=fractions, early=early, start=start))
 
 
 def result_of(solver: Solver) -> RulesetResult:

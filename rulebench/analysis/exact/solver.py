@@ -80,8 +80,13 @@ class Solver:
         fractions: bool = True,
         early: bool = False,
         share: bool = True,
+        start: Snapshot | None = None,
     ) -> None:
         self.config = config
+        self.start = start
+        """The state to solve from (``Fight.snapshot`` of a fight of this configuration, or of one
+        with the same state layout); None: the fight's start, as setup leaves it. From a state the
+        results are conditional on it, and their lengths still count from round 1."""
         self.max_states = max_states
         self.early = early
         """Give up once a tenth of the budget is handled and no fight has ended (``EARLY_SHARE``),
@@ -311,8 +316,9 @@ class Solver:
         return over_budget(self.max_states, self.handled, len(self.states))
 
     def run(self) -> dict[FightResult, Fraction | float]:
-        """Carry all probability from the start to the fights' ends; each result's probability."""
-        start = self.fight.snapshot()
+        """Carry all probability from the start (``start``, else the fight's own) to the fights'
+        ends; each result's probability."""
+        start = self.fight.snapshot() if self.start is None else self.start
         stage, first = stage_of(start[1:]), self._id(start[1:])
         if stage is None:  # over before it began
             first = self._end(start[0], first)
