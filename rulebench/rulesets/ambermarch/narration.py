@@ -145,6 +145,13 @@ def _explain_group_armour(event: Event) -> str:
     return _("The enemy's armour {armour} swallows that much of every lead the party wins.").format(armour=armour)
 
 
+def _explain_demon_blows(event: Event) -> str:
+    return _(
+        "A demon's blows ignore armour that is not magic, on either side: while a demon attacks for the party, "
+        "an enemy without magic armour has armour 0, and the group's armour is still its weakest member's."
+    )
+
+
 def _explain_steadfastness(event: Event) -> str:
     return _(
         "Steadfastness (Standhaftigkeit) is how long the enemy stays in the fight, not its life: every round the "
@@ -193,6 +200,7 @@ _EXPLANATIONS: dict[str, Callable[[Event], str]] = {
     "exchange": _explain_exchange,
     "probe": _explain_probe,
     "group armour": _explain_group_armour,
+    "demon blows": _explain_demon_blows,
     "steadfastness": _explain_steadfastness,
     "momentum": _explain_momentum,
     "damage": _explain_damage,
@@ -328,11 +336,17 @@ def _damage(event: Event) -> str | None:
     """The party's lead against the group's armour and steadfastness, or the enemy's damage to the party."""
     if "lead" in event:
         lead, past = event["lead"], event["past"]
-        # TRANSLATORS: {swallowed} of the lead stays in the armour, {past} gets past it.
-        return _("lead {lead}: the enemy's armour {armour} swallows {swallowed}, {past} past it: steadfastness "
-                 "−{loss}, {before} → {after}; momentum {momentum}").format(
+        if event.get("demon") is not None:
+            # TRANSLATORS: {demon} is a demon of the party; his blows leave the enemy only its magic armour.
+            text = _("lead {lead}: against {demon}'s demonic blows the enemy's armour is {armour}, it swallows "
+                     "{swallowed}, {past} past it: steadfastness −{loss}, {before} → {after}; momentum {momentum}")
+        else:
+            # TRANSLATORS: {swallowed} of the lead stays in the armour, {past} gets past it.
+            text = _("lead {lead}: the enemy's armour {armour} swallows {swallowed}, {past} past it: steadfastness "
+                     "−{loss}, {before} → {after}; momentum {momentum}")
+        return text.format(
             lead=lead, armour=event["armour"], swallowed=lead - past, past=past, loss=event["loss"],
-            before=event["before"], after=event["steadfastness"], momentum=event["momentum"])
+            before=event["before"], after=event["steadfastness"], momentum=event["momentum"], demon=event.get("demon"))
     if "amount" in event:
         return _("damage {amount} to the party").format(amount=event["amount"])
     return None

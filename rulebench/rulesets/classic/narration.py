@@ -44,6 +44,10 @@ _EXPLANATIONS = {
     "enemy rw": N_(
         "The enemy group's armour value (RW) absorbs that many points of the party's damage; "
         "any point beyond it wounds the group, which then withdraws."),
+    # A demon of the party against the enemy group's armour.
+    "demon blows": N_(
+        "A demon's blows ignore armour that is not magic, on either side: while a demon fights for the "
+        "party, an enemy without magic armour has RW 0, and the group's RW is still its lowest."),
     # The three drawn rounds rule: exhaustion, or forced flight against the tireless.
     "drawn rounds": N_(
         "A drawn round leads to the next, but there are at most three: after the third both sides are "
@@ -143,8 +147,13 @@ def _wound(event: Event) -> str:
     """The party's damage beats the group's RW; or a fighter's RW took its share and the next point
     wounds him, ``left`` going on."""
     if event.get("side") == "enemy":
-        return _("damage {amount} beats the enemy's RW {rw}: the enemy is wounded and withdraws").format(
-            amount=event["amount"], rw=event["rw"])
+        if event.get("demon") is not None:
+            # TRANSLATORS: {demon} is a demon of the party; his blows leave the enemy only its magic armour.
+            text = _("damage {amount} beats the enemy's RW {rw} against {demon}'s demonic blows: "
+                     "the enemy is wounded and withdraws")
+        else:
+            text = _("damage {amount} beats the enemy's RW {rw}: the enemy is wounded and withdraws")
+        return text.format(amount=event["amount"], rw=event["rw"], demon=event.get("demon"))
     if event["rw"]:
         text = _("{name}'s RW {rw} absorbs {rw}, the next point is a wound; {left} left")
     else:
@@ -156,8 +165,12 @@ def _absorbed(event: Event) -> str:
     """The group's RW takes all of the party's damage; or a fighter's RW takes what is left, the
     round drawn when nobody was wounded."""
     if event.get("side") == "enemy":
-        return _("damage {amount}: the enemy's RW {rw} absorbs it all, the round is drawn").format(
-            amount=event["amount"], rw=event["rw"])
+        if event.get("demon") is not None:
+            text = _("damage {amount}: the enemy's RW {rw} against {demon}'s demonic blows absorbs it all, "
+                     "the round is drawn")
+        else:
+            text = _("damage {amount}: the enemy's RW {rw} absorbs it all, the round is drawn")
+        return text.format(amount=event["amount"], rw=event["rw"], demon=event.get("demon"))
     left = event["amount"]
     # English reads the same for one point and for several; other languages may not (ngettext).
     if event["drawn"]:
@@ -217,16 +230,32 @@ def _flight(event: Event) -> str:
     """A flight or a forced flight: its d3 (if rolled) and who takes a wound."""
     forced = event["forced"]
     why = _("the tireless enemy forces the party to flee") if forced else _("the party flees (Flucht)")
-    detail = _flight_detail(event["rolled"], forced, event["count"], event["wounded"])
+    if event["rolled"] is None:
+        detail = _moot_flight(event["wounded"], event["harmed"])
+    else:
+        detail = _flight_detail(event["rolled"], forced, event["count"], event["wounded"])
     # TRANSLATORS: {why} says who flees and why, {detail} what the d3 showed and who is wounded.
     return _("{why}: {detail}").format(why=why, detail=detail)
 
 
-def _flight_detail(rolled: int | None, forced: bool, count: int, hit: Sequence[str]) -> str:
+def _moot_flight(reached: Sequence[str], harmed: Sequence[str]) -> str:
+    """A flight whose d3 is not rolled, since no result changes who is wounded: the members it
+    could call for (``reached``) and those of them the enemy can harm (``harmed``)."""
+    names = ", ".join(reached)
+    if len(reached) == 1 and harmed:
+        return _("no die, {names} is the only one left and takes a wound").format(names=names)
+    if not harmed:
+        # TRANSLATORS: the flight's d3 is not rolled: the enemy cannot harm any member it could call for.
+        return _("no die: whatever the d3 shows, the enemy can harm none of {names}").format(names=names)
+    # TRANSLATORS: the flight's d3 is not rolled: of the members it could call for, the enemy can
+    # harm only those named in {harmed}, and they are within reach whatever it shows.
+    return _("no die: whatever the d3 shows, of {names} only {harmed} can be wounded").format(
+        names=names, harmed=", ".join(harmed))
+
+
+def _flight_detail(rolled: int, forced: bool, count: int, hit: Sequence[str]) -> str:
     """The die, how many it calls for, and who is actually wounded: fewer when fewer are left."""
     names = ", ".join(hit)
-    if rolled is None:
-        return _("no die, {names} is the only one left and takes a wound").format(names=names)
     die = (_("d3 {rolled}").format(rolled=rolled) if forced
            else _("d3 {rolled} − 1 = {count}").format(rolled=rolled, count=count))
     if count == 0:
