@@ -135,7 +135,7 @@ def demon_striking(fight: Fight) -> Combatant | None:
 
 def armour_against_demons(group: Side) -> int:
     """The group's armour against a demon's blows: its weakest member's, armour without magic
-    counting 0 (docs/rules/ambermarch.md, "Demons")."""
+    counting 0 (docs/rules/ambermarch.md, "Traits and special cases")."""
     return min(e.stats["armour"] if e.has_trait("magic_armour") else 0 for e in group.members)
 
 
