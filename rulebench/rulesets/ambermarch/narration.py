@@ -22,6 +22,7 @@ from rulebench import Fate, Fight, Messages, hookimpl, roll_sentence
 
 MESSAGES = Messages("rulebench-ambermarch", Path(__file__).with_name("locale"))
 _ = MESSAGES.gettext
+ngettext = MESSAGES.ngettext
 pgettext = MESSAGES.pgettext
 
 Event = dict[str, Any]
@@ -247,15 +248,44 @@ def _note(event: Event) -> str | None:
 
 
 def _decision(event: Event) -> str | None:
-    """The party's answers: declining, momentum spent, a new marching order."""
+    """The party's answers, with who gave them and why: declining, momentum spent, a new marching
+    order, a retreat."""
     decision = event.get("decision")
     if decision == "decline":
-        return _("the party declines the fight") if event["value"] else _("the party takes the fight")
+        if event["value"]:
+            return _("the party declines the fight: {who}").format(who=decided_by(event, None))
+        return _("the party takes the fight: {who}").format(who=decided_by(event, _("take every fight offered")))
     if decision == "momentum":
-        return _("the party spends {spent} momentum: +{bonus}").format(spent=event["value"], bonus=2 * event["value"])
+        return _("the party spends {spent} momentum for +{bonus}: {who}").format(
+            spent=event["value"], bonus=2 * event["value"], who=decided_by(event, _("spend all momentum held")))
     if decision == "order":
-        return _("the party reorders: {order}").format(order=_names(event["value"]))
+        return _("the party reorders ({order}): {who}").format(order=_names(event["value"]), who=decided_by(event, None))
+    if decision == "retreat":
+        fit = event["fit"]
+        # TRANSLATORS: the default tactics' rule for retreating, with the counts it went by.
+        rule = ngettext(
+            "retreat once fewer than half of the engaged members are unhurt or battered: {fit} of the {engaged} is",
+            "retreat once fewer than half of the engaged members are unhurt or battered: {fit} of the {engaged} are",
+            fit,
+        ).format(fit=fit, engaged=event["engaged"])
+        return _("the party retreats (abbrechen): {who}").format(who=decided_by(event, rule))
     return None
+
+
+def decided_by(event: Event, rule: str | None) -> str:
+    """Who took a ``decision`` event's decision (its fact ``by``, named by the kernel), and why:
+    the default tactics with their ``rule``, the encounter's script with the table that answered,
+    or a tactics plugin by name."""
+    by = event.get("by")
+    if by == "default":
+        if rule is None:
+            return _("the default tactics decide so")
+        return _("the default tactics decide so ({rule})").format(rule=rule)
+    if by == "script":
+        return _("the encounter's script decides so (tactics.round[{table}])").format(table=event["table"])
+    if by is None:
+        return _("a tactics source decides so")
+    return _("the tactics plugin {name} decides so").format(name=by)
 
 
 def _stance(event: Event) -> str:
@@ -407,8 +437,9 @@ def _outcome(event: Event) -> str:
 
 
 def _flight(event: Event) -> str:
-    """The party retreats (abbrechen)."""
-    return _("the party retreats")
+    """What the retreat (abbrechen) costs: a step each for the foremost standing members."""
+    return _("the retreat costs the {cost} foremost standing members a step on the wound ladder each, armour "
+             "aside").format(cost=event["cost"])
 
 
 def _plunder(event: Event) -> str:

@@ -81,6 +81,7 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
         if fight.round >= MAX_ROUNDS:
             outcome = _flight(fight, forced=True) if fight.enemy.stats["tireless"] else Outcome.WITHDRAWN
         elif not fight.default_tactics and fight.decide(FLEE, None, options=YES_NO, drawn=True):
+            fight.emit("decision", decision=FLEE, value=True)
             outcome = _flight(fight, forced=False)
         else:
             return None

@@ -46,6 +46,7 @@ def wound(fight: Fight, member: Combatant, cursed: bool, cause: str) -> None:
     and he stays at one wound. The point that caused it is spent all the same.
     """
     if member.vars["wounds"] == 1 and not fight.default_tactics and fight.decide(POTION, member, options=YES_NO):
+        fight.emit("decision", decision=POTION, who=member, value=True)
         fight.explain("potion")
         fight.emit("potion", who=member, cause=cause)
         return

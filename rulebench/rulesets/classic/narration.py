@@ -20,10 +20,12 @@ from rulebench import N_, Fate, Fight, Outcome, hookimpl, roll_sentence
 from rulebench.rulesets.classic.info import (
     ENEMY_HIGHER,
     ENEMY_WINS_ROUND,
+    FLEE,
     MELEE,
     MESSAGES,
     PARTY_HIGHER,
     PARTY_WINS_ROUND,
+    POTION,
     STAYED_OUT,
     _,
 )
@@ -83,8 +85,31 @@ def _explain(event: Event) -> str | None:
 
 # -- the round's decisions and rolls ----------------------------------------------------------------
 def _decision(event: Event) -> str:
-    """The party's new marching order."""
-    return _("the party reorders: {order}").format(order=", ".join(event["order"]))
+    """A decision that changes the fight or ends it, with who took it: a new marching order, a
+    life-saving potion, a flight after a drawn round."""
+    decision = event["decision"]
+    if decision == POTION:
+        # TRANSLATORS: {who} says who decided, e.g. "the encounter's script decides so (tactics.round[0])".
+        text = _("{name} reaches for a life-saving potion: {who}").format(name=event["who"], who=decided_by(event))
+    elif decision == FLEE:
+        text = _("the party decides to flee: {who}").format(who=decided_by(event))
+    else:
+        text = _("the party reorders ({order}): {who}").format(order=", ".join(event["order"]), who=decided_by(event))
+    return text
+
+
+def decided_by(event: Event) -> str:
+    """Who took a ``decision`` event's decision (its fact ``by``, named by the kernel): classic's
+    default tactics (which keep the order and never flee or drink), the encounter's script with the
+    table that answered, or a tactics plugin by name."""
+    by = event.get("by")
+    if by == "default":
+        return _("the default tactics decide so")
+    if by == "script":
+        return _("the encounter's script decides so (tactics.round[{table}])").format(table=event["table"])
+    if by is None:
+        return _("a tactics source decides so")
+    return _("the tactics plugin {name} decides so").format(name=by)
 
 
 def _modifier(event: Event) -> str:

@@ -15,8 +15,9 @@ The events, by kind, and the facts their sentences read:
   demon's blow did not meet), ``net``, ``endurance_before``, ``endurance_after``;
 * ``wound``: ``who``, ``net``, ``endurance_before``, ``wounds``, ``max_wounds``;
 * ``condition``: ``who``, ``condition`` (``bleeding`` with ``bleed`` and ``fell`` at the fall, or
-  without ``fell`` at a tick of the clock; ``bled out``, ``slain``, ``standing`` for a non-fighter
-  stepping up);
+  without ``fell`` at a tick of the clock; ``bled out``, ``slain``);
+* ``decision``: ``decision`` ``retreat`` (``standing``, ``engaged``: the party flees) or ``step up``
+  (``who``: a non-fighter steps up, by the rules), and ``by``, who decided (named by the kernel);
 * ``flight``; ``outcome``: ``outcome``; ``plunder``: ``who``; ``explain``: ``topic``; ``roll``;
 * ``critical`` (the optional rule, ``critical``): ``who``, ``sides`` (the die at its maximum),
   ``extra`` (the second roll, added).
@@ -29,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from rulebench import N_, Fate, Fight, Messages, Outcome, hookimpl, roll_sentence
-from rulebench.rulesets.endurance.state import BLED_OUT, BLEEDING, SLAIN, STANDING
+from rulebench.rulesets.endurance.state import BLED_OUT, BLEEDING, SLAIN
 
 MESSAGES = Messages("rulebench-endurance", Path(__file__).with_name("locale"))
 """endurance's catalog: every text an endurance fight or its rules say to a reader."""
@@ -97,8 +98,8 @@ def _explain(event: Event) -> str | None:
             "left standing to help him when the fight ends.")
     if topic == "flight":
         return _(
-            "By default the party flees (Flucht) once fewer than half of its engaged members still stand; "
-            "as it turns to run every enemy still standing strikes once more, and the fallen are left behind.")
+            "Flight (Flucht): as the party turns to run, every enemy still standing strikes once more, and the "
+            "fallen are left behind.")
     if topic == "critical hit":
         return _("Critical hits (an optional endurance rule): a damage die that shows its highest face is rolled "
                  "once more and the second roll is added too, once, never again.")
@@ -150,8 +151,7 @@ def _wound(event: Event) -> str:
 
 
 def _condition(event: Event) -> str | None:
-    """A change of status: the fall, a tick of the bleeding clock, bleeding out, a killing wound, a
-    non-fighter stepping up."""
+    """A change of status: the fall, a tick of the bleeding clock, bleeding out, a killing wound."""
     name, condition = event["who"], event["condition"]
     if condition == BLEEDING:
         rounds = event["bleed"]
@@ -165,15 +165,45 @@ def _condition(event: Event) -> str | None:
         return _("{name} has bled out").format(name=name)
     if condition == SLAIN:
         return _("{name} was already bleeding: this wound is fatal").format(name=name)
-    if condition == STANDING:
-        return _("No fighter of {name}'s side stands: {name} steps up to fight").format(name=name)
     return None
+
+
+def _decision(event: Event) -> str | None:
+    """A decision that changes the fight or ends it, with who took it and why: a non-fighter
+    stepping up (the rules'), the party fleeing."""
+    if event["decision"] == "step up":
+        return _("No fighter of {name}'s side stands: {name} steps up to fight").format(name=event["who"])
+    if event["decision"] != "retreat":
+        return None
+    standing = event["standing"]
+    # TRANSLATORS: the default tactics' rule for fleeing, with the counts it went by.
+    rule = ngettext(
+        "flee once fewer than half of the engaged members stand: only {standing} of the {engaged} still stands",
+        "flee once fewer than half of the engaged members stand: only {standing} of the {engaged} still stand",
+        standing,
+    ).format(engaged=event["engaged"], standing=standing)
+    # TRANSLATORS: {who} says who decided and why, e.g. "the default tactics decide so (flee once ...)".
+    return _("The party flees (Flucht): {who}").format(who=decided_by(event, rule))
+
+
+def decided_by(event: Event, rule: str) -> str:
+    """Who took a ``decision`` event's decision (its fact ``by``, named by the kernel), and why:
+    the default tactics with their ``rule``, the encounter's script with the table that answered,
+    or a tactics plugin by name."""
+    by = event.get("by")
+    if by == "default":
+        return _("the default tactics decide so ({rule})").format(rule=rule)
+    if by == "script":
+        return _("the encounter's script decides so (tactics.round[{table}])").format(table=event["table"])
+    if by is None:
+        return _("a tactics source decides so")
+    return _("the tactics plugin {name} decides so").format(name=by)
 
 
 # -- the end of a round and of the fight ----------------------------------------------------------
 def _flight(event: Event) -> str:
     """The party turns to run: the standing enemies' parting blows follow."""
-    return _("The party flees: every standing enemy strikes once more.")
+    return _("As the party turns to run, every standing enemy strikes once more.")
 
 
 def _outcome(event: Event) -> str:
@@ -196,6 +226,7 @@ _RENDERERS: dict[str, Callable[[Event], str | None]] = {
     "damage": _damage,
     "wound": _wound,
     "condition": _condition,
+    "decision": _decision,
     "flight": _flight,
     "outcome": _outcome,
     "plunder": _plunder,

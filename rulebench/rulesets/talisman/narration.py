@@ -19,7 +19,8 @@ The events and their facts (beside ``kind``, ``round`` and ``text``):
   ``opponent`` or ``standoff``), ``rolled`` (False for a duel decided before the dice),
   ``member_spared``/``opponent_spared`` (``ghost`` or ``demon`` when the other cannot harm him,
   else None).
-- ``decision``: ``who`` evades (``decision = "evade"``) his ``opponent``.
+- ``decision``: ``who`` evades (``decision = "evade"``) his ``opponent``; ``by`` (named by the kernel) says
+  who decided.
 - ``absorbed``: ``who`` keeps his life, protected for the ``reasons`` given.
 - ``wound``: ``who`` has ``lives`` of ``max_lives`` left; ``condition``: ``who`` has none left,
   ``condition`` ``dead`` or ``defeated``.
@@ -170,9 +171,24 @@ def _evade(event: Event) -> str | None:
     talisman's to tell."""
     if event.get("decision") != "evade":
         return None
-    return _("{name} evades {opponent} (Umgehungsmanöver) and sits the round out unharmed.").format(
-        name=event["who"], opponent=event["opponent"]
+    # TRANSLATORS: {who} says who decided, e.g. "the encounter's script decides so (tactics.round[0])".
+    return _("{name} evades {opponent} (Umgehungsmanöver) and sits the round out unharmed: {who}.").format(
+        name=event["who"], opponent=event["opponent"], who=decided_by(event)
     )
+
+
+def decided_by(event: Event) -> str:
+    """Who took a ``decision`` event's decision (its fact ``by``, named by the kernel): the default
+    tactics (which never evade), the encounter's script with the table that answered, or a tactics
+    plugin by name."""
+    by = event.get("by")
+    if by == "default":
+        return _("the default tactics decide so")
+    if by == "script":
+        return _("the encounter's script decides so (tactics.round[{table}])").format(table=event["table"])
+    if by is None:
+        return _("a tactics source decides so")
+    return _("the tactics plugin {name} decides so").format(name=by)
 
 
 def _protected(event: Event) -> str:
