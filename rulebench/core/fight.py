@@ -317,7 +317,11 @@ class Fight:
 
     # -- tactics and modifiers ---------------------------------------------------------------
     def decide(self, kind: str, who: Combatant | None = None, options: tuple[Any, ...] = (), **context: Any) -> Any:
-        """Ask the tactics sources one decision; a scripted answer outside ``options`` is bad input."""
+        """Ask the tactics sources one decision; a scripted answer outside ``options`` is bad input.
+
+        While the fight records, the source that answered is remembered for the ``decision`` event
+        the rule emits about it (``_credit``); a silent fight asks the plain hook and pays nothing.
+        """
         if self.round_watch is not None:
             decision = self.round_watch.decision(kind, self._round, who, options, context)
         else:
