@@ -68,7 +68,7 @@ def test_a_german_comparison_plot_names_outcomes_units_and_methods_in_german(dra
     figure.canvas.draw()
     shown = texts(figure)
     for word in ("Sieg der Gruppe", "Sieg der Gegner", "Abbruch", "Flucht der Gruppe", "Anteil der Kämpfe",
-                 "Schlagabtausche", "Runden", "Kampfdauer, jedes Regelwerk in seiner eigenen Einheit",
+                 "Kampfrunden", "Runden", "Kampfdauer, jedes Regelwerk in seiner eigenen Einheit",
                  "dsa (Stichprobe, 300 Kämpfe)", "Regelwerk (Verfahren)"):
         assert word in shown, word
     means = [t for t in shown if t.startswith(" Mittel ")]

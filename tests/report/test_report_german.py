@@ -64,7 +64,7 @@ def test_the_german_page_says_its_language_and_translates_its_headings(pages: tu
     assert "Variation: Anzahl Skeleton guard" in parsed.headings
     # Every heading changed language (the sample fights' summaries included), and none is left in English.
     assert not set(parsed.headings) & set(source.headings)
-    assert any(re.fullmatch(r"dsa: Sieg der Gruppe nach \d+ Schlagabtausch(en)?", h) for h in parsed.headings)
+    assert any(re.fullmatch(r"dsa: Sieg der Gruppe nach \d+ Kampfrunden?", h) for h in parsed.headings)
 
 
 def test_the_german_page_writes_german_numbers_and_sentences(pages: tuple[report.Report, str, str]) -> None:
@@ -75,7 +75,7 @@ def test_the_german_page_writes_german_numbers_and_sentences(pages: tuple[report
         from rulebench.api.numbers import interval, length_text
 
         assert interval(dsa.ci95["party_wins"] if dsa.ci95 else None) in german
-        assert length_text(dsa.rounds_mean, "exchange") in german  # 26,65 Schlagabtausche
+        assert length_text(dsa.rounds_mean, "exchange") in german  # 26,65 Kampfrunden
     finally:
         set_language(None)
     assert f"{NBSP}%" in german and "So liest man diese Zahlen." in german

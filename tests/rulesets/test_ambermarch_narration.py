@@ -201,7 +201,7 @@ def test_a_german_technique_is_a_probe(german: None) -> None:
     assert technique["tier"] == "partial"  # the data stays English: it is an interface
     rolls = events(fight, "roll")[:2]
     assert [e["label"] for e in rolls] == ["technique test"] * 2  # the label is data too; its sentence is German
-    assert [e["text"] for e in rolls] == ["Mage: Probe für den Kunstgriff 1d6 → 3", "Mage: Probe für den Kunstgriff 1d6 → 2"]
+    assert [e["text"] for e in rolls] == ["Mage: Probe für den Kunstgriff 1W6 → 3", "Mage: Probe für den Kunstgriff 1W6 → 2"]
     assert "Probe" in next(e["text"] for e in events(fight, "explain") if e["topic"] == "probe")
 
 

@@ -339,7 +339,7 @@ def test_german_ending_reasons_and_events_keep_their_english_data(german: None) 
 
 def test_german_descriptor_and_errors(german: None) -> None:
     info = discover().rulesets()["talisman"].info
-    assert info.title == "Talisman: Kämpfe mit 1d6 + Stärke"
+    assert info.title == "Talisman: Kämpfe mit 1W6 + Stärke"
     assert "Lebenspunkt" in info.summary
     with pytest.raises(BadInput, match=r'overrides\.talisman\."Ogre"\.lives: lives von Ogre muss zwischen 1 und 6 liegen, ist aber 9'):
         fought(encounter([HERO], [OGRE], overrides={"talisman": {"Ogre": {"lives": 9}}}), "")

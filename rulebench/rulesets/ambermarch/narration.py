@@ -14,6 +14,7 @@ an interface. The descriptor's title and summary and the errors a script can cau
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,18 @@ ngettext = MESSAGES.ngettext
 pgettext = MESSAGES.pgettext
 
 Event = dict[str, Any]
+
+
+_DIE = re.compile(r"(\d*)d(\d+)")
+"""A die in dice notation: its count (if any) and its sides (``2d6``, ``d20``)."""
+
+
+def dice_text(notation: str) -> str:
+    """Dice notation in the reader's language: ``2d6+1``; German writes ``2W6+1`` (the catalog's
+    letter). The events keep the notation as rulebench reads it."""
+    # TRANSLATORS: the die's letter in dice notation, as in 2d6+1; German writes W (2W6+1).
+    letter = pgettext("dice notation", "d")
+    return notation if letter == "d" else _DIE.sub(lambda found: f"{found[1]}{letter}{found[2]}", notation)
 
 
 @hookimpl
@@ -100,8 +113,9 @@ def _signed(modifier: Event) -> str:
 
 
 def _roll(event: Event) -> str:
-    """A roll, its label (``party attack dice``, ``enemy pool``, ``attack``, ``technique test``) translated."""
-    return roll_sentence(event, _(event["label"]))
+    """A roll, its label (``party attack dice``, ``enemy pool``, ``attack``, ``technique test``) and
+    its dice notation translated."""
+    return roll_sentence({**event, "dice": dice_text(event["dice"])}, _(event["label"]))
 
 
 def _explain_stances(event: Event) -> str:
@@ -328,7 +342,7 @@ def _total(event: Event) -> str | None:
 def _attack(event: Event) -> str:
     """One attacker's die, skill, wound penalty and weapon modifiers, and what he adds to the sum."""
     face, penalty = event["die"], event["penalty"]
-    parts = [f"1d6 {face}", f"{skill_name(event['skill'])} {event['rating']}"]
+    parts = [f"{dice_text('1d6')} {face}", f"{skill_name(event['skill'])} {event['rating']}"]
     if penalty:
         parts.append(f"{penalty} {_condition_words(event['condition'])}")
     parts += [_signed(m) for m in event["modifiers"]]

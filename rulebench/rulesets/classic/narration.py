@@ -13,6 +13,7 @@ translated when it is rendered, in the terms of the German rules: Kampfstärke (
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -31,8 +32,21 @@ from rulebench.rulesets.classic.info import (
 )
 
 ngettext = MESSAGES.ngettext
+pgettext = MESSAGES.pgettext
 
 Event = dict[str, Any]
+
+
+_DIE = re.compile(r"(\d*)d(\d+)")
+"""A die in dice notation: its count (if any) and its sides (``2d6``, ``d20``)."""
+
+
+def dice_text(notation: str) -> str:
+    """Dice notation in the reader's language: ``2d6+1``; German writes ``2W6+1`` (the catalog's
+    letter). The events keep the notation as rulebench reads it."""
+    # TRANSLATORS: the die's letter in dice notation, as in 2d6+1; German writes W (2W6+1).
+    letter = pgettext("dice notation", "d")
+    return notation if letter == "d" else _DIE.sub(lambda found: f"{found[1]}{letter}{found[2]}", notation)
 
 
 # -- explanations: once per fight, at the mechanic's first appearance (``fight.explain(topic)``) ----
@@ -74,7 +88,7 @@ _OUTCOME_TEXT = {
 
 def _roll(event: Event) -> str:
     """A roll, its label (one of ``info``'s roll labels) in the reader's language."""
-    return roll_sentence(event, _(event["label"]))
+    return roll_sentence({**event, "dice": dice_text(event["dice"])}, _(event["label"]))
 
 
 def _explain(event: Event) -> str | None:
@@ -137,7 +151,7 @@ def _total(event: Event) -> str:
     result = f" = {ks}" if ks is not None else ""
     text = (_("{name} fights melee: KS {dice}{reasons}, rolled {rolled}{result}") if melee
             else _("{name} fights ranged: KS {dice}{reasons}, rolled {rolled}{result}"))
-    return text.format(name=event["who"], dice=event["dice"], reasons=reasons, rolled=rolled, result=result)
+    return text.format(name=event["who"], dice=dice_text(event["dice"]), reasons=reasons, rolled=rolled, result=result)
 
 
 def _verdict_text(verdict: str, margin: int) -> str:
@@ -158,7 +172,7 @@ def _totals(event: Event) -> str:
     party, enemy = event["party_total"], event["enemy_total"]
     # TRANSLATORS: {verdict} is a clause such as "the party wins the round by 3".
     return _("party {party} vs enemy {enemy} (KS {dice}): {verdict}").format(
-        party=party, enemy=enemy, dice=event["dice"], verdict=_verdict_text(event["verdict"], abs(party - enemy)))
+        party=party, enemy=enemy, dice=dice_text(event["dice"]), verdict=_verdict_text(event["verdict"], abs(party - enemy)))
 
 
 # -- damage ----------------------------------------------------------------------------------------
@@ -209,7 +223,10 @@ def _absorbed(event: Event) -> str:
 
 def _wrap(event: Event) -> str:
     """The damage passed the last fighter and starts at the front again."""
-    return _("past the last fighter with {left} left: back to the front, RW protects again").format(left=event["left"])
+    left = event["left"]
+    # English reads the same for one point and for several; other languages may not (ngettext).
+    return ngettext("past the last fighter with {left} left: back to the front, RW protects again",
+                    "past the last fighter with {left} left: back to the front, RW protects again", left).format(left=left)
 
 
 def _lost(event: Event) -> str:

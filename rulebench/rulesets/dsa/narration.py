@@ -14,6 +14,7 @@ narration leaves ``told`` events out; the JSON keeps every event with its own se
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,9 +24,22 @@ from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
 
 MESSAGES = Messages("rulebench-dsa", Path(__file__).with_name("locale"))
 _ = MESSAGES.gettext
+pgettext = MESSAGES.pgettext
 ngettext = MESSAGES.ngettext
 
 Event = dict[str, Any]
+
+
+_DIE = re.compile(r"(\d*)d(\d+)")
+"""A die in dice notation: its count (if any) and its sides (``2d6``, ``d20``)."""
+
+
+def dice_text(notation: str) -> str:
+    """Dice notation in the reader's language: ``2d6+1``; German writes ``2W6+1`` (the catalog's
+    letter). The events keep the notation as rulebench reads it."""
+    # TRANSLATORS: the die's letter in dice notation, as in 2d6+1; German writes W (2W6+1).
+    letter = pgettext("dice notation", "d")
+    return notation if letter == "d" else _DIE.sub(lambda found: f"{found[1]}{letter}{found[2]}", notation)
 
 # Roll labels: the die's name in the log (``Hero: TP 1d8 → 4``), untranslated in the event.
 INITIATIVE = N_("initiative")
@@ -130,7 +144,7 @@ def _roll(fight: Fight, event: Event) -> str:
     if event["label"] == TP:
         fight.explain("damage")
         fight.explain("critical")
-    return roll_sentence(event, _(event["label"]))
+    return roll_sentence({**event, "dice": dice_text(event["dice"])}, _(event["label"]))
 
 
 # -- sub-fights and initiative ---------------------------------------------------------------------

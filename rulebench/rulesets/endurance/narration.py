@@ -25,6 +25,7 @@ The events, by kind, and the facts their sentences read:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -36,9 +37,22 @@ MESSAGES = Messages("rulebench-endurance", Path(__file__).with_name("locale"))
 """endurance's catalog: every text an endurance fight or its rules say to a reader."""
 
 _ = MESSAGES.gettext
+pgettext = MESSAGES.pgettext
 ngettext = MESSAGES.ngettext
 
 Event = dict[str, Any]
+
+
+_DIE = re.compile(r"(\d*)d(\d+)")
+"""A die in dice notation: its count (if any) and its sides (``2d6``, ``d20``)."""
+
+
+def dice_text(notation: str) -> str:
+    """Dice notation in the reader's language: ``2d6+1``; German writes ``2W6+1`` (the catalog's
+    letter). The events keep the notation as rulebench reads it."""
+    # TRANSLATORS: the die's letter in dice notation, as in 2d6+1; German writes W (2W6+1).
+    letter = pgettext("dice notation", "d")
+    return notation if letter == "d" else _DIE.sub(lambda found: f"{found[1]}{letter}{found[2]}", notation)
 
 
 # Roll labels: what a logged roll is for (logged untranslated, translated when rendered).
@@ -79,7 +93,7 @@ def rulebench_narrate(fight: Fight, event: Event) -> str | None:
 
 def _roll(event: Event) -> str:
     """A roll, its label in the reader's language."""
-    return roll_sentence(event, _(event["label"]))
+    return roll_sentence({**event, "dice": dice_text(event["dice"])}, _(event["label"]))
 
 
 # -- explanations: once per fight, at the mechanic's first appearance ----------------------------
@@ -117,7 +131,7 @@ def _hit(event: Event) -> str:
         return text.format(attacker=event["attacker"], defender=event["defender"])
     extra = "".join(f" {m['value']:+d} {m['reason']}" for m in event["modifiers"])
     return _("{attacker} strikes {defender} (always a hit): damage {dice}{modifiers}").format(
-        attacker=event["attacker"], defender=event["defender"], dice=event["dice"], modifiers=extra)
+        attacker=event["attacker"], defender=event["defender"], dice=dice_text(event["dice"]), modifiers=extra)
 
 
 def _critical(event: Event) -> str:
