@@ -110,8 +110,9 @@ def test_static_modifiers_are_asked_once_per_fight_and_give_the_same_fights() ->
 
 def test_one_plugin_without_the_declaration_keeps_every_modifier_asked_afresh() -> None:
     encounter = encounter_from_dict({"name": "t", "party": [{"name": "A"}], "enemy": {"members": [{"name": "B"}]}})
-    catalog = discover(extra=[("counting", Counting(static=False))])
-    assert configure(encounter, "classic", catalog=catalog).static_modifiers  # silver alone declares it
+    catalog = discover(extra=[("counting", Counting(static=True))])
+    assert configure(encounter, "classic", catalog=catalog, plugins=("counting",), default_plugins=False).static_modifiers
+    # silver, on by default, asks who of a side still stands, so it is not static
     assert not configure(encounter, "classic", catalog=catalog, plugins=("counting",)).static_modifiers
 
 

@@ -178,7 +178,8 @@ def narrate(record: FightRecord, console: Console, brief: bool = False) -> None:
 
 def brief_summary(record: FightRecord, row: dict[str, Any]) -> str:
     """A round in a few words: who hit whom (or how many hits, or the wounds where the ruleset
-    reports no hits), then each change of end state."""
+    reports no hits), every decision that changed or ended the fight (with who took it), or a
+    flight no decision told (the rules forced it), then each change of end state."""
     parts = []
     # Hits where the ruleset reports them, else wounds and conditions (talisman's lost lives and deaths).
     for kinds in (("hit",), ("wound", "condition")):
@@ -192,6 +193,9 @@ def brief_summary(record: FightRecord, row: dict[str, Any]) -> str:
     else:
         if "party_total" not in row:
             parts.append(styled("dim", _("nobody hurt")))
+    decisions = [e for e in row["events"] if e.get("kind") == "decision"]
+    told = decisions or [e for e in row["events"] if e.get("kind") == "flight"][:1]
+    parts += [escape(str(e.get("text", e.get("kind"))).rstrip(".")) for e in told]
     parts += change_lines(record, row["number"])
     return "; ".join(parts)
 

@@ -15,9 +15,10 @@ import pluggy
 
 from rulebench.core import default_hooks as defaults
 from rulebench.core.combatants import Combatant
-from rulebench.core.fight import Fight
+from rulebench.core.fight import SCRIPT, Fight
 from rulebench.core.fixed_state import PluginState
 from rulebench.core.outcome import Fate
+from rulebench.core.scripted_tactics import ScriptedTactics
 from rulebench.core.values import Health, Modifier
 
 _HOOKS: dict[str, tuple[str, ...]] = {
@@ -98,6 +99,37 @@ def _first_answer(calls: list[Callable[..., Any]]) -> Callable[..., Any]:
             if result is not None:
                 return result
         return None
+
+    return first
+
+
+Named = Callable[..., tuple[Any, "str | None"]]
+"""A firstresult hook that also names the plugin whose implementation answered (None: nobody
+answered, or pluggy called them and cannot tell)."""
+
+def _source(pm: pluggy.PluginManager, impl: Any) -> str | None:
+    """The name an implementation's answer is credited to: its plugin's, the script's as ``script``."""
+    return SCRIPT if isinstance(impl.plugin, ScriptedTactics) else pm.get_name(impl.plugin)
+
+
+def _resolve_named(hook: pluggy.HookCaller, argnames: tuple[str, ...], watch: _Watch) -> Named:
+    """A firstresult hook as ``_resolve`` gives it, answering (answer, the answering plugin's name).
+
+    Asked only where the answer's source is told (``Fight.decide`` while the fight records), so the
+    plain callable stays as cheap as it was for every other fight.
+    """
+    impls = list(reversed(hook.get_hookimpls()))
+    if any(i.hookwrapper or i.wrapper for i in impls):
+        through = _call_through_pluggy(hook, argnames, watch)
+        return lambda *args: (through(*args), None)
+    calls = [(_adapt(i, hook, argnames, watch), _source(watch.pm, i)) for i in impls]
+
+    def first(*args: Any) -> tuple[Any, str | None]:
+        for call, source in calls:
+            result = call(*args)
+            if result is not None:
+                return result, source
+        return None, None
 
     return first
 
@@ -192,6 +224,9 @@ class ResolvedHooks:
                 self.setup = _notify(hook, argnames, watch, registered_order=True)
             elif short == "turn":
                 self.turn = _resolve_turn(hook, watch)
+            elif short == "decide":
+                self.decide = _resolve(hook, argnames, watch)
+                self.decide_by = _resolve_named(hook, argnames, watch)
             else:
                 setattr(self, short, (_notify if short in _NOTIFY else _resolve)(hook, argnames, watch))
 
@@ -209,5 +244,8 @@ class ResolvedHooks:
     end_state: Callable[[Fight, Combatant], Fate | None]
     modifiers: Callable[..., Sequence[Modifier]]
     decide: Callable[..., Any]
+    decide_by: Named
+    """``decide`` answering (answer, source): the name of the plugin that answered, ``script`` for the
+    encounter's tables (``Fight.decide`` while the fight records)."""
     narrate: Callable[[Fight, dict[str, Any]], str]
     health: Callable[[Fight, Combatant], Health | None]

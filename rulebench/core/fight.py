@@ -32,6 +32,9 @@ _IGNORED: Callable[..., Any] = type.__prepare__
 dict): a silent fight's ``emit`` and ``explain``. Rules report on every blow, and a Python method
 would cost each report a call frame and a dictionary of its facts; this costs neither."""
 
+SCRIPT = "script"
+"""Who answered a decision the encounter's ``[[tactics.round]]`` tables answered (``Fight.decide``)."""
+
 Snapshot = tuple[Any, ...]
 """A fight state as ``Fight.snapshot`` takes it: round, outcome, pending turns, then the values of
 ``fight.vars`` and of each combatant's ``vars`` (all hashable, so a snapshot is a dictionary key)."""
@@ -86,6 +89,11 @@ class Rules(Protocol):
         """The first tactics source's answer to ``decision`` (``rulebench_decide``)."""
         ...
 
+    def decide_by(self, fight: Fight, decision: Decision) -> tuple[Any, str | None]:
+        """``decide``'s answer and the name of the source that gave it (``script`` for the
+        encounter's tables, None where it cannot tell)."""
+        ...
+
 
 PLUGIN_FACING = frozenset({
     "vars", "round", "party", "enemy", "combatants", "side_of", "opponents_of", "encounter", "ruleset", "outcome",
@@ -124,6 +132,8 @@ class Fight:
         self.recording = record
         """Whether events are being logged (a narrated fight); rules need not ask, ``emit`` does."""
         self._explained: set[str] = set()
+        self._answered: dict[str, str | None] = {}
+        """While the fight records: who answered the last ``decide`` of each kind (``decision_source``)."""
         if not record:
             self.emit = self.explain = _IGNORED  # type: ignore[method-assign]  # see _IGNORED
         self.modifiers: Callable[..., Sequence[Modifier]] = partial(rules.modifiers, self)
@@ -298,9 +308,30 @@ class Fight:
         event: dict[str, Any] = {"kind": kind, "round": self.round, "text": text}
         for key, value in data.items():
             event[key] = json_ready(value)
+        if kind == "decision" and "by" not in event:
+            self._credit(event)
         if text is None:
             event["text"] = self.rules.narrate(self, event)
         self.log.append(event)
+
+    def _credit(self, event: dict[str, Any]) -> None:
+        """Name who took a ``decision`` event's decision, as its facts ``by`` (and ``table``).
+
+        ``by`` is ``default`` for the ruleset's own default tactics, ``script`` for the encounter's
+        ``[[tactics.round]]`` tables (``table``: the position of the table that answered, as in
+        ``tactics.round[1]``), else the tactics plugin's name: the source that answered the last
+        ``decide`` of the event's kind (``decision``). A decision nobody was asked is the default
+        tactics' answer taken directly (``default_tactics``). A rule that decides by itself (a
+        forced flight) gives ``by`` itself, ``rules``; a source the kernel cannot tell leaves none.
+        """
+        kind = event.get("decision")
+        source = self._answered.pop(kind, self.ruleset) if isinstance(kind, str) else self.ruleset
+        if source is None:
+            return
+        event["by"] = "default" if source == self.ruleset else source
+        if source == SCRIPT:
+            # ScriptedTactics: table n answers round n + 1, the last table every later round too.
+            event["table"] = min(self._round, len(self.encounter.tactics.round)) - 1
 
     def explain(self, topic: str, text: str | None = None, /, **facts: Any) -> None:
         """Say once per fight what a mechanic does, where it first appears (a critical hit, a
@@ -314,12 +345,19 @@ class Fight:
 
     # -- tactics and modifiers ---------------------------------------------------------------
     def decide(self, kind: str, who: Combatant | None = None, options: tuple[Any, ...] = (), **context: Any) -> Any:
-        """Ask the tactics sources one decision; a scripted answer outside ``options`` is bad input."""
+        """Ask the tactics sources one decision; a scripted answer outside ``options`` is bad input.
+
+        While the fight records, the source that answered is remembered for the ``decision`` event
+        the rule emits about it (``_credit``); a silent fight asks the plain hook and pays nothing.
+        """
         if self.round_watch is not None:
             decision = self.round_watch.decision(kind, self._round, who, options, context)
         else:
             decision = Decision(kind, self._round, who, options, context)
-        answer = self.rules.decide(self, decision)
+        if self.log is None:
+            answer = self.rules.decide(self, decision)
+        else:  # a told fight names who answered (``_credit``); a silent one pays nothing for it
+            answer, self._answered[kind] = self.rules.decide_by(self, decision)
         if answer is None:
             if who is None:
                 raise RulebenchError(_("no tactics answered the {kind!r} decision").format(kind=kind))
@@ -405,6 +443,7 @@ class Fight:
             combatant.vars = values.copy()
         if self.log is not None:
             self.log.clear()
+            self._answered.clear()
 
     def snapshot(self) -> Snapshot:
         """A hashable value that determines the rest of the fight (with the rules and the roller)."""

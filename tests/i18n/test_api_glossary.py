@@ -36,7 +36,7 @@ def test_every_english_entry_has_a_german_one() -> None:
 @pytest.mark.parametrize(
     ("word", "term"),
     [("Haltung", "Haltung"), ("stance", "Haltung"), ("withdrawn", "Abbruch"), ("party_fled", "Flucht der Gruppe"),
-     ("Abbruch", "Abbruch"), ("LE", "Lebensenergie"), ("exchange", "Schlagabtausch"), ("sampled", "Stichprobe"),
+     ("Abbruch", "Abbruch"), ("LE", "Lebensenergie"), ("exchange", "Kampfrunde"), ("sampled", "Stichprobe"),
      ("out", "kampfunfähig"), ("Zurückhalten", "Zurückhalten")],
 )
 def test_german_and_english_words_find_the_german_entry(word: str, term: str) -> None:

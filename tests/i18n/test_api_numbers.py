@@ -60,7 +60,7 @@ def test_german_intervals_and_counts() -> None:
     assert interval(wilson(10000, 20000)) == f"49,3–50,7{NBSP}%"
     assert interval(None) == ""
     assert fights_text(1000) == "1.000 Kämpfe" and fights_text(1) == "1 Kampf"
-    assert length_text(Fraction(37, 2), "exchange") == "18,50 Schlagabtausche"
+    assert length_text(Fraction(37, 2), "exchange") == "18,50 Kampfrunden"
     assert length_text(3.951, "round") == "3,95 Runden"
     assert count_text(1, "round") == "1 Runde" and plural("round") == "Runden"
     assert decimal_expansion(Fraction(123456789, 10**12)) == "0,000123456…"

@@ -69,10 +69,10 @@ def test_a_german_comparison_plot_names_outcomes_units_and_methods_in_german(dra
     figure.canvas.draw()
     shown = texts(figure)
     for word in ("Sieg der Gruppe", "Sieg der Gegner", "Abbruch", "Flucht der Gruppe", "Anteil der Kämpfe",
-                 "Kampfdauer in Schlagabtauschen", "Kampfdauer in Runden", "Kampfdauer, jede Einheit auf ihrer eigenen Achse",
+                 "Kampfdauer in Kampfrunden", "Kampfdauer in Runden", "Kampfdauer, jede Einheit auf ihrer eigenen Achse",
                  "Regelwerk (Stichprobe, 300 Kämpfe)", "dsa", "talisman"):
         assert word in shown, word
     means = [t for t in shown if ": im Mittel " in t]
-    assert len(means) == 2 and all("," in t and "." not in t for t in means)  # "dsa: im Mittel 18,7 Schlagabtausche"
+    assert len(means) == 2 and all("," in t and "." not in t for t in means)  # "dsa: im Mittel 18,7 Kampfrunden"
     english = {"party_wins", "party wins", "share of fights", "rounds", "exchanges", "sampled", "exact"}
     assert not english & set(shown)

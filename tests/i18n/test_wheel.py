@@ -57,5 +57,5 @@ def test_the_wheel_ships_every_catalog_and_speaks_german_once_installed(tmp_path
     fight = subprocess.run([str(python.parent / "rulebench"), "--lang", "de", "fight", str(ROOT / "examples" / "ogre-duel.toml"),
                             "-r", "dsa", "--seed", "7"], env=env, cwd=tmp_path, capture_output=True, text=True, check=False)
     assert fight.returncode == 0, fight.stderr
-    assert "Ausgang:" in fight.stdout and "Schlagabtausch" in fight.stdout  # the CLI's frame and the ruleset's terms
+    assert "Ausgang:" in fight.stdout and "Kampfrunde" in fight.stdout  # the CLI's frame and the ruleset's terms
     assert "Endzustand" in fight.stdout and "Outcome:" not in fight.stdout

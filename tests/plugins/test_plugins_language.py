@@ -110,11 +110,11 @@ def test_a_critical_hit_in_german(german: None) -> None:
     fight = endurance_fight({"weapon": "1d8", "melee": 4}, BAG, "8 3", record=True, plugins=("critical",))
     assert fight.log is not None
     crit = next(e for e in fight.log if e["kind"] == "critical")
-    assert crit["text"] == "Der d8 von Hero zeigt seinen höchsten Wert 8: ein kritischer Treffer, noch einmal geworfen für +3"
+    assert crit["text"] == "Der W8 von Hero zeigt seinen höchsten Wert 8: ein kritischer Treffer, noch einmal geworfen für +3"
     assert (crit["sides"], crit["extra"]) == (8, 3)  # the data stays as it was
     rolls = [e for e in fight.log if e["kind"] == "roll"][-2:]
     assert [e["label"] for e in rolls] == ["damage", "critical"]  # keys, as every ruleset logs them
-    assert [e["text"] for e in rolls] == ["Hero: Schaden 1d8 → 8", "Hero: kritischer Treffer 1d8 → 3"]
+    assert [e["text"] for e in rolls] == ["Hero: Schaden 1W8 → 8", "Hero: kritischer Treffer 1W8 → 3"]
     explained = next(e["text"] for e in fight.log if e["kind"] == "explain" and e["topic"] == "critical hit")
     assert explained.startswith("Kritische Treffer (eine optionale Regel von endurance):")
 

@@ -64,7 +64,7 @@ def test_the_german_page_says_its_language_and_translates_its_headings(pages: tu
     assert "Variation: Anzahl Skeleton guard" in parsed.headings
     # Every heading changed language (the sample fights' summaries included), and none is left in English.
     assert not set(parsed.headings) & set(source.headings)
-    assert any(re.fullmatch(r"dsa: Sieg der Gruppe nach \d+ Schlagabtausch(en)?", h) for h in parsed.headings)
+    assert any(re.fullmatch(r"dsa: Sieg der Gruppe nach \d+ Kampfrunden?", h) for h in parsed.headings)
 
 
 def test_the_german_page_writes_german_numbers_and_sentences(pages: tuple[report.Report, str, str]) -> None:
@@ -75,7 +75,7 @@ def test_the_german_page_writes_german_numbers_and_sentences(pages: tuple[report
         from rulebench.api.numbers import fixed, interval, mean_title
 
         assert interval(dsa.ci95["party_wins"] if dsa.ci95 else None) in german
-        # 25,93 under "Mittel Schlagabtausche": the exchanges have a column of their own
+        # 25,93 under "Mittel Kampfrunden": the exchanges (Kampfrunden) have a column of their own
         assert f"<td>{fixed(float(dsa.rounds_mean), 2)}</td>" in german and mean_title("exchange") in german
     finally:
         set_language(None)

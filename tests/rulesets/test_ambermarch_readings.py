@@ -137,3 +137,47 @@ def test_a_fallen_member_is_stabilised_by_anyone_still_standing_engaged_or_not(e
     fight.party.members[1].vars["ladder"] = 3 if "S" in engaged else 0
     expected = Fate(EndState.DEAD, "down") if "S" in engaged else Fate(EndState.OUT, "down")
     assert fates(fight)[0] == expected
+
+
+# -- a demon's blows ignore armour without magic, on either side ----------------------------------
+ARMOURED = {"name": "Knight", "melee": 0, "armour": 4, "life": 6}
+
+
+@pytest.mark.parametrize(("traits", "armour", "past"), [(["demon"], 0, 8), ([], 4, 4)])
+def test_a_demonic_attacker_leaves_the_enemy_only_its_magic_armour(traits: list[str], armour: int, past: int) -> None:
+    # D 6 + 3 against the knight's 1: lead 8; a demon's blows meet armour 0 (8 past it: −3), a
+    # plain attacker's armour 4 (4 past it: −2).
+    party = [{"name": "D", "melee": 3, "traits": traits}]
+    fight = new_fight(party, [ARMOURED], "6 | 1", tactics={"round": [{"retreat": False}]})
+    play_round(fight)
+    [damage] = events(fight, "damage")
+    assert (damage["armour"], damage["past"], damage["steadfastness"]) == (armour, past, 6 - 1 - past // 4)
+    assert damage["demon"] == ("D" if traits else None)
+    if traits:
+        assert damage["text"] == ("lead 8: against D's demonic blows the enemy's armour is 0, it swallows 0, 8 past "
+                                  "it: steadfastness −3, 6 → 3; momentum 1")
+        assert "demon blows" in [e["topic"] for e in events(fight, "explain")]
+
+
+def test_magic_armour_holds_against_a_demonic_attacker() -> None:
+    party = [{"name": "D", "melee": 3, "traits": ["demon"]}]
+    fight = new_fight(party, [{**ARMOURED, "traits": ["magic_armour"]}], "6 | 1", tactics={"round": [{"retreat": False}]})
+    play_round(fight)
+    assert [(e["armour"], e["past"]) for e in events(fight, "damage")] == [(4, 4)]
+
+
+def test_a_demon_who_takes_cover_strikes_no_demonic_blow() -> None:
+    # D covers, W attacks: 6 + 3 against 1, lead 8, and the knight keeps its armour 4.
+    party = [{"name": "W", "melee": 3}, {"name": "D", "traits": ["demon"]}]
+    fight = new_fight(party, [ARMOURED], "6 | 1", tactics={"round": [{"stance": {"D": "cover"}, "retreat": False}]})
+    play_round(fight)
+    assert [(e["armour"], e["demon"]) for e in events(fight, "damage")] == [(4, None)]
+
+
+def test_a_demonic_attacker_counts_silent_as_told() -> None:
+    party = [{"name": "D", "melee": 3, "traits": ["demon"]}]
+    told = new_fight(party, [ARMOURED], "6 | 1", tactics={"round": [{"retreat": False}]})
+    silent = new_fight(party, [ARMOURED], "6 | 1", record=False, tactics={"round": [{"retreat": False}]})
+    play_round(told)
+    play_round(silent)
+    assert told.vars["steadfastness"] == silent.vars["steadfastness"] == 3

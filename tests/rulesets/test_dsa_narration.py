@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 import io
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,12 @@ from rulebench.core.encounter import load_encounter
 from rulebench.core.i18n import set_language
 from rulebench.core.loop import play
 from rulebench.rulesets.dsa import ending, narration
+
+
+def german_dice(notation: str) -> str:
+    """Dice notation as a German narration writes it: ``1d20`` is ``1W20``."""
+    return re.sub(r"(\d*)d(\d+)", r"\1W\2", notation)
+
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -179,8 +186,9 @@ def test_german_fights_in_dsa_terms(german: None) -> None:
     assert {e["label"] for e in rolls} <= narration.LABELS
     german = ("Attacke/Parade", "freie Attacke", "Parade", "TP", "Wurf auf kritischen Treffer",
               "Schwere des kritischen Treffers", "Initiativewurf", "unparierbare Attacke")
-    assert all(any(f"{label} {e['dice']} → " in e["text"] for label in german) for e in rolls)
-    assert {f.condition for f in record.result.fates} <= {"unverletzt", "verletzt", "bewusstlos", "tot",
+    # The dice as DSA players write them: 1W20, 1W8+2 (the event keeps 1d20).
+    assert all(any(f"{label} {german_dice(e['dice'])} → " in e["text"] for label in german) for e in rolls)
+    assert {f.condition for f in record.result.fates} <= {"unverletzt", "LE verloren", "bewusstlos", "LE unter 0",
                                                            "durch kritischen Treffer getötet"}
 
 

@@ -14,13 +14,18 @@ from __future__ import annotations
 from rulebench import Attack, Combatant, Damage, Fight, Side, hookimpl
 from rulebench.rulesets.ambermarch.state import (
     ARMOUR_BY_KIND,
+    ATTACK,
+    ATTACK_RANGED,
     CONDITIONS,
     COVER,
     DEMONIC,
+    DOWN,
+    GHOSTLY,
     HOLD_BACK,
     LADDER,
     MAX_MOMENTUM,
     MOMENTUM,
+    ORDER,
     STANCE,
     STEADFASTNESS,
     TAINTED,
@@ -29,6 +34,8 @@ from rulebench.rulesets.ambermarch.state import (
 )
 
 TAINT = frozenset({"tainted"})
+DEMONS = "ambermarch party demons"
+"""``fight.cache``: the party indices of the members who are demons."""
 COVER_BONUS = 2
 
 
@@ -54,19 +61,23 @@ def rulebench_wounds(fight: Fight, target: Side, damage: Damage) -> bool:
 
 
 def _wear_down(fight: Fight, lead: int) -> None:
-    armour = fight.enemy.stats["armour"]
+    group = fight.enemy
+    demon = demon_striking(fight)
+    armour = group.stats["armour"] if demon is None else armour_against_demons(group)
     past = max(0, lead - armour)
     loss = 1 + past // 4
     before = fight.vars[STEADFASTNESS]
     after = max(0, before - loss)
     fight.vars[STEADFASTNESS] = after
     momentum = fight.vars[MOMENTUM] = min(MAX_MOMENTUM, fight.vars[MOMENTUM] + 1)
-    group = fight.enemy
-    fight.explain("group armour", armour=armour, kinds=fight.cache[ARMOUR_BY_KIND], members=len(group.members))
+    fight.explain("group armour", armour=group.stats["armour"], kinds=fight.cache[ARMOUR_BY_KIND],
+                  members=len(group.members))
+    if demon is not None:
+        fight.explain("demon blows")
     fight.explain("steadfastness", start=group.stats["steadfastness"])
     fight.explain("momentum")
     fight.emit("damage", lead=lead, armour=armour, past=past, loss=loss, steadfastness=after, momentum=momentum,
-               before=before)
+               before=before, demon=demon)
 
 
 def _hit_the_line(fight: Fight, damage: Damage) -> None:
@@ -96,6 +107,36 @@ def _hit_the_line(fight: Fight, damage: Damage) -> None:
             return
     if remaining:
         fight.emit("note", lost=remaining)
+
+
+def demon_striking(fight: Fight) -> Combatant | None:
+    """The first party member in marching order who strikes a demon's blows this round: a demon in
+    an attack stance whose attack counts (against ghosts and demons only a magic weapon's does).
+
+    docs/rules/ambermarch.md, "Traits and special cases": the trait rules hold for party members
+    too, so a demon's blows ignore the enemy's armour that is not magic, as the enemy's demons
+    ignore the party's; the party's lead is one sum, so one such attacker is enough (reading), as
+    one demon makes a mixed enemy group demonic.
+    """
+    demons = fight.cache.get(DEMONS)
+    if demons is None:  # worked out at the first won round: traits never change in a fight
+        demons = fight.cache[DEMONS] = frozenset(m.index for m in fight.party.members if m.has_trait("demon"))
+    if not demons:
+        return None
+    members = fight.party.members
+    ghostly = fight.vars[GHOSTLY]
+    for i in fight.vars[ORDER]:
+        member: Combatant = members[i]
+        if (i in demons and member.vars[STANCE] in (ATTACK, ATTACK_RANGED) and member.vars[LADDER] < DOWN
+                and not (ghostly and not member.has_trait("magic_weapon"))):
+            return member
+    return None
+
+
+def armour_against_demons(group: Side) -> int:
+    """The group's armour against a demon's blows: its weakest member's, armour without magic
+    counting 0 (docs/rules/ambermarch.md, "Traits and special cases")."""
+    return min(e.stats["armour"] if e.has_trait("magic_armour") else 0 for e in group.members)
 
 
 def unharmed(fight: Fight, member: Combatant) -> bool:

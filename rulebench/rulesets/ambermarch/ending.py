@@ -26,7 +26,7 @@ from rulebench.rulesets.ambermarch.state import (
     WOUNDED,
     damage_line,
 )
-from rulebench.rulesets.ambermarch.tactics import default_retreat
+from rulebench.rulesets.ambermarch.tactics import default_retreat, fit_members
 
 ROUND_LIMIT = 4  # seed: "nach höchstens vier Runden"
 TIRELESS_CAP = 50  # docs/rules/ambermarch.md (reading: a safety cap where the seed has none)
@@ -75,9 +75,12 @@ def _round_limit(fight: Fight) -> int:
 
 
 def _retreats(fight: Fight) -> bool:
-    if fight.default_tactics:
-        return default_retreat(fight)
-    retreats: bool = fight.decide("retreat", None, options=(True, False))
+    """Whether the party retreats (the decision ``retreat``); a retreat is reported as a
+    ``decision`` event with the counts the default tactics go by, the kernel naming who decided."""
+    retreats: bool = default_retreat(fight) if fight.default_tactics else fight.decide("retreat", None, options=(True, False))
+    if retreats:
+        fit, engaged = fit_members(fight)
+        fight.emit("decision", decision="retreat", value=True, fit=fit, engaged=engaged)
     return retreats
 
 
@@ -89,7 +92,7 @@ def _retreat(fight: Fight) -> None:
     harm (``damage.unharmed``) gets away unhurt, and nobody takes his wound instead (reading: the
     cost falls on the foremost, whoever they are).
     """
-    fight.emit("flight", retreat=True)
+    fight.emit("flight", retreat=True, cost=RETREAT_COST)
     tainted = fight.vars[TIRELESS]
     for member in damage_line(fight)[:RETREAT_COST]:
         if not unharmed(fight, member):

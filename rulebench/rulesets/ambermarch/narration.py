@@ -14,6 +14,7 @@ an interface. The descriptor's title and summary and the errors a script can cau
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -22,9 +23,22 @@ from rulebench import Fate, Fight, Messages, hookimpl, roll_sentence
 
 MESSAGES = Messages("rulebench-ambermarch", Path(__file__).with_name("locale"))
 _ = MESSAGES.gettext
+ngettext = MESSAGES.ngettext
 pgettext = MESSAGES.pgettext
 
 Event = dict[str, Any]
+
+
+_DIE = re.compile(r"(\d*)d(\d+)")
+"""A die in dice notation: its count (if any) and its sides (``2d6``, ``d20``)."""
+
+
+def dice_text(notation: str) -> str:
+    """Dice notation in the reader's language: ``2d6+1``; German writes ``2W6+1`` (the catalog's
+    letter). The events keep the notation as rulebench reads it."""
+    # TRANSLATORS: the die's letter in dice notation, as in 2d6+1; German writes W (2W6+1).
+    letter = pgettext("dice notation", "d")
+    return notation if letter == "d" else _DIE.sub(lambda found: f"{found[1]}{letter}{found[2]}", notation)
 
 
 @hookimpl
@@ -99,8 +113,9 @@ def _signed(modifier: Event) -> str:
 
 
 def _roll(event: Event) -> str:
-    """A roll, its label (``party attack dice``, ``enemy pool``, ``attack``, ``technique test``) translated."""
-    return roll_sentence(event, _(event["label"]))
+    """A roll, its label (``party attack dice``, ``enemy pool``, ``attack``, ``technique test``) and
+    its dice notation translated."""
+    return roll_sentence({**event, "dice": dice_text(event["dice"])}, _(event["label"]))
 
 
 def _explain_stances(event: Event) -> str:
@@ -143,6 +158,13 @@ def _explain_group_armour(event: Event) -> str:
             "lead the party wins."
         ).format(armour=armour)
     return _("The enemy's armour {armour} swallows that much of every lead the party wins.").format(armour=armour)
+
+
+def _explain_demon_blows(event: Event) -> str:
+    return _(
+        "A demon's blows ignore armour that is not magic, on either side: while a demon attacks for the party, "
+        "an enemy without magic armour has armour 0, and the group's armour is still its weakest member's."
+    )
 
 
 def _explain_steadfastness(event: Event) -> str:
@@ -193,6 +215,7 @@ _EXPLANATIONS: dict[str, Callable[[Event], str]] = {
     "exchange": _explain_exchange,
     "probe": _explain_probe,
     "group armour": _explain_group_armour,
+    "demon blows": _explain_demon_blows,
     "steadfastness": _explain_steadfastness,
     "momentum": _explain_momentum,
     "damage": _explain_damage,
@@ -239,15 +262,44 @@ def _note(event: Event) -> str | None:
 
 
 def _decision(event: Event) -> str | None:
-    """The party's answers: declining, momentum spent, a new marching order."""
+    """The party's answers, with who gave them and why: declining, momentum spent, a new marching
+    order, a retreat."""
     decision = event.get("decision")
     if decision == "decline":
-        return _("the party declines the fight") if event["value"] else _("the party takes the fight")
+        if event["value"]:
+            return _("the party declines the fight: {who}").format(who=decided_by(event, None))
+        return _("the party takes the fight: {who}").format(who=decided_by(event, _("take every fight offered")))
     if decision == "momentum":
-        return _("the party spends {spent} momentum: +{bonus}").format(spent=event["value"], bonus=2 * event["value"])
+        return _("the party spends {spent} momentum for +{bonus}: {who}").format(
+            spent=event["value"], bonus=2 * event["value"], who=decided_by(event, _("spend all momentum held")))
     if decision == "order":
-        return _("the party reorders: {order}").format(order=_names(event["value"]))
+        return _("the party reorders ({order}): {who}").format(order=_names(event["value"]), who=decided_by(event, None))
+    if decision == "retreat":
+        fit = event["fit"]
+        # TRANSLATORS: the default tactics' rule for retreating, with the counts it went by.
+        rule = ngettext(
+            "retreat once fewer than half of the engaged members are unhurt or battered: {fit} of the {engaged} is",
+            "retreat once fewer than half of the engaged members are unhurt or battered: {fit} of the {engaged} are",
+            fit,
+        ).format(fit=fit, engaged=event["engaged"])
+        return _("the party retreats (abbrechen): {who}").format(who=decided_by(event, rule))
     return None
+
+
+def decided_by(event: Event, rule: str | None) -> str:
+    """Who took a ``decision`` event's decision (its fact ``by``, named by the kernel), and why:
+    the default tactics with their ``rule``, the encounter's script with the table that answered,
+    or a tactics plugin by name."""
+    by = event.get("by")
+    if by == "default":
+        if rule is None:
+            return _("the default tactics decide so")
+        return _("the default tactics decide so ({rule})").format(rule=rule)
+    if by == "script":
+        return _("the encounter's script decides so (tactics.round[{table}])").format(table=event["table"])
+    if by is None:
+        return _("a tactics source decides so")
+    return _("the tactics plugin {name} decides so").format(name=by)
 
 
 def _stance(event: Event) -> str:
@@ -290,7 +342,7 @@ def _total(event: Event) -> str | None:
 def _attack(event: Event) -> str:
     """One attacker's die, skill, wound penalty and weapon modifiers, and what he adds to the sum."""
     face, penalty = event["die"], event["penalty"]
-    parts = [f"1d6 {face}", f"{skill_name(event['skill'])} {event['rating']}"]
+    parts = [f"{dice_text('1d6')} {face}", f"{skill_name(event['skill'])} {event['rating']}"]
     if penalty:
         parts.append(f"{penalty} {_condition_words(event['condition'])}")
     parts += [_signed(m) for m in event["modifiers"]]
@@ -328,11 +380,17 @@ def _damage(event: Event) -> str | None:
     """The party's lead against the group's armour and steadfastness, or the enemy's damage to the party."""
     if "lead" in event:
         lead, past = event["lead"], event["past"]
-        # TRANSLATORS: {swallowed} of the lead stays in the armour, {past} gets past it.
-        return _("lead {lead}: the enemy's armour {armour} swallows {swallowed}, {past} past it: steadfastness "
-                 "−{loss}, {before} → {after}; momentum {momentum}").format(
+        if event.get("demon") is not None:
+            # TRANSLATORS: {demon} is a demon of the party; his blows leave the enemy only its magic armour.
+            text = _("lead {lead}: against {demon}'s demonic blows the enemy's armour is {armour}, it swallows "
+                     "{swallowed}, {past} past it: steadfastness −{loss}, {before} → {after}; momentum {momentum}")
+        else:
+            # TRANSLATORS: {swallowed} of the lead stays in the armour, {past} gets past it.
+            text = _("lead {lead}: the enemy's armour {armour} swallows {swallowed}, {past} past it: steadfastness "
+                     "−{loss}, {before} → {after}; momentum {momentum}")
+        return text.format(
             lead=lead, armour=event["armour"], swallowed=lead - past, past=past, loss=event["loss"],
-            before=event["before"], after=event["steadfastness"], momentum=event["momentum"])
+            before=event["before"], after=event["steadfastness"], momentum=event["momentum"], demon=event.get("demon"))
     if "amount" in event:
         return _("damage {amount} to the party").format(amount=event["amount"])
     return None
@@ -393,8 +451,9 @@ def _outcome(event: Event) -> str:
 
 
 def _flight(event: Event) -> str:
-    """The party retreats (abbrechen)."""
-    return _("the party retreats")
+    """What the retreat (abbrechen) costs: a step each for the foremost standing members."""
+    return _("the retreat costs the {cost} foremost standing members a step on the wound ladder each, armour "
+             "aside").format(cost=event["cost"])
 
 
 def _plunder(event: Event) -> str:

@@ -28,13 +28,20 @@ def better_attack(member: Combatant) -> str:
 
 def default_retreat(fight: Fight) -> bool:
     """Retreat when fewer than half (rounded up) of the engaged members are unhurt or battered."""
+    fit, engaged = fit_members(fight)
+    return fit < -(-engaged // 2)
+
+
+def fit_members(fight: Fight) -> tuple[int, int]:
+    """How many engaged members are unhurt or battered, and how many are engaged (the fallen
+    counted): what the default tactics' retreat goes by."""
     members = fight.party.members
     engaged = fight.vars[ORDER]
     fit = 0
     for i in engaged:
         if members[i].vars[LADDER] <= BATTERED:
             fit += 1
-    return fit < -(-len(engaged) // 2)
+    return fit, len(engaged)
 
 
 

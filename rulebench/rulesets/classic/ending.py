@@ -27,23 +27,32 @@ from rulebench.rulesets.classic.line import damage_line, unharmed, wound
 def _flight(fight: Fight, forced: bool) -> Outcome:
     """The first d3 − 1 (flight) or d3 (forced flight) living engaged members in damage order take a wound.
 
-    "First" counts non-fighters too, behind the fighters (reading: the seed counts adventurers). A
-    forced flight with one member left wounds him without a roll: its d3 cannot matter. The
+    "First" counts non-fighters too, behind the fighters (reading: the seed counts adventurers). The
     wounds are the enemy's blows, so ghosts and demons curse them too, and a ghostly or demonic
     member the enemy cannot harm (``line.unharmed``) among the first gets away unwounded, nobody
     taking his wound instead (reading).
+
+    The d3 is rolled only when its result can change who is wounded (docs/rules/README.md: a die
+    whose result cannot matter is not rolled): only if a member the enemy can harm stands where
+    some results reach him and others do not. A forced flight wounds the first member whatever it
+    shows, so one member left, or only ghostly ones behind the first, make it moot; a voluntary
+    flight with nobody it could harm among the first two likewise. Unrolled, the flight reaches as
+    far as the die could: the members it might call for are named, and those it could not harm
+    get away as they would under any result.
     """
     fighters, others = damage_line(fight)
     line = [m for m in fighters + others if m.vars["wounds"] < 2]
+    fewest, most = (1, 3) if forced else (0, 2)
     rolled = None
-    if forced and len(line) == 1:
-        count = 1
-    else:
+    if any(not unharmed(fight, m) for m in line[fewest:most]):
         rolled = fight.die(3, FORCED_FLIGHT if forced else FLIGHT_ROLL)
         count = rolled - (0 if forced else 1)
+    else:
+        count = min(most, len(line))
     hit = line[:count]
     cursed = fight.enemy.stats["cursed"]
-    fight.emit("flight", forced=forced, count=count, wounded=hit, rolled=rolled)
+    harmed = [m for m in hit if not unharmed(fight, m)]
+    fight.emit("flight", forced=forced, count=count, wounded=hit, harmed=harmed, rolled=rolled)
     for member in hit:
         if unharmed(fight, member):
             fight.emit("note", who=member, note=UNHARMED)
@@ -72,6 +81,7 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
         if fight.round >= MAX_ROUNDS:
             outcome = _flight(fight, forced=True) if fight.enemy.stats["tireless"] else Outcome.WITHDRAWN
         elif not fight.default_tactics and fight.decide(FLEE, None, options=YES_NO, drawn=True):
+            fight.emit("decision", decision=FLEE, value=True)
             outcome = _flight(fight, forced=False)
         else:
             return None

@@ -25,7 +25,7 @@ from rulebench.rulesets.classic.info import (
     PARTY_KS,
     PARTY_WINS_ROUND,
 )
-from rulebench.rulesets.classic.line import CURSED, armour_value, damage_line, unharmed
+from rulebench.rulesets.classic.line import CURSED, armour_value, damage_line, demon_striking, enemy_rw, unharmed
 
 _CURSED = frozenset({CURSED})
 _PLAIN: frozenset[str] = frozenset()
@@ -217,7 +217,7 @@ def _verdict(fight: Fight, margin: int) -> str:
     if margin == 0:
         return DRAWN_ROUND
     if margin > 0:
-        return PARTY_WINS_ROUND if margin > fight.enemy.stats["rw"] else PARTY_HIGHER
+        return PARTY_WINS_ROUND if margin > enemy_rw(fight, demon_striking(fight)) else PARTY_HIGHER
     fighters, _ = damage_line(fight)
     first = next((m for m in fighters if m.vars["wounds"] < 2 and not unharmed(fight, m)), None)
     if first is not None and -margin > armour_value(fight, first):

@@ -6,9 +6,12 @@ What happens is reported as events (``fight.emit``); ``narration`` renders them.
 from __future__ import annotations
 
 from rulebench import Combatant, Damage, Fight, Side, hookimpl
+from rulebench.rulesets.classic.choices import lineup
 from rulebench.rulesets.classic.info import BY_DAMAGE, BY_FIGHTERS_FALL, ENEMY_WON, NONE, PARTY_WON, POTION, STAYED_OUT, YES_NO
 
 CURSED = "cursed"
+DEMONS = "classic party demons"
+"""``fight.cache``: whether any party member is a demon."""
 
 
 def damage_line(fight: Fight) -> tuple[list[Combatant], list[Combatant]]:
@@ -43,6 +46,7 @@ def wound(fight: Fight, member: Combatant, cursed: bool, cause: str) -> None:
     and he stays at one wound. The point that caused it is spent all the same.
     """
     if member.vars["wounds"] == 1 and not fight.default_tactics and fight.decide(POTION, member, options=YES_NO):
+        fight.emit("decision", decision=POTION, who=member, value=True)
         fight.explain("potion")
         fight.emit("potion", who=member, cause=cause)
         return
@@ -59,6 +63,33 @@ def unharmed(fight: Fight, member: Combatant) -> bool:
     (docs/rules/classic.md, "Traits and special cases": the trait rules hold for party members too;
     a mixed group has a magic weapon if any member has one, as it has any other trait)."""
     return (member.has_trait("ghost") or member.has_trait("demon")) and not fight.enemy.has_trait("magic_weapon")
+
+
+def demon_striking(fight: Fight) -> Combatant | None:
+    """The first of this round's fighters, in marching order, who is a demon and rolls his KS (a
+    fighter with KS 0 against ghosts and demons strikes no blow).
+
+    docs/rules/classic.md, "Traits and special cases": the trait rules hold for party members too,
+    so a demon's blows ignore the enemy's armour that is not magic, as the enemy's demons ignore
+    the party's; the party's total is one sum, so one such fighter is enough (reading), as one
+    demon makes a mixed enemy group demonic.
+    """
+    demons = fight.cache.get(DEMONS)
+    if demons is None:  # worked out at the first won round: traits never change in a fight
+        demons = fight.cache[DEMONS] = any(m.has_trait("demon") for m in fight.party.members)
+    if not demons:
+        return None
+    return next((member for member, _, dice in lineup(fight) if dice is not None and member.has_trait("demon")), None)
+
+
+def enemy_rw(fight: Fight, demon: Combatant | None) -> int:
+    """The enemy group's RW against the party's damage: its lowest RW, armour that is not magic
+    counting 0 against a ``demon``'s blows (``demon_striking``)."""
+    enemy = fight.enemy
+    if demon is None:
+        rw: int = enemy.stats["rw"]
+        return rw
+    return min(e.stats["rw"] if e.has_trait("magic_armour") else 0 for e in enemy.members)
 
 
 def armour_value(fight: Fight, member: Combatant) -> int:
@@ -123,13 +154,16 @@ def _walk(fight: Fight, damage: Damage) -> None:
 
 def _hit_enemy(fight: Fight, enemy: Side, damage: Damage) -> None:
     """Damage to the enemy group: above its RW it is wounded and the party wins, else drawn."""
-    rw = enemy.stats["rw"]
+    demon = demon_striking(fight)
+    rw = enemy_rw(fight, demon)
     fight.explain("enemy rw")
+    if demon is not None:
+        fight.explain("demon blows")
     if damage.amount > rw:
         fight.vars["verdict"] = PARTY_WON
-        fight.emit("wound", side="enemy", amount=damage.amount, rw=rw, absorbed=rw, points=damage.amount)
+        fight.emit("wound", side="enemy", amount=damage.amount, rw=rw, absorbed=rw, points=damage.amount, demon=demon)
     else:
-        fight.emit("absorbed", side="enemy", amount=damage.amount, rw=rw, left=0)
+        fight.emit("absorbed", side="enemy", amount=damage.amount, rw=rw, left=0, demon=demon)
 
 
 @hookimpl

@@ -13,6 +13,7 @@ translated when it is rendered, in the terms of the German rules: Kampfstärke (
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -20,17 +21,32 @@ from rulebench import N_, Fate, Fight, Outcome, hookimpl, roll_sentence
 from rulebench.rulesets.classic.info import (
     ENEMY_HIGHER,
     ENEMY_WINS_ROUND,
+    FLEE,
     MELEE,
     MESSAGES,
     PARTY_HIGHER,
     PARTY_WINS_ROUND,
+    POTION,
     STAYED_OUT,
     _,
 )
 
 ngettext = MESSAGES.ngettext
+pgettext = MESSAGES.pgettext
 
 Event = dict[str, Any]
+
+
+_DIE = re.compile(r"(\d*)d(\d+)")
+"""A die in dice notation: its count (if any) and its sides (``2d6``, ``d20``)."""
+
+
+def dice_text(notation: str) -> str:
+    """Dice notation in the reader's language: ``2d6+1``; German writes ``2W6+1`` (the catalog's
+    letter). The events keep the notation as rulebench reads it."""
+    # TRANSLATORS: the die's letter in dice notation, as in 2d6+1; German writes W (2W6+1).
+    letter = pgettext("dice notation", "d")
+    return notation if letter == "d" else _DIE.sub(lambda found: f"{found[1]}{letter}{found[2]}", notation)
 
 
 # -- explanations: once per fight, at the mechanic's first appearance (``fight.explain(topic)``) ----
@@ -44,6 +60,10 @@ _EXPLANATIONS = {
     "enemy rw": N_(
         "The enemy group's armour value (RW) absorbs that many points of the party's damage; "
         "any point beyond it wounds the group, which then withdraws."),
+    # A demon of the party against the enemy group's armour.
+    "demon blows": N_(
+        "A demon's blows ignore armour that is not magic, on either side: while a demon fights for the "
+        "party, an enemy without magic armour has RW 0, and the group's RW is still its lowest."),
     # The three drawn rounds rule: exhaustion, or forced flight against the tireless.
     "drawn rounds": N_(
         "A drawn round leads to the next, but there are at most three: after the third both sides are "
@@ -68,7 +88,7 @@ _OUTCOME_TEXT = {
 
 def _roll(event: Event) -> str:
     """A roll, its label (one of ``info``'s roll labels) in the reader's language."""
-    return roll_sentence(event, _(event["label"]))
+    return roll_sentence({**event, "dice": dice_text(event["dice"])}, _(event["label"]))
 
 
 def _explain(event: Event) -> str | None:
@@ -79,8 +99,31 @@ def _explain(event: Event) -> str | None:
 
 # -- the round's decisions and rolls ----------------------------------------------------------------
 def _decision(event: Event) -> str:
-    """The party's new marching order."""
-    return _("the party reorders: {order}").format(order=", ".join(event["order"]))
+    """A decision that changes the fight or ends it, with who took it: a new marching order, a
+    life-saving potion, a flight after a drawn round."""
+    decision = event["decision"]
+    if decision == POTION:
+        # TRANSLATORS: {who} says who decided, e.g. "the encounter's script decides so (tactics.round[0])".
+        text = _("{name} reaches for a life-saving potion: {who}").format(name=event["who"], who=decided_by(event))
+    elif decision == FLEE:
+        text = _("the party decides to flee: {who}").format(who=decided_by(event))
+    else:
+        text = _("the party reorders ({order}): {who}").format(order=", ".join(event["order"]), who=decided_by(event))
+    return text
+
+
+def decided_by(event: Event) -> str:
+    """Who took a ``decision`` event's decision (its fact ``by``, named by the kernel): classic's
+    default tactics (which keep the order and never flee or drink), the encounter's script with the
+    table that answered, or a tactics plugin by name."""
+    by = event.get("by")
+    if by == "default":
+        return _("the default tactics decide so")
+    if by == "script":
+        return _("the encounter's script decides so (tactics.round[{table}])").format(table=event["table"])
+    if by is None:
+        return _("a tactics source decides so")
+    return _("the tactics plugin {name} decides so").format(name=by)
 
 
 def _modifier(event: Event) -> str:
@@ -108,7 +151,7 @@ def _total(event: Event) -> str:
     result = f" = {ks}" if ks is not None else ""
     text = (_("{name} fights melee: KS {dice}{reasons}, rolled {rolled}{result}") if melee
             else _("{name} fights ranged: KS {dice}{reasons}, rolled {rolled}{result}"))
-    return text.format(name=event["who"], dice=event["dice"], reasons=reasons, rolled=rolled, result=result)
+    return text.format(name=event["who"], dice=dice_text(event["dice"]), reasons=reasons, rolled=rolled, result=result)
 
 
 def _verdict_text(verdict: str, margin: int) -> str:
@@ -129,7 +172,7 @@ def _totals(event: Event) -> str:
     party, enemy = event["party_total"], event["enemy_total"]
     # TRANSLATORS: {verdict} is a clause such as "the party wins the round by 3".
     return _("party {party} vs enemy {enemy} (KS {dice}): {verdict}").format(
-        party=party, enemy=enemy, dice=event["dice"], verdict=_verdict_text(event["verdict"], abs(party - enemy)))
+        party=party, enemy=enemy, dice=dice_text(event["dice"]), verdict=_verdict_text(event["verdict"], abs(party - enemy)))
 
 
 # -- damage ----------------------------------------------------------------------------------------
@@ -143,8 +186,13 @@ def _wound(event: Event) -> str:
     """The party's damage beats the group's RW; or a fighter's RW took its share and the next point
     wounds him, ``left`` going on."""
     if event.get("side") == "enemy":
-        return _("damage {amount} beats the enemy's RW {rw}: the enemy is wounded and withdraws").format(
-            amount=event["amount"], rw=event["rw"])
+        if event.get("demon") is not None:
+            # TRANSLATORS: {demon} is a demon of the party; his blows leave the enemy only its magic armour.
+            text = _("damage {amount} beats the enemy's RW {rw} against {demon}'s demonic blows: "
+                     "the enemy is wounded and withdraws")
+        else:
+            text = _("damage {amount} beats the enemy's RW {rw}: the enemy is wounded and withdraws")
+        return text.format(amount=event["amount"], rw=event["rw"], demon=event.get("demon"))
     if event["rw"]:
         text = _("{name}'s RW {rw} absorbs {rw}, the next point is a wound; {left} left")
     else:
@@ -156,8 +204,12 @@ def _absorbed(event: Event) -> str:
     """The group's RW takes all of the party's damage; or a fighter's RW takes what is left, the
     round drawn when nobody was wounded."""
     if event.get("side") == "enemy":
-        return _("damage {amount}: the enemy's RW {rw} absorbs it all, the round is drawn").format(
-            amount=event["amount"], rw=event["rw"])
+        if event.get("demon") is not None:
+            text = _("damage {amount}: the enemy's RW {rw} against {demon}'s demonic blows absorbs it all, "
+                     "the round is drawn")
+        else:
+            text = _("damage {amount}: the enemy's RW {rw} absorbs it all, the round is drawn")
+        return text.format(amount=event["amount"], rw=event["rw"], demon=event.get("demon"))
     left = event["amount"]
     # English reads the same for one point and for several; other languages may not (ngettext).
     if event["drawn"]:
@@ -171,7 +223,10 @@ def _absorbed(event: Event) -> str:
 
 def _wrap(event: Event) -> str:
     """The damage passed the last fighter and starts at the front again."""
-    return _("past the last fighter with {left} left: back to the front, RW protects again").format(left=event["left"])
+    left = event["left"]
+    # English reads the same for one point and for several; other languages may not (ngettext).
+    return ngettext("past the last fighter with {left} left: back to the front, RW protects again",
+                    "past the last fighter with {left} left: back to the front, RW protects again", left).format(left=left)
 
 
 def _lost(event: Event) -> str:
@@ -217,16 +272,32 @@ def _flight(event: Event) -> str:
     """A flight or a forced flight: its d3 (if rolled) and who takes a wound."""
     forced = event["forced"]
     why = _("the tireless enemy forces the party to flee") if forced else _("the party flees (Flucht)")
-    detail = _flight_detail(event["rolled"], forced, event["count"], event["wounded"])
+    if event["rolled"] is None:
+        detail = _moot_flight(event["wounded"], event["harmed"])
+    else:
+        detail = _flight_detail(event["rolled"], forced, event["count"], event["wounded"])
     # TRANSLATORS: {why} says who flees and why, {detail} what the d3 showed and who is wounded.
     return _("{why}: {detail}").format(why=why, detail=detail)
 
 
-def _flight_detail(rolled: int | None, forced: bool, count: int, hit: Sequence[str]) -> str:
+def _moot_flight(reached: Sequence[str], harmed: Sequence[str]) -> str:
+    """A flight whose d3 is not rolled, since no result changes who is wounded: the members it
+    could call for (``reached``) and those of them the enemy can harm (``harmed``)."""
+    names = ", ".join(reached)
+    if len(reached) == 1 and harmed:
+        return _("no die, {names} is the only one left and takes a wound").format(names=names)
+    if not harmed:
+        # TRANSLATORS: the flight's d3 is not rolled: the enemy cannot harm any member it could call for.
+        return _("no die: whatever the d3 shows, the enemy can harm none of {names}").format(names=names)
+    # TRANSLATORS: the flight's d3 is not rolled: of the members it could call for, the enemy can
+    # harm only those named in {harmed}, and they are within reach whatever it shows.
+    return _("no die: whatever the d3 shows, of {names} only {harmed} can be wounded").format(
+        names=names, harmed=", ".join(harmed))
+
+
+def _flight_detail(rolled: int, forced: bool, count: int, hit: Sequence[str]) -> str:
     """The die, how many it calls for, and who is actually wounded: fewer when fewer are left."""
     names = ", ".join(hit)
-    if rolled is None:
-        return _("no die, {names} is the only one left and takes a wound").format(names=names)
     die = (_("d3 {rolled}").format(rolled=rolled) if forced
            else _("d3 {rolled} − 1 = {count}").format(rolled=rolled, count=count))
     if count == 0:

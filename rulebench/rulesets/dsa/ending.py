@@ -6,7 +6,7 @@ from rulebench import Attack, Combatant, EndState, Fate, Fight, Outcome, hookimp
 from rulebench.rulesets.dsa.hits import struck
 from rulebench.rulesets.dsa.narration import CONDITIONS, FLIGHT_ATTACK, condition
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
-from rulebench.rulesets.dsa.subfights import anyone_stands, build_subfights
+from rulebench.rulesets.dsa.subfights import anyone_stands, build_subfights, report_subfights
 from rulebench.rulesets.dsa.tactics import flees, party_standing
 
 EXCHANGE_CAP = 100
@@ -48,10 +48,13 @@ def _flee(fight: Fight) -> None:
     as they stand now: flight comes between exchanges, and sub-fights are rebuilt each exchange
     (docs/rules/dsa.md), so a single whose primary fell faces the attacker who takes that place. Members
     who face nobody (non-fighters behind their fighters) get away untouched. Members flee in
-    damage order (reading: the text gives no order).
+    damage order (reading: the text gives no order). Rebuilt sub-fights are reported, so a reader
+    sees why a pursuer is not the one a member fought in the exchange.
     """
+    fight.explain("flight")  # before the first pursuer's die, which the flight's line then tells
     if fight.vars["regroup"]:
         build_subfights(fight)
+        report_subfights(fight, for_flight=True)
     by_name = {c.name: c for c in fight.combatants}
     members = fight.party.members
     if fight.encounter.ambush_from_behind:

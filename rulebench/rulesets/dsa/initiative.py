@@ -7,6 +7,7 @@ from collections.abc import Hashable
 
 from rulebench import Combatant, Done, Fight, hookimpl
 from rulebench.rulesets.dsa.narration import INITIATIVE
+from rulebench.rulesets.dsa.subfights import report_subfights
 
 
 @hookimpl
@@ -19,14 +20,7 @@ def rulebench_round_start(fight: Fight) -> None:
     """
     subfights: tuple[tuple[int, ...], ...] = fight.vars["subfights"]
     combatants = fight.combatants
-    for group in subfights:
-        single, primary = combatants[group[0]], combatants[group[1]]
-        if len(group) == 2:
-            fight.emit("subfight", single=single, primary=primary, secondaries=(), penalties=_NO_PENALTIES)
-            continue
-        secondaries = tuple([combatants[i] for i in group[2:]])
-        penalties = {c.name: c.vars["penalty"] for c in (single, primary, *secondaries)}
-        fight.emit("subfight", single=single, primary=primary, secondaries=secondaries, penalties=penalties)
+    report_subfights(fight)
     holders: frozenset[tuple[str, str]] = fight.vars["holders"]
     surprise = fight.encounter.effective_surprise() if fight.round == 1 else "none"
     for group in subfights:
@@ -48,10 +42,6 @@ def rulebench_round_start(fight: Fight) -> None:
             fight.emit("initiative", holder=holder, other=other, surprise=True)
         holders = holders | {(holder.name, other.name)}
     fight.vars["holders"] = holders
-
-
-_NO_PENALTIES: dict[str, int] = {}
-"""A man-against-man sub-fight's coordination penalties: none (reported as they are, never changed)."""
 
 
 def _roll_off(fight: Fight, member: Combatant, enemy: Combatant) -> tuple[Combatant, Combatant]:

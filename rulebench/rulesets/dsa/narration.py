@@ -14,6 +14,7 @@ narration leaves ``told`` events out; the JSON keeps every event with its own se
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,8 +24,22 @@ from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
 
 MESSAGES = Messages("rulebench-dsa", Path(__file__).with_name("locale"))
 _ = MESSAGES.gettext
+pgettext = MESSAGES.pgettext
+ngettext = MESSAGES.ngettext
 
 Event = dict[str, Any]
+
+
+_DIE = re.compile(r"(\d*)d(\d+)")
+"""A die in dice notation: its count (if any) and its sides (``2d6``, ``d20``)."""
+
+
+def dice_text(notation: str) -> str:
+    """Dice notation in the reader's language: ``2d6+1``; German writes ``2W6+1`` (the catalog's
+    letter). The events keep the notation as rulebench reads it."""
+    # TRANSLATORS: the die's letter in dice notation, as in 2d6+1; German writes W (2W6+1).
+    letter = pgettext("dice notation", "d")
+    return notation if letter == "d" else _DIE.sub(lambda found: f"{found[1]}{letter}{found[2]}", notation)
 
 # Roll labels: the die's name in the log (``Hero: TP 1d8 → 4``), untranslated in the event.
 INITIATIVE = N_("initiative")
@@ -57,7 +72,8 @@ EXPLANATIONS = {
     ),
     "flight": N_(
         "Flight (Flucht): each fleeing fighter's opponent gets one attack at him with a d20 ≤ his full AT, "
-        "and it cannot be parried."
+        "and it cannot be parried; his opponent is the one he faces in the sub-fights as they stand after "
+        "the exchange, rebuilt if anyone fell in it."
     ),
     "critical": N_(
         "After each hit a d20 checks for a critical hit: on a 1 the severity TP + 1d100 kills if it reaches "
@@ -128,13 +144,15 @@ def _roll(fight: Fight, event: Event) -> str:
     if event["label"] == TP:
         fight.explain("damage")
         fight.explain("critical")
-    return roll_sentence(event, _(event["label"]))
+    return roll_sentence({**event, "dice": dice_text(event["dice"])}, _(event["label"]))
 
 
 # -- sub-fights and initiative ---------------------------------------------------------------------
 def _subfight(fight: Fight, event: Event) -> str:
     """Who stands alone against whom, and the penalties; a sub-fight that stands as it stood in the
     last exchange is ``told`` already."""
+    if event.get("flight"):
+        return _rebuilt_for_flight(event)
     if _layout(event) in _last_subfights(fight, event["round"]):
         event["told"] = True
     if not event["secondaries"]:
@@ -144,6 +162,17 @@ def _subfight(fight: Fight, event: Event) -> str:
         "{single} stands alone against {primary} (primary) and {others} (free attacks); "
         "coordination penalty to AT, PA and dodge: {lowered}."
     ).format(single=event["single"], primary=event["primary"], others=", ".join(event["secondaries"]), lowered=lowered)
+
+
+def _rebuilt_for_flight(event: Event) -> str:
+    """A sub-fight rebuilt after the exchange's falls, just before the party flees: whom each
+    fleeing member faces now (the pursuers of the flight)."""
+    if not event["secondaries"]:
+        return _("Someone fell, so the sub-fights are rebuilt before the flight: {single} now faces {primary}.").format(
+            single=event["single"], primary=event["primary"])
+    return _("Someone fell, so the sub-fights are rebuilt before the flight: {single} now stands alone against "
+             "{primary} (primary) and {others}.").format(
+        single=event["single"], primary=event["primary"], others=", ".join(event["secondaries"]))
 
 
 def _layout(event: Event) -> tuple[Any, ...]:
@@ -350,11 +379,39 @@ def _outcome(fight: Fight, event: Event) -> str:
     return _("No one of the enemy stands: party_wins.")
 
 
+def _decision(fight: Fight, event: Event) -> str | None:
+    """The party's decision to flee, with who took it and why."""
+    if event.get("decision") != "retreat":
+        return None
+    standing = event["standing"]
+    # TRANSLATORS: the default tactics' rule for fleeing, with the counts it went by.
+    rule = ngettext(
+        "flee once fewer than half of the engaged members stand: only {standing} of the {engaged} still stands",
+        "flee once fewer than half of the engaged members stand: only {standing} of the {engaged} still stand",
+        standing,
+    ).format(engaged=event["engaged"], standing=standing)
+    # TRANSLATORS: {who} says who decided and why, e.g. "the default tactics decide so (flee once ...)".
+    return _("The party flees (Flucht): {who}.").format(who=decided_by(event, rule))
+
+
+def decided_by(event: Event, rule: str) -> str:
+    """Who took a ``decision`` event's decision (its fact ``by``, named by the kernel), and why:
+    the default tactics with their ``rule``, the encounter's script with the table that answered,
+    or a tactics plugin by name."""
+    by = event.get("by")
+    if by == "default":
+        return _("the default tactics decide so ({rule})").format(rule=rule)
+    if by == "script":
+        return _("the encounter's script decides so (tactics.round[{table}])").format(table=event["table"])
+    if by is None:
+        return _("a tactics source decides so")
+    return _("the tactics plugin {name} decides so").format(name=by)
+
+
 def _flight(fight: Fight, event: Event) -> str:
     """A fleeing member, and the unparryable attack of his opponent, if he faces one."""
     if "attacker" not in event:
         return _("{name} flees; no opponent can strike at him.").format(name=event["who"])
-    fight.explain("flight")
     names = {"name": event["who"], "foe": event["attacker"], "roll": event["roll"], "at": event["value"]}
     if event["roll"] is None:
         return _("{name} flees; {foe} gets an unparryable attack: cannot hit, miss.").format(**names)
@@ -384,6 +441,7 @@ _RENDERERS: dict[str, Callable[[Fight, Event], str | None]] = {
     "condition": _condition,
     "outcome": _outcome,
     "flight": _flight,
+    "decision": _decision,
     "plunder": _plunder,
 }
 """The template of each of dsa's event kinds."""

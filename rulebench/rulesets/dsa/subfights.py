@@ -6,6 +6,9 @@ from collections.abc import Sequence
 
 from rulebench import Fight, Side
 
+_NO_PENALTIES: dict[str, int] = {}
+"""A man-against-man sub-fight's coordination penalties: none (reported as they are, never changed)."""
+
 
 def anyone_stands(side: Side) -> bool:
     """Whether anyone of ``side`` still stands: a side nobody stands for has lost (docs/rules/dsa.md)."""
@@ -73,3 +76,23 @@ def build_subfights(fight: Fight) -> tuple[tuple[int, ...], ...]:
     result = tuple(tuple(group) for group in groups)
     fight.vars["subfights"] = result
     return result
+
+
+def report_subfights(fight: Fight, for_flight: bool = False) -> None:
+    """One ``subfight`` event per sub-fight as they stand: who faces whom, and the penalties.
+
+    At an exchange's start; and, ``for_flight``, when the party flees after an exchange in which
+    someone fell: the sub-fights are rebuilt then, as after every fall, and each fleeing member's
+    pursuer is his opponent in them (docs/rules/dsa.md, "End of the exchange").
+    """
+    combatants = fight.combatants
+    for group in fight.vars["subfights"]:
+        single, primary = combatants[group[0]], combatants[group[1]]
+        if len(group) == 2:
+            fight.emit("subfight", single=single, primary=primary, secondaries=(), penalties=_NO_PENALTIES,
+                       flight=for_flight)
+            continue
+        secondaries = tuple([combatants[i] for i in group[2:]])
+        penalties = {c.name: c.vars["penalty"] for c in (single, primary, *secondaries)}
+        fight.emit("subfight", single=single, primary=primary, secondaries=secondaries, penalties=penalties,
+                   flight=for_flight)

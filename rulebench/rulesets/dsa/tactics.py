@@ -19,10 +19,15 @@ def rulebench_decide(fight: Fight, decision: Decision) -> Any:
 def flees(fight: Fight, standing: int, engaged: int) -> bool:
     """Whether the party flees after this exchange, ``standing`` of its ``engaged`` members still
     standing (``party_standing``): dsa's default tactics answer directly, any other tactics source is
-    asked (the decision ``retreat``)."""
+    asked (the decision ``retreat``). A flight is reported as a ``decision`` event with the counts
+    the default tactics go by; the kernel names who decided."""
     if fight.default_tactics:
-        return default_retreat(standing, engaged)
-    return bool(fight.decide("retreat", None, (True, False), standing=standing, engaged=engaged))
+        fleeing = default_retreat(standing, engaged)
+    else:
+        fleeing = bool(fight.decide("retreat", None, (True, False), standing=standing, engaged=engaged))
+    if fleeing:
+        fight.emit("decision", decision="retreat", value=True, standing=standing, engaged=engaged)
+    return fleeing
 
 
 def party_standing(fight: Fight) -> tuple[int, int]:

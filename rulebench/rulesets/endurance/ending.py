@@ -83,6 +83,8 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
         if fight.default_tactics
         else fight.decide("retreat", None, options=(True, False), standing=standing, engaged=engaged)
     ):
+        # The decision with the counts the default tactics go by; the kernel names who decided.
+        fight.emit("decision", decision="retreat", value=True, standing=standing, engaged=engaged)
         _flee(fight)
         outcome = Outcome.PARTY_FLED
     else:

@@ -15,8 +15,9 @@ The events, by kind, and the facts their sentences read:
   demon's blow did not meet), ``net``, ``endurance_before``, ``endurance_after``;
 * ``wound``: ``who``, ``net``, ``endurance_before``, ``wounds``, ``max_wounds``;
 * ``condition``: ``who``, ``condition`` (``bleeding`` with ``bleed`` and ``fell`` at the fall, or
-  without ``fell`` at a tick of the clock; ``bled out``, ``slain``, ``standing`` for a non-fighter
-  stepping up);
+  without ``fell`` at a tick of the clock; ``bled out``, ``slain``);
+* ``decision``: ``decision`` ``retreat`` (``standing``, ``engaged``: the party flees) or ``step up``
+  (``who``: a non-fighter steps up, by the rules), and ``by``, who decided (named by the kernel);
 * ``flight``; ``outcome``: ``outcome``; ``plunder``: ``who``; ``explain``: ``topic``; ``roll``;
 * ``critical`` (the optional rule, ``critical``): ``who``, ``sides`` (the die at its maximum),
   ``extra`` (the second roll, added).
@@ -24,20 +25,34 @@ The events, by kind, and the facts their sentences read:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from rulebench import N_, Fate, Fight, Messages, Outcome, hookimpl, roll_sentence
-from rulebench.rulesets.endurance.state import BLED_OUT, BLEEDING, SLAIN, STANDING
+from rulebench.rulesets.endurance.state import BLED_OUT, BLEEDING, SLAIN
 
 MESSAGES = Messages("rulebench-endurance", Path(__file__).with_name("locale"))
 """endurance's catalog: every text an endurance fight or its rules say to a reader."""
 
 _ = MESSAGES.gettext
+pgettext = MESSAGES.pgettext
 ngettext = MESSAGES.ngettext
 
 Event = dict[str, Any]
+
+
+_DIE = re.compile(r"(\d*)d(\d+)")
+"""A die in dice notation: its count (if any) and its sides (``2d6``, ``d20``)."""
+
+
+def dice_text(notation: str) -> str:
+    """Dice notation in the reader's language: ``2d6+1``; German writes ``2W6+1`` (the catalog's
+    letter). The events keep the notation as rulebench reads it."""
+    # TRANSLATORS: the die's letter in dice notation, as in 2d6+1; German writes W (2W6+1).
+    letter = pgettext("dice notation", "d")
+    return notation if letter == "d" else _DIE.sub(lambda found: f"{found[1]}{letter}{found[2]}", notation)
 
 
 # Roll labels: what a logged roll is for (logged untranslated, translated when rendered).
@@ -78,7 +93,7 @@ def rulebench_narrate(fight: Fight, event: Event) -> str | None:
 
 def _roll(event: Event) -> str:
     """A roll, its label in the reader's language."""
-    return roll_sentence(event, _(event["label"]))
+    return roll_sentence({**event, "dice": dice_text(event["dice"])}, _(event["label"]))
 
 
 # -- explanations: once per fight, at the mechanic's first appearance ----------------------------
@@ -97,8 +112,8 @@ def _explain(event: Event) -> str | None:
             "left standing to help him when the fight ends.")
     if topic == "flight":
         return _(
-            "By default the party flees (Flucht) once fewer than half of its engaged members still stand; "
-            "as it turns to run every enemy still standing strikes once more, and the fallen are left behind.")
+            "Flight (Flucht): as the party turns to run, every enemy still standing strikes once more, and the "
+            "fallen are left behind.")
     if topic == "critical hit":
         return _("Critical hits (an optional endurance rule): a damage die that shows its highest face is rolled "
                  "once more and the second roll is added too, once, never again.")
@@ -116,7 +131,7 @@ def _hit(event: Event) -> str:
         return text.format(attacker=event["attacker"], defender=event["defender"])
     extra = "".join(f" {m['value']:+d} {m['reason']}" for m in event["modifiers"])
     return _("{attacker} strikes {defender} (always a hit): damage {dice}{modifiers}").format(
-        attacker=event["attacker"], defender=event["defender"], dice=event["dice"], modifiers=extra)
+        attacker=event["attacker"], defender=event["defender"], dice=dice_text(event["dice"]), modifiers=extra)
 
 
 def _critical(event: Event) -> str:
@@ -150,8 +165,7 @@ def _wound(event: Event) -> str:
 
 
 def _condition(event: Event) -> str | None:
-    """A change of status: the fall, a tick of the bleeding clock, bleeding out, a killing wound, a
-    non-fighter stepping up."""
+    """A change of status: the fall, a tick of the bleeding clock, bleeding out, a killing wound."""
     name, condition = event["who"], event["condition"]
     if condition == BLEEDING:
         rounds = event["bleed"]
@@ -165,15 +179,45 @@ def _condition(event: Event) -> str | None:
         return _("{name} has bled out").format(name=name)
     if condition == SLAIN:
         return _("{name} was already bleeding: this wound is fatal").format(name=name)
-    if condition == STANDING:
-        return _("No fighter of {name}'s side stands: {name} steps up to fight").format(name=name)
     return None
+
+
+def _decision(event: Event) -> str | None:
+    """A decision that changes the fight or ends it, with who took it and why: a non-fighter
+    stepping up (the rules'), the party fleeing."""
+    if event["decision"] == "step up":
+        return _("No fighter of {name}'s side stands: {name} steps up to fight").format(name=event["who"])
+    if event["decision"] != "retreat":
+        return None
+    standing = event["standing"]
+    # TRANSLATORS: the default tactics' rule for fleeing, with the counts it went by.
+    rule = ngettext(
+        "flee once fewer than half of the engaged members stand: only {standing} of the {engaged} still stands",
+        "flee once fewer than half of the engaged members stand: only {standing} of the {engaged} still stand",
+        standing,
+    ).format(engaged=event["engaged"], standing=standing)
+    # TRANSLATORS: {who} says who decided and why, e.g. "the default tactics decide so (flee once ...)".
+    return _("The party flees (Flucht): {who}").format(who=decided_by(event, rule))
+
+
+def decided_by(event: Event, rule: str) -> str:
+    """Who took a ``decision`` event's decision (its fact ``by``, named by the kernel), and why:
+    the default tactics with their ``rule``, the encounter's script with the table that answered,
+    or a tactics plugin by name."""
+    by = event.get("by")
+    if by == "default":
+        return _("the default tactics decide so ({rule})").format(rule=rule)
+    if by == "script":
+        return _("the encounter's script decides so (tactics.round[{table}])").format(table=event["table"])
+    if by is None:
+        return _("a tactics source decides so")
+    return _("the tactics plugin {name} decides so").format(name=by)
 
 
 # -- the end of a round and of the fight ----------------------------------------------------------
 def _flight(event: Event) -> str:
     """The party turns to run: the standing enemies' parting blows follow."""
-    return _("The party flees: every standing enemy strikes once more.")
+    return _("As the party turns to run, every standing enemy strikes once more.")
 
 
 def _outcome(event: Event) -> str:
@@ -196,6 +240,7 @@ _RENDERERS: dict[str, Callable[[Event], str | None]] = {
     "damage": _damage,
     "wound": _wound,
     "condition": _condition,
+    "decision": _decision,
     "flight": _flight,
     "outcome": _outcome,
     "plunder": _plunder,

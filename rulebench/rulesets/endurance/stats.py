@@ -112,4 +112,4 @@ def release_non_fighters(fight: Fight, fallen: Combatant) -> None:
     for m in members:
         if m.vars["status"] == SHELTERED:
             m.vars["status"] = STANDING
-            fight.emit("condition", who=m, condition=STANDING)
+            fight.emit("decision", decision="step up", who=m, by="rules")

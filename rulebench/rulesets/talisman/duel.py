@@ -169,6 +169,7 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
         lead=lead,
         member_spared=member_kind if lost == NOBODY else None,
         opponent_spared=opponent_kind if won == NOBODY else None,
+        opponents=len(defender.members) if isinstance(defender, Side) else 1,
     )
     return attack
 

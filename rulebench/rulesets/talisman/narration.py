@@ -19,7 +19,8 @@ The events and their facts (beside ``kind``, ``round`` and ``text``):
   ``opponent`` or ``standoff``), ``rolled`` (False for a duel decided before the dice),
   ``member_spared``/``opponent_spared`` (``ghost`` or ``demon`` when the other cannot harm him,
   else None).
-- ``decision``: ``who`` evades (``decision = "evade"``) his ``opponent``.
+- ``decision``: ``who`` evades (``decision = "evade"``) his ``opponent``; ``by`` (named by the kernel) says
+  who decided.
 - ``absorbed``: ``who`` keeps his life, protected for the ``reasons`` given.
 - ``wound``: ``who`` has ``lives`` of ``max_lives`` left; ``condition``: ``who`` has none left,
   ``condition`` ``dead`` or ``defeated``.
@@ -32,6 +33,7 @@ The events and their facts (beside ``kind``, ``round`` and ``text``):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -42,9 +44,22 @@ MESSAGES = Messages("rulebench-talisman", Path(__file__).with_name("locale"))
 """talisman's catalog: every text it writes, in the language chosen when the text is written."""
 
 _ = MESSAGES.gettext
+ngettext = MESSAGES.ngettext
 pgettext = MESSAGES.pgettext
 
 Event = dict[str, Any]
+
+
+_DIE = re.compile(r"(\d*)d(\d+)")
+"""A die in dice notation: its count (if any) and its sides (``2d6``, ``d20``)."""
+
+
+def dice_text(notation: str) -> str:
+    """Dice notation in the reader's language: ``2d6+1``; German writes ``2W6+1`` (the catalog's
+    letter). The events keep the notation as rulebench reads it."""
+    # TRANSLATORS: the die's letter in dice notation, as in 2d6+1; German writes W (2W6+1).
+    letter = pgettext("dice notation", "d")
+    return notation if letter == "d" else _DIE.sub(lambda found: f"{found[1]}{letter}{found[2]}", notation)
 """A logged event, as ``rulebench_narrate`` gets it: JSON-ready facts."""
 
 # Roll labels: what a logged roll is for. The rules pass them untranslated; a roll is told with
@@ -59,7 +74,9 @@ def rulebench_narrate(fight: Fight, event: Event) -> str | None:
     for a kind or a roll label that is not talisman's, so another renderer tells it."""
     kind = event["kind"]
     if kind == "roll":
-        return roll_sentence(event, _(event["label"])) if event["label"] in LABELS else None
+        if event["label"] not in LABELS:
+            return None
+        return roll_sentence({**event, "dice": dice_text(event["dice"])}, _(event["label"]))
     if kind == "explain":
         explain = _EXPLANATIONS.get(event["topic"])
         return None if explain is None else explain(event)
@@ -127,11 +144,20 @@ def _duel(event: Event) -> str:
         return _("{member} against {opponent}: a standoff (Unentschieden), nobody is hurt.").format(**powers)
     if event["result"] == "standoff":  # the higher one cannot harm a ghost or demon without a magic weapon
         winner, loser, kind = (member, opponent, event["opponent_spared"]) if lead > 0 else (opponent, member, event["member_spared"])
-        return _(
+        return ngettext(
             "{member} against {opponent}: {winner} wins, but without a magic weapon cannot harm "
-            "{loser} ({kind}): a standoff, nobody is hurt."
+            "{loser} ({kind}): a standoff, nobody is hurt.",
+            "{member} against {opponent}: {winner} win, but without a magic weapon cannot harm "
+            "{loser} ({kind}): a standoff, nobody is hurt.", _winners(event, winner),
         ).format(winner=winner, loser=loser, kind=trait_name(kind), **powers)
-    return _("{member} against {opponent}: {winner} wins.").format(winner=event["winner"], **powers)
+    return ngettext("{member} against {opponent}: {winner} wins.", "{member} against {opponent}: {winner} win.",
+                    _winners(event, event["winner"])).format(winner=event["winner"], **powers)
+
+
+def _winners(event: Event, winner: str) -> int:
+    """How many the winner of a duel is, for the verb's number: a grouped opponent's members
+    (``Pack leader + Wolf 1 win``), else one."""
+    return int(event.get("opponents", 1)) if winner == event["defender"] else 1
 
 
 def _certain(event: Event) -> str:
@@ -142,8 +168,10 @@ def _certain(event: Event) -> str:
         "opponent": _range_text(event["defender"], event["opponent_strength"], event["opponent_bonus"], event["opponent_power"]),
     }
     if event["result"] != "standoff":
-        return _("{member} against {opponent}: no dice are rolled, no roll can change the result: "
-                 "{winner} always wins.").format(winner=event["winner"], **powers)
+        return ngettext("{member} against {opponent}: no dice are rolled, no roll can change the result: "
+                        "{winner} always wins.",
+                        "{member} against {opponent}: no dice are rolled, no roll can change the result: "
+                        "{winner} always win.", _winners(event, event["winner"])).format(winner=event["winner"], **powers)
     me, them = event["attacker"], event["defender"]
     mine, theirs = event["member_spared"], event["opponent_spared"]
     if mine and theirs:
@@ -152,15 +180,22 @@ def _certain(event: Event) -> str:
             "can harm the other without a magic weapon ({me}: {my_kind}, {them}: {their_kind}): a "
             "standoff, nobody is hurt."
         ).format(me=me, them=them, my_kind=trait_name(mine), their_kind=trait_name(theirs), **powers)
+    opponents = _winners(event, them)
     if theirs:
-        return _(
+        return ngettext(
             "{member} against {opponent}: no dice are rolled, no roll can change the result: {them} "
             "never wins, and {me} cannot harm {them} ({kind}) without a magic weapon: a standoff, "
-            "nobody is hurt."
+            "nobody is hurt.",
+            "{member} against {opponent}: no dice are rolled, no roll can change the result: {them} "
+            "never win, and {me} cannot harm {them} ({kind}) without a magic weapon: a standoff, "
+            "nobody is hurt.", opponents,
         ).format(me=me, them=them, kind=trait_name(theirs), **powers)
-    return _(
+    return ngettext(
         "{member} against {opponent}: no dice are rolled, no roll can change the result: {me} never "
-        "wins, and {them} cannot harm {me} ({kind}) without a magic weapon: a standoff, nobody is hurt."
+        "wins, and {them} cannot harm {me} ({kind}) without a magic weapon: a standoff, nobody is hurt.",
+        "{member} against {opponent}: no dice are rolled, no roll can change the result: {me} never "
+        "wins, and {them} cannot harm {me} ({kind}) without a magic weapon: a standoff, nobody is hurt.",
+        opponents,
     ).format(me=me, them=them, kind=trait_name(mine), **powers)
 
 
@@ -170,9 +205,24 @@ def _evade(event: Event) -> str | None:
     talisman's to tell."""
     if event.get("decision") != "evade":
         return None
-    return _("{name} evades {opponent} (Umgehungsmanöver) and sits the round out unharmed.").format(
-        name=event["who"], opponent=event["opponent"]
+    # TRANSLATORS: {who} says who decided, e.g. "the encounter's script decides so (tactics.round[0])".
+    return _("{name} evades {opponent} (Umgehungsmanöver) and sits the round out unharmed: {who}.").format(
+        name=event["who"], opponent=event["opponent"], who=decided_by(event)
     )
+
+
+def decided_by(event: Event) -> str:
+    """Who took a ``decision`` event's decision (its fact ``by``, named by the kernel): the default
+    tactics (which never evade), the encounter's script with the table that answered, or a tactics
+    plugin by name."""
+    by = event.get("by")
+    if by == "default":
+        return _("the default tactics decide so")
+    if by == "script":
+        return _("the encounter's script decides so (tactics.round[{table}])").format(table=event["table"])
+    if by is None:
+        return _("a tactics source decides so")
+    return _("the tactics plugin {name} decides so").format(name=by)
 
 
 def _protected(event: Event) -> str:
