@@ -113,7 +113,7 @@ class Sweep:
 
     def _point(self, value: int, result: RulesetResult, fractions: bool) -> dict[str, Any]:
         entry = result.to_dict(fractions)
-        return {"value": value, **{k: entry[k] for k in ("method", "outcomes", "ci95", "fights", "seed")},
+        return {"value": value, **{k: entry[k] for k in ("method", "outcomes", "casualties", "ci95", "fights", "seed")},
                 "rounds_mean": entry["rounds"]["mean"], "rounds_unit": entry["rounds"]["unit"]}
 
     def to_dict(self, fractions: bool = False) -> dict[str, Any]:

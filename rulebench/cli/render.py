@@ -325,9 +325,11 @@ def sweep_tables(result: Sweep, fractions: bool = False, label: str | None = Non
 def sweep_table(title: str, headings: Sequence[str], values: Sequence[Sequence[str]], points: Sequence[RulesetResult],
                  fractions: bool) -> Fitted:
     """A sweep's or grid's table for one ruleset: a column per varied number (``headings``, the
-    point's ``values`` per row), the party_wins bar, every outcome, the mean length."""
+    point's ``values`` per row), the party_wins bar, the chance the party is wiped out (what an
+    outcome may hide: a party that fled may have left everyone behind), every other outcome, the
+    mean length."""
     caption = results_caption(points, fractions)
-    breaking = widest_intervals(points, [o.value for o in OUTCOMES])
+    breaking = widest_intervals(points, [o.value for o in OUTCOMES] + ["wiped_out"])
     mixed = mixed_methods(points)
 
     def build(narrowing: Narrowing) -> Table:
@@ -341,6 +343,7 @@ def sweep_table(title: str, headings: Sequence[str], values: Sequence[Sequence[s
             table.add_column(outcome_name(outcome.value), justify="right")
             if k == 0:
                 table.add_column("", no_wrap=True)
+                table.add_column(casualty_name("wiped_out"), justify="right")
         units = add_length_columns(table, points)
         broken = set(breaking[:narrowing.broken])
         for shown, r in zip(values, points):
@@ -350,7 +353,8 @@ def sweep_table(title: str, headings: Sequence[str], values: Sequence[Sequence[s
                 row[-1] += f"\n[dim]{escape(wrapped_words(method) if narrowing.wrap_method else method)}[/]"
             cells = [outcome_cell(r, o.value, fractions, o.value in broken) for o in OUTCOMES]
             shown_bar = f"[green]{bar(r.outcomes['party_wins'], BAR_WIDTH)}[/]"
-            table.add_row(*row, cells[0], shown_bar, *cells[1:], *length_cells(r, units))
+            wiped = casualty_cell(r, "wiped_out", fractions, "wiped_out" in broken)
+            table.add_row(*row, cells[0], shown_bar, wiped, *cells[1:], *length_cells(r, units))
         return table
 
     return Fitted(build, len(breaking))

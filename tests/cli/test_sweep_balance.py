@@ -39,6 +39,20 @@ def test_sweep_table(duel: Path) -> None:
     assert result.exit_code == 0 and "party_wins" in result.stdout
 
 
+def test_a_sweep_gives_the_partys_casualties_beside_its_outcomes(duel: Path) -> None:
+    """Every point, as compare does: the chance someone dies, that the whole party is down, the
+    deaths expected, with intervals when sampled; the table has the wiped-out column after the bar."""
+    document = run_json("sweep", duel, "--vary", f"{COUNT}=1..3", "-r", "skirmish", "-n", "400", "--workers", "1")
+    for point in document["results"][0]["points"]:
+        casualties = point["casualties"]
+        assert set(casualties) == {"anyone_dead", "wiped_out", "deaths", "ci95"}
+        # skirmish's enemy wins when no member of the party stands: every such fight wiped it out.
+        assert casualties["wiped_out"] >= point["outcomes"]["enemy_wins"] - 1e-12
+    table = run("sweep", duel, "--vary", f"{COUNT}=1..3", "-r", "skirmish", "-n", "400", "--workers", "1").stdout
+    header = next(line for line in table.splitlines() if "party_wins" in line)
+    assert header.index("party_wins") < header.index("wiped") < header.index("enemy_wins")
+
+
 def test_exact_sweep_party_wins_never_rises_with_more_enemies(guards: Path) -> None:
     document = run_json("sweep", guards, "--vary", f"{COUNT}=1..8", "-r", "classic", "--exact", "--workers", "1")
     wins = [p["party_wins"] if "party_wins" in p else p["outcomes"]["party_wins"] for p in document["results"][0]["points"]]
