@@ -225,6 +225,19 @@ def test_compare_and_sweep_on_the_command_line(local_cluster: Any, tmp_path: Pat
         assert there.stdout == here.stdout
 
 
+def test_a_day_on_the_cluster_is_the_days_played_here(local_cluster: Any) -> None:
+    """A chain's days, a fixed count of several chunks and a precision run, are the same on the
+    cluster as in this process."""
+    chain = Path(__file__).resolve().parents[1] / "examples" / "chains" / "trade-road.toml"
+    for args in (("-n", "4100", "--seed", "2"), ("--precision", "0.02")):
+        here = CliRunner().invoke(app, ["chain", str(chain), "-r", "classic", *args, "--workers", "1", "--json"])
+        there = CliRunner().invoke(app, ["chain", str(chain), "-r", "classic", *args, "--scheduler", local_cluster.scheduler_address,
+                                         "--json"])
+        assert here.exit_code == 0, here.stderr
+        assert there.exit_code == 0, there.stderr
+        assert there.stdout == here.stdout
+
+
 def test_an_unreachable_scheduler_on_the_command_line_is_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", REFUSED_TIMEOUT)
     encounter = tmp_path / "duel.toml"

@@ -13,6 +13,7 @@ import typer
 from rulebench.cli.boundary import DEBUG_KEY, RulebenchCommand, RulebenchGroup
 from rulebench.cli.commands import (
     balance,
+    chain,
     check,
     compare,
     dice,
@@ -43,7 +44,8 @@ app = typer.Typer(
     add_completion=False,
 )
 
-for module in (rulesets, plugins, schema, validate, show, fight, compare, sweep, balance, probe, dice, explain, new_plugin, check, report):
+for module in (rulesets, plugins, schema, validate, show, fight, compare, chain, sweep, balance, probe, dice, explain, new_plugin, check,
+               report):
     app.command(name=module.NAME, help=module.HELP, cls=RulebenchCommand)(module.command)
 
 

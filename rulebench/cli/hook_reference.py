@@ -34,6 +34,9 @@ CALLED_BY = {
     "rulebench_decide": "rules code, through `fight.decide(...)`",
     "rulebench_health": "plugins and rules code, through `fight.health(...)`",
     "rulebench_narrate": "the fight, for each event emitted while it records (`fight.emit(...)`)",
+    "rulebench_carry": "a day of fights (`rulebench chain`), for every living party member once a stage is over",
+    "rulebench_rest": "a day of fights, for every living party member between two stages",
+    "rulebench_party_finished": "a day of fights, once a stage is over",
 }
 """Who calls each hook and when; a hook missing here fails the reference's test."""
 
@@ -80,6 +83,15 @@ CHANGES: dict[str, tuple[str, str]] = {
         "change anything, roll, or read the fight's state, which has moved on: the event carries every fact",
     ),
     "rulebench_health": ("nothing: it reads the state", "change anything or roll"),
+    "rulebench_carry": (
+        "nothing: it answers with a JSON-ready dict of the ruleset's own keys",
+        "change the fight or roll: the fight is over, and a day's later stages read only the answer",
+    ),
+    "rulebench_rest": (
+        "nothing: it answers with what the rest leaves",
+        "change the fight, the `carried` dict it receives, or roll: the answer replaces `carried`",
+    ),
+    "rulebench_party_finished": ("nothing: it reads the finished fight", "change anything or roll"),
 }
 """What each hook may change and what it must not; a hook missing here fails the reference's test.
 The kit (``rulebench check``) plays every fight recording and not, with default tactics asked and

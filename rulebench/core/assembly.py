@@ -6,8 +6,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
 
 import pluggy
@@ -56,13 +56,17 @@ class FightConfig:
     portable: bool = True
     """Whether every plugin of the configuration is installed, so a worker process can rebuild it
     from names; one given to ``discover(extra=...)`` keeps its fights in this process."""
+    carried: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """What each party member brings from a day's earlier fights (``Fight.carried``), by name: the
+    state a chain's stage starts from; empty for a single encounter, whose members start fresh.
+    A configuration that carries state is made from one that does not with :meth:`carrying`."""
     caches: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     """What analysis learns about this configuration while it plays it (Monte Carlo's round memo),
     kept as long as the configuration lives."""
 
     def new_fight(self, roller: Roller, record: bool = False) -> Fight:
         """A fight at round 0: stats derived, state created and frozen, overrides checked."""
-        fight = Fight(self.encounter, self.ruleset.name, self.rules, roller, record)
+        fight = Fight(self.encounter, self.ruleset.name, self.rules, roller, record, self.carried)
         fight.default_tactics = self.default_tactics
         if self.static_modifiers:
             fight.remember_modifiers()
@@ -78,6 +82,13 @@ class FightConfig:
                 where=where, ruleset=self.ruleset.name, known=known))
         fight.freeze()
         return fight
+
+    def carrying(self, carried: Mapping[str, Mapping[str, Any]]) -> FightConfig:
+        """This configuration with its party starting from ``carried`` (``Fight.carried``), with
+        caches of its own (what analysis learned about fresh members holds for no one else), and
+        not portable: a worker rebuilding it from names (``analysis/sampling.py``) would start the
+        party fresh, so its fights stay in this process."""
+        return replace(self, carried=carried, caches={}, portable=False)
 
 
 def configure(

@@ -33,3 +33,9 @@ def roll_sentence(event: dict[str, Any], label: str) -> str:
     shown = f" ({' '.join(map(str, faces))})" if faces is not None and len(faces) > 1 else ""
     actor = f"{event['who']}: " if event.get("who") is not None else ""
     return f"{actor}{label} {event['dice']} → {event['total']}{shown}"
+
+
+@hookimpl(trylast=True)
+def rulebench_rest(fight: Fight, combatant: Combatant, carried: dict[str, Any], rest: str) -> dict[str, Any]:
+    """A rest heals nothing the ruleset does not say it heals: the carried state goes on as it is."""
+    return dict(carried)

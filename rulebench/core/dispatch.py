@@ -36,6 +36,9 @@ _HOOKS: dict[str, tuple[str, ...]] = {
     "decide": ("fight", "decision"),
     "narrate": ("fight", "event"),
     "health": ("fight", "combatant"),
+    "carry": ("fight", "combatant"),
+    "rest": ("fight", "combatant", "carried", "rest"),
+    "party_finished": ("fight",),
 }
 
 _NOTIFY = frozenset({"setup", "round_start", "fight_end"})
@@ -249,3 +252,6 @@ class ResolvedHooks:
     encounter's tables (``Fight.decide`` while the fight records)."""
     narrate: Callable[[Fight, dict[str, Any]], str]
     health: Callable[[Fight, Combatant], Health | None]
+    carry: Callable[[Fight, Combatant], dict[str, Any] | None]
+    rest: Callable[[Fight, Combatant, dict[str, Any], str], dict[str, Any] | None]
+    party_finished: Callable[[Fight], bool | None]

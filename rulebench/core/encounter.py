@@ -58,6 +58,7 @@ __all__ = [
     "display_name",
     "load_encounter",
     "parse_toml",
+    "read_toml",
 ]
 
 Trait = Literal["undead", "ghost", "demon", "magic_weapon", "silver_weapon", "magic_armour"]
@@ -373,8 +374,21 @@ def load_encounter(path: str | Path) -> Encounter:
             not TOML, or not a valid encounter; the error's source is the path as text.
     """
     source = display_name(path)
-    data = parse_toml(_read_text(Path(path), source), source)
+    data = read_toml(path, source)
+    if "stage" in data and "enemy" not in data:  # a chain file (docs/chains.md), not an encounter
+        raise EncounterError(source, [("<file>", _("is a chain file ([[stage]] tables), not an encounter; "
+                                                   "play its day with rulebench chain"))])
     return encounter_from_dict(data, source)
+
+
+def read_toml(path: str | Path, source: str) -> dict[str, Any]:
+    """A TOML file's tables, read as an encounter file is (a chain file too).
+
+    Raises:
+        EncounterError: the file is missing, not a regular file, too big, unreadable, not UTF-8 or
+            not TOML; the error's source is ``source``.
+    """
+    return parse_toml(_read_text(Path(path), source), source)
 
 
 def _read_text(path: Path, source: str) -> str:

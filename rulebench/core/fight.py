@@ -8,7 +8,7 @@ analysis merges equal states between rounds.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import cache, partial
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
@@ -94,11 +94,23 @@ class Rules(Protocol):
         encounter's tables, None where it cannot tell)."""
         ...
 
+    def carry(self, fight: Fight, combatant: Combatant) -> dict[str, Any] | None:
+        """What of ``combatant``'s state carries into the next fight of a day (``rulebench_carry``)."""
+        ...
+
+    def rest(self, fight: Fight, combatant: Combatant, carried: dict[str, Any], rest: str) -> dict[str, Any] | None:
+        """What a rest leaves of ``combatant``'s carried state (``rulebench_rest``)."""
+        ...
+
+    def party_finished(self, fight: Fight) -> bool | None:
+        """Whether the day ends for the party after this fight (``rulebench_party_finished``)."""
+        ...
+
 
 PLUGIN_FACING = frozenset({
     "vars", "round", "party", "enemy", "combatants", "side_of", "opponents_of", "encounter", "ruleset", "outcome",
     "roll", "die", "check", "chain", "decide", "modifiers", "override", "emit", "explain", "recording", "log",
-    "default_tactics", "static_modifiers", "cache", "health",
+    "default_tactics", "static_modifiers", "cache", "health", "carried",
 })
 """What rules code uses of a fight (docs/writing-a-ruleset.md, "Rules every ruleset keeps")."""
 
@@ -119,7 +131,10 @@ class Fight:
     uses; the members in ``KERNEL_ONLY`` are the kernel's and the solvers'.
     """
 
-    def __init__(self, encounter: Encounter, ruleset: str, rules: Rules, roller: Roller, record: bool = False) -> None:
+    def __init__(
+        self, encounter: Encounter, ruleset: str, rules: Rules, roller: Roller, record: bool = False,
+        carried: Mapping[str, Mapping[str, Any]] | None = None,
+    ) -> None:
         self.encounter = encounter
         """The encounter being fought, as validated (``Encounter``): its mode, surprise, flags and entries."""
         self.ruleset = ruleset
@@ -182,6 +197,7 @@ class Fight:
         self._initial: tuple[dict[str, StateValue], list[dict[str, StateValue]]] = ({}, [])
         self._reset_vars: tuple[tuple[Combatant, dict[str, StateValue]], ...] = ()
         self._stats_at_freeze: list[tuple[Any, dict[str, Any]]] = []
+        self._carried: Mapping[str, Mapping[str, Any]] = carried or {}
 
     @property
     def round(self) -> int:
@@ -370,6 +386,13 @@ class Fight:
             raise BadInput(_("tactics: round {round} answers the {kind!r} decision for {who} with {answer!r}; expected one of {expected}")
                            .format(round=self.round, kind=kind, who=who.name, answer=answer, expected=expected))
         return answer
+
+    def carried(self, combatant: Combatant) -> dict[str, Any]:
+        """What ``combatant`` brings from the day's fights before this one (``rulebench_carry``, then
+        ``rulebench_rest``): his ruleset's own keys, read in ``rulebench_setup`` to start him as the
+        last fight and the rest left him. Empty for a fresh member: the first fight of a day, a
+        single encounter, an enemy, or a ruleset that carries nothing."""
+        return dict(self._carried.get(combatant.name, {})) if combatant.side == PARTY else {}
 
     def health(self, combatant: Combatant) -> Health | None:
         """``combatant``'s condition as his ruleset tells it in neutral terms (``rulebench_health``):

@@ -19,6 +19,12 @@ The kernel (``core/assembly.py``, ``core/loop.py``) sets a fight up, then plays 
     if outcome: rulebench_fight_end(fight)
     # once the fight is over, for every combatant:
     rulebench_end_state(fight, combatant)
+    # in a day of fights (``rulebench chain``), once a stage's fight is over:
+    if not rulebench_party_finished(fight):             # the day may end for a party still alive
+        for member in the party, unless dead:
+            carried = rulebench_carry(fight, member) or {}    # what of his state carries on
+            carried = rulebench_rest(fight, member, carried, rest)   # "none", "short" or "long"
+    # the next stage's rulebench_setup starts each member from fight.carried(member)
 
 ``rulebench_modifiers``, ``rulebench_decide`` and ``rulebench_health`` are asked whenever rules
 code or a plugin needs them (``fight.modifiers(...)``, ``fight.decide(...)``, ``fight.health(...)``); ``rulebench_narrate`` renders each event a rule
@@ -432,5 +438,84 @@ def rulebench_health(fight: Fight, combatant: Combatant) -> Health | None:
         def rulebench_health(fight: Fight, combatant: Combatant) -> Health | None:
             hp, most = combatant.vars["hp"], combatant.stats["hp"]
             return Health(standing=hp > 0, left=max(hp, 0) / most, last_stand=hp == 1)
+    """
+    raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it
+
+
+@hookspec(firstresult=True)
+def rulebench_carry(fight: Fight, combatant: Combatant) -> dict[str, Any] | None:
+    """Say what of a party member's state carries over from this fight into the next one of a day.
+
+    firstresult. Asked once a stage of a chain (``rulebench chain``) is over, for every party member
+    who is not dead (the dead leave the line for good), after ``rulebench_fight_end``. The answer
+    is a JSON-ready dict of the ruleset's own keys (numbers, strings, booleans, lists): what the
+    rules say is left of him once the fight is over (wounds, a ladder step, lives, life energy),
+    with whatever the rules settle at a fight's end already settled (the fallen helped or not).
+    The next stage's ``rulebench_setup`` reads it back through ``fight.carried(combatant)``, after
+    ``rulebench_rest`` has healed what the rest between the two heals. None, or a key left out,
+    means "as fresh": a ruleset that implements nothing starts every stage with fresh members.
+
+    :param fight: the finished fight (``fight.outcome`` is set).
+    :param combatant: a party member whose end state is not ``dead``.
+    :return: the member's carried state, or None for nothing (a fresh member next time).
+
+    Example::
+
+        @hookimpl
+        def rulebench_carry(fight: Fight, combatant: Combatant) -> dict[str, Any] | None:
+            lost = combatant.stats["hp"] - combatant.vars["hp"]
+            return {"hp_lost": lost} if lost else None
+
+    and in ``rulebench_setup``, ``c.vars["hp"] = c.stats["hp"] - fight.carried(c).get("hp_lost", 0)``.
+    """
+    raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it
+
+
+@hookspec(firstresult=True)
+def rulebench_rest(fight: Fight, combatant: Combatant, carried: dict[str, Any], rest: str) -> dict[str, Any] | None:
+    """Say what a rest between two stages of a day leaves of a member's carried state.
+
+    firstresult. Asked after ``rulebench_carry`` for every living member, with the rest the chain
+    file names after the stage: ``"none"`` (they go straight on), ``"short"`` or ``"long"``. The
+    answer replaces ``carried`` (an empty dict: fully healed); what the rules say no rest heals
+    (tainted or cursed wounds) stays in it. The kernel's own implementation (``trylast``) heals
+    nothing, so a ruleset that carries state but does not implement this keeps every wound; a
+    house-rule plugin replaces the ruleset's answer with ``tryfirst=True``. The hook only answers:
+    it changes neither the fight nor ``carried``.
+
+    :param fight: the finished fight, for the member's stats and the ruleset's name.
+    :param combatant: the member who rests.
+    :param carried: what ``rulebench_carry`` answered for him (``{}`` for nothing).
+    :param rest: ``"none"``, ``"short"`` or ``"long"``.
+    :return: his carried state after the rest, or None to let the next implementation answer.
+
+    Example (a house rule: a long rest heals everything)::
+
+        @hookimpl(tryfirst=True)
+        def rulebench_rest(fight: Fight, combatant: Combatant, carried: dict[str, Any], rest: str) -> dict[str, Any] | None:
+            return {} if rest == "long" else None          # the ruleset answers the other rests
+    """
+    raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it
+
+
+@hookspec(firstresult=True)
+def rulebench_party_finished(fight: Fight) -> bool | None:
+    """Say whether the party is finished once this fight is over, though not all of it is dead:
+    the day ends for it here, and it has not got through the day.
+
+    firstresult. Asked once a stage of a chain is over, before ``rulebench_carry``. A party of
+    which nobody who fought is left on his feet (every one out or dead) is wiped out whatever the
+    answer; this hook says when a ruleset ends the day sooner (classic: at most one adventurer
+    left alive). None or False: the party goes on with whoever lives.
+
+    :param fight: the finished fight.
+    :return: True when the party is finished, else None (or False).
+
+    Example::
+
+        @hookimpl
+        def rulebench_party_finished(fight: Fight) -> bool | None:
+            alive = [m for m in fight.party.members if m.vars["hp"] > 0]
+            return len(alive) <= 1 or None
     """
     raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from broken_rulesets import NAME, Charm, Duel, catalog, duel_encounter
+from broken_rulesets import NAME, Charm, Duel, catalog, duel_encounter, standing
 
 from rulebench import (
     Attack,
@@ -250,6 +250,89 @@ def test_hook_health(ruleset: str) -> None:
 def test_hook_health_is_none_where_nobody_answers() -> None:
     fight = fight_of(Duel())
     assert fight.health(fight.combatants[0]) is None
+
+
+class Carrying(Duel):
+    """The duel carrying lost hit points into the next fight; a short rest heals 3, a long one 6."""
+
+    @hookimpl
+    def rulebench_setup(self, fight: Fight) -> None:
+        super().rulebench_setup(fight)
+        for c in fight.party.members:
+            c.vars["hp"] = c.stats["hp"] - fight.carried(c).get("lost", 0)
+
+    @hookimpl
+    def rulebench_carry(self, fight: Fight, combatant: Combatant) -> dict[str, Any] | None:
+        lost = combatant.stats["hp"] - combatant.vars["hp"]
+        return {"lost": lost} if lost else None
+
+    @hookimpl
+    def rulebench_rest(self, fight: Fight, combatant: Combatant, carried: dict[str, Any], rest: str) -> dict[str, Any]:
+        healed = {"none": 0, "short": 3, "long": 6}[rest]
+        return {"lost": max(0, carried.get("lost", 0) - healed)}
+
+
+class LongRestHealsAll:
+    """A house rule: a long rest heals everything, whatever the ruleset says."""
+
+    @hookimpl
+    def rulebench_plugin(self) -> PluginInfo:
+        return PluginInfo(name="long-rest", kind="modifier", title="A long rest heals everything")
+
+    @hookimpl(tryfirst=True)
+    def rulebench_rest(self, fight: Fight, combatant: Combatant, carried: dict[str, Any], rest: str) -> dict[str, Any] | None:
+        return {} if rest == "long" else None
+
+
+def test_hook_carry() -> None:
+    """What a ruleset carries starts the member's next fight (``fight.carried`` read in setup); a
+    ruleset that carries nothing answers None, and nobody carries anything into a single encounter."""
+    config = configure(duel_encounter(), NAME, catalog=catalog(Carrying()))
+    fight = config.new_fight(ScriptedRoller([1, 1] * 10))  # nobody hits: ten rounds, withdrawn
+    hero = fight.combatants[0]
+    hero.vars["hp"] -= 8  # as a blow of 8 would leave him
+    play(fight)
+    carried = config.rules.carry(fight, hero)
+    assert carried == {"lost": 8}
+    assert config.new_fight(RandomRoller(1)).combatants[0].vars["hp"] == hero.stats["hp"]  # a single encounter: fresh
+    again = config.carrying({hero.name: carried}).new_fight(RandomRoller(1))
+    assert again.carried(again.combatants[0]) == {"lost": 8} and again.combatants[0].vars["hp"] == hero.stats["hp"] - 8
+    assert again.carried(again.combatants[1]) == {}  # an enemy never carries
+    plain = fight_of(Duel(), roller=ScriptedRoller([1, 1] * 10))
+    plain.combatants[0].vars["hp"] -= 8
+    play(plain)
+    assert plain.rules.carry(plain, plain.combatants[0]) is None
+
+
+def test_hook_rest() -> None:
+    """The ruleset's rest heals what it says; the kernel's heals nothing; a house rule with tryfirst
+    answers first (a long rest heals everything) and leaves the other rests to the ruleset."""
+    config = configure(duel_encounter(), NAME, catalog=catalog(Carrying()))
+    fight = config.new_fight(RandomRoller(1))
+    hero = fight.combatants[0]
+    assert [config.rules.rest(fight, hero, {"lost": 8}, rest) for rest in ("none", "short", "long")] == [
+        {"lost": 8}, {"lost": 5}, {"lost": 2}]
+    house = configure(duel_encounter(), NAME, catalog=catalog(Carrying(), ("long-rest", LongRestHealsAll())), plugins=("long-rest",))
+    fight = house.new_fight(RandomRoller(1))
+    assert [house.rules.rest(fight, hero, {"lost": 8}, rest) for rest in ("none", "short", "long")] == [
+        {"lost": 8}, {"lost": 5}, {}]
+    plain = fight_of(Duel())
+    assert plain.rules.rest(plain, plain.combatants[0], {"lost": 8}, "long") == {"lost": 8}
+
+
+def test_hook_party_finished() -> None:
+    """A ruleset may end the day for a party still alive; nobody answering means it goes on."""
+    class Lonely(Duel):
+        @hookimpl
+        def rulebench_party_finished(self, fight: Fight) -> bool | None:
+            return len(standing(fight.party.members)) <= 1 or None
+
+    fight = fight_of(Lonely())
+    play(fight)
+    assert fight.rules.party_finished(fight) is True  # the duel's party is one hero
+    plain = fight_of(Duel())
+    play(plain)
+    assert plain.rules.party_finished(plain) is None
 
 
 @pytest.mark.parametrize("name", sorted(discover().rulesets()))

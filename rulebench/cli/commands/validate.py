@@ -11,15 +11,21 @@ from rulebench.core.i18n import N_, _, format_integer, ngettext
 
 NAME = "validate"
 HELP = N_(
-    "Check an encounter file against every installed ruleset (or those named with -r); every problem "
-    "is reported with its field, so that a file that passes is never refused by another command."
+    "Check an encounter file (or a chain file) against every installed ruleset (or those named with -r); every "
+    "problem is reported with its field, so that a file that passes is never refused by another command."
 )
 
 
 def command(encounter: EncounterArg, ruleset: Rulesets = None, json: Json = False) -> None:
     """Run ``rulebench validate``; :data:`HELP` says what it does."""
+    from rulebench.api.chain_validate import is_chain_file
     from rulebench.api.inspect import validate
 
+    if is_chain_file(encounter):
+        from rulebench.cli.chain_validate import validate_chain_command
+
+        validate_chain_command(encounter, ruleset, json)
+        return
     result = validate(encounter, ruleset)
     report(result.warnings)
     if json:

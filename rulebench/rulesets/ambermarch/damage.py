@@ -167,6 +167,6 @@ def step_up(fight: Fight, member: Combatant, tainted: bool, in_retreat: bool = F
     ladder = member.vars[LADDER] + 1
     member.vars[LADDER] = ladder
     if tainted:
-        member.vars[TAINTED] = True
+        member.vars[TAINTED] += 1
     fight.explain("wound ladder")
     fight.emit("wound", who=member, condition=CONDITIONS[ladder], step=ladder, tainted=tainted, in_retreat=in_retreat)

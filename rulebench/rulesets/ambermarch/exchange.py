@@ -29,6 +29,7 @@ from rulebench.rulesets.ambermarch.state import (
     SPENT,
     STANCE,
     TECHNIQUE,
+    marching_line,
 )
 from rulebench.rulesets.ambermarch.technique import technique_contribution
 
@@ -48,8 +49,10 @@ _Attacker = tuple[Combatant, str, int, Sequence[Modifier]]
 
 @hookimpl
 def rulebench_initiative(fight: Fight) -> Iterable[tuple[Side, Side]]:
-    """One opposed exchange per round, party against the enemy group; none once the fight is declined."""
-    if fight.vars[DECLINED]:
+    """One opposed exchange per round, party against the enemy group; none once the fight is declined,
+    nor when everyone engaged came into it down (a day's earlier fight, carry.py): the round's
+    verdict then finds nobody standing."""
+    if fight.vars[DECLINED] or (fight.round == 1 and not marching_line(fight)):
         return ()
     return ((fight.party, fight.enemy),)
 

@@ -466,7 +466,31 @@ def _condition(event: Event) -> str:
     return _("tainted wounds (verdorben, no healing by rest): {names}").format(names=_names(event["tainted"]))
 
 
+_LADDER = ("unhurt", "battered", "wounded", "down")
+"""The ladder's steps by number, as the carried state counts them (carry.py)."""
+
+
+def _rest(event: Event) -> str:
+    """Between two fights of a day: what the rest (``none``, ``short``, ``long``) left of a member's
+    ladder step (``before`` and ``after``: his carried ``ladder`` and ``tainted`` steps)."""
+    before, after = event["before"], event["after"]
+    was = _condition_words(_LADDER[before.get("ladder", 0)])
+    now = _condition_words(_LADDER[after.get("ladder", 0)])
+    if event["rest"] == "none":
+        text = _("{who} goes on {now}.").format(who=event["who"], now=now)
+    elif before == after:
+        text = _("{who} stays {now}.").format(who=event["who"], now=now)
+    else:
+        text = _("{who}: {was} → {now}.").format(who=event["who"], was=was, now=now)
+    tainted = after.get("tainted", 0)
+    if tainted:
+        text += " " + MESSAGES.ngettext("His tainted step (verdorben) heals by no rest.",
+                                        "His {count} tainted steps (verdorben) heal by no rest.", tainted).format(count=tainted)
+    return text
+
+
 _BY_KIND: dict[str, Callable[[Event], str | None]] = {
+    "rest": _rest,
     "roll": _roll,
     "explain": _explanation,
     "note": _note,

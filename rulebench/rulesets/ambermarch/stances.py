@@ -24,6 +24,7 @@ from rulebench.rulesets.ambermarch.state import (
     VOLUNTARY,
     WOUNDED,
     damage_line,
+    marching_line,
 )
 from rulebench.rulesets.ambermarch.tactics import better_attack, default_stance
 
@@ -33,6 +34,8 @@ def rulebench_round_start(fight: Fight) -> None:
     """Ask this round's decisions: declining (round 1 of a voluntary fight), stances, momentum."""
     if fight.round == 1 and fight.vars[VOLUNTARY] and _declines(fight):
         return
+    if fight.round == 1 and not marching_line(fight):
+        return  # everyone engaged came in down (a day's earlier fight): nobody decides, the verdict follows
     defaults = fight.default_tactics
     _choose_stances(fight, defaults)
     _spend_momentum(fight, defaults)

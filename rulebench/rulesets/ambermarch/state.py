@@ -17,7 +17,7 @@ PENALTY: tuple[int, ...] = (0, -1, -2, 0)
 # Party member state (combatant.vars).
 LADDER = "ladder"
 STANCE = "stance"  # this round's stance, "" between rounds
-TAINTED = "tainted"  # a wound from a tireless foe (verdorben): no healing by rest
+TAINTED = "tainted"  # how many of his ladder steps are tainted wounds (verdorben), which no rest heals
 
 # Fight state (fight.vars).
 STEADFASTNESS = "steadfastness"  # the enemy group's, docs/rules/ambermarch.md

@@ -83,9 +83,11 @@ def rulebench_setup(fight: Fight) -> None:
         for attribute in ("body", "speed", "mind"):
             value = min(MAX_ATTRIBUTE, max(0, getattr(spec, attribute)))
             member.stats[attribute] = fight.override(member, attribute, value)
-        member.vars[LADDER] = UNHURT
+        # A member of a day's later fight starts where the last one and the rest left him (carry.py).
+        carried = fight.carried(member)
+        member.vars[LADDER] = carried.get(LADDER, UNHURT)
         member.vars[STANCE] = ""
-        member.vars[TAINTED] = False
+        member.vars[TAINTED] = carried.get(TAINTED, 0)
     for enemy in fight.enemy.members:
         spec = enemy.spec
         enemy.stats["pool"] = fight.override(enemy, "pool", D6.plus(max(spec.melee, spec.ranged)))

@@ -9,11 +9,13 @@ reverses the damage order (reading: the seed has no other surprise rule).
 
 Modules: ``info`` (descriptor, shared words), ``stats`` (stat blocks and state), ``exchange`` (the
 round's decisions and rolls), ``line`` (damage down the line), ``ending`` (verdict, flight, robbers,
-fates), ``tactics`` (default tactics), ``narration`` (``rulebench_narrate``: the sentence for each
+fates), ``tactics`` (default tactics), ``carry`` (what carries into a day's next fight, what a
+rest heals, when the party is finished), ``narration`` (``rulebench_narrate``: the sentence for each
 event the rule modules report, so they read as rules and a silent fight builds no text). pluggy
 registers this package, so the hook implementations are imported here as module attributes.
 """
 
+from rulebench.rulesets.classic.carry import rulebench_carry, rulebench_party_finished, rulebench_rest
 from rulebench.rulesets.classic.ending import rulebench_end_state, rulebench_fight_end, rulebench_round_end
 from rulebench.rulesets.classic.exchange import (
     rulebench_attack,
@@ -30,6 +32,7 @@ from rulebench.rulesets.classic.tactics import rulebench_decide
 
 __all__ = [
     "rulebench_attack",
+    "rulebench_carry",
     "rulebench_damage",
     "rulebench_decide",
     "rulebench_end_state",
@@ -37,6 +40,8 @@ __all__ = [
     "rulebench_health",
     "rulebench_initiative",
     "rulebench_narrate",
+    "rulebench_party_finished",
+    "rulebench_rest",
     "rulebench_round_end",
     "rulebench_round_start",
     "rulebench_ruleset",

@@ -22,11 +22,13 @@ def candidates(fight: Fight) -> list[Combatant]:
 
     A member with ``fighter = false`` stays out unasked. If no engaged member is a fighter, they all
     choose (reading: at least one must fight, else there is no fight; docs/rules/README.md carries this over to the
-    other rulesets).
+    other rulesets). A member who comes into the fight wounded (a day's earlier fight, carry.py) is
+    out of action until healed (seed: "handlungs- und kampfunfähig, bis er geheilt ist") and never
+    chooses; when nobody able is left, nobody fights.
     """
     members = fight.party.members
-    engaged = [members[i] for i in fight.vars["order"] if members[i].engaged]
-    return [m for m in engaged if m.spec.fighter] or engaged
+    able = [members[i] for i in fight.vars["order"] if members[i].engaged and not members[i].vars["wounds"]]
+    return [m for m in able if m.spec.fighter] or able
 
 
 def default_fight(member: Combatant, options: tuple[str, ...]) -> str:

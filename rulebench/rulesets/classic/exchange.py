@@ -64,7 +64,8 @@ def _ask_modes(fight: Fight) -> None:
     asked = candidates(fight)
     for member in asked:
         modes[member.index] = fight.decide(FIGHT, member, options=options)
-    if all(modes[m.index] == NONE for m in asked):
+    # Nobody asked: every living member came in wounded, and nobody can fight (not the script's doing).
+    if asked and all(modes[m.index] == NONE for m in asked):
         raise BadInput(narration.nobody_fights(fight.round))
     fight.vars["modes"] = tuple(modes)
 

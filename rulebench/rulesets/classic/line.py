@@ -145,8 +145,9 @@ def _walk(fight: Fight, damage: Damage) -> None:
             if unharmed(fight, member):
                 continue
             fight.emit("note", who=member, note=STAYED_OUT)
-            wound(fight, member, cursed, BY_FIGHTERS_FALL)
-            wound(fight, member, cursed, BY_FIGHTERS_FALL)
+            for _ in range(2):
+                if member.vars["wounds"] < 2:  # one who came in wounded dies of the first
+                    wound(fight, member, cursed, BY_FIGHTERS_FALL)
             wounded = True
     if wounded:
         fight.vars["verdict"] = ENEMY_WON

@@ -322,7 +322,30 @@ def _robbed(event: Event) -> str:
         name=event["who"], line=event["line"])
 
 
+def _rest(event: Event) -> str:
+    """Between two fights of a day: whether the rest (``none``, ``short``, ``long``) healed a member's
+    wound (``before`` and ``after``: his carried ``wounds`` and ``cursed``)."""
+    who, cursed = event["who"], event["before"].get("cursed", False)
+    if not event["after"]:
+        return _("{who}'s wound heals: he fights again.").format(who=who)
+    if cursed and event["rest"] != "none":
+        return _("{who}'s cursed wound (verfluchter Schaden) heals by no rest: he stays out of action.").format(who=who)
+    if event["rest"] == "short":
+        return _("{who}'s wound does not heal in a short rest: he stays out of action.").format(who=who)
+    if cursed:
+        return _("{who} goes on with a cursed wound, out of action.").format(who=who)
+    return _("{who} goes on wounded, out of action until healed.").format(who=who)
+
+
+def _finished(event: Event) -> str:
+    """After a fight of a day: at most one adventurer is left alive, and the party is finished."""
+    return _("Only {names} is left alive: the party is finished, and the last adventurer rides alone into the "
+             "sunset.").format(names=", ".join(event["living"]))
+
+
 _RENDER: dict[str, Callable[[Event], str | None]] = {
+    "rest": _rest,
+    "finished": _finished,
     "roll": _roll,
     "explain": _explain,
     "decision": _decision,

@@ -49,8 +49,10 @@ def rulebench_setup(fight: Fight) -> None:
     enemy.stats["demon"] = enemy.has_trait("demon")
     enemy.stats["cursed"] = enemy.stats["magic_only"]
     for member in fight.party.members:
-        member.vars["wounds"] = 0
-        member.vars["cursed"] = False
+        # A member of a day's later fight starts with the wound the last one left him (carry.py).
+        carried = fight.carried(member)
+        member.vars["wounds"] = carried.get("wounds", 0)
+        member.vars["cursed"] = carried.get("cursed", False)
     # Marching order as party indices, front first; reordered between rounds.
     fight.vars["order"] = tuple(range(len(fight.party.members)))
     # Who fights how, by party index; the default tactics' choice until a round asks otherwise.

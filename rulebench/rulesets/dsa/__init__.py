@@ -4,12 +4,13 @@ One kernel round is one exchange. The sides stand in sub-fights (rebuilt wheneve
 at an exchange's start every new primary pair settles its attack initiative; then each sub-fight
 plays the chain of its primary pair and the secondaries' free attacks; after it the party may flee.
 The hook implementations live in small modules and are gathered here, because pluggy registers
-this package module.
+this package module; ``carry`` says what carries into a day's next fight and what a rest heals.
 """
 
 from __future__ import annotations
 
 from rulebench import DecisionInfo, RulesetInfo, hookimpl
+from rulebench.rulesets.dsa.carry import rulebench_carry, rulebench_rest
 from rulebench.rulesets.dsa.chain import rulebench_attack
 from rulebench.rulesets.dsa.ending import rulebench_end_state, rulebench_fight_end, rulebench_round_end
 from rulebench.rulesets.dsa.health import rulebench_health
@@ -21,6 +22,7 @@ from rulebench.rulesets.dsa.tactics import rulebench_decide
 
 __all__ = [
     "rulebench_attack",
+    "rulebench_carry",
     "rulebench_damage",
     "rulebench_decide",
     "rulebench_end_state",
@@ -28,6 +30,7 @@ __all__ = [
     "rulebench_health",
     "rulebench_initiative",
     "rulebench_narrate",
+    "rulebench_rest",
     "rulebench_round_end",
     "rulebench_round_start",
     "rulebench_ruleset",

@@ -426,7 +426,24 @@ def _plunder(fight: Fight, event: Event) -> str:
     return _("The raiders plunder {name}, left lying on the field.").format(name=event["who"])
 
 
+def _rest(fight: Fight, event: Event) -> str:
+    """Between two fights of a day: the life energy a rest (``none``, ``short``, ``long``) gave back
+    (``before`` and ``after``: his carried ``le``; none carried: all of it)."""
+    who, le = event["who"], event["before"]["le"]
+    if not event["after"]:
+        return _("{who}: LE {before} → full.").format(who=who, before=le)
+    now = event["after"]["le"]
+    if event["rest"] == "none" or now == le:
+        text = _("{who} goes on with LE {le}.").format(who=who, le=now)
+    else:
+        text = _("{who}: LE {before} → {after}.").format(who=who, before=le, after=now)
+    if now < UNCONSCIOUS_BELOW:
+        text += " " + _("He is still unconscious (LE below {limit}).").format(limit=UNCONSCIOUS_BELOW)
+    return text
+
+
 _RENDERERS: dict[str, Callable[[Fight, Event], str | None]] = {
+    "rest": _rest,
     "explain": _explain,
     "subfight": _subfight,
     "initiative": _initiative,

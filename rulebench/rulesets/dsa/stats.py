@@ -27,9 +27,10 @@ def rulebench_setup(fight: Fight) -> None:
     """
     for c in fight.combatants:
         _derive(fight, c)
-        c.vars["le"] = c.stats["le"]
+        # A member of a day's later fight has the LE the last one and the rest left him (carry.py).
+        c.vars["le"] = min(c.stats["le"], fight.carried(c).get("le", c.stats["le"]))
         c.vars["slain"] = False
-        c.vars["standing"] = c.engaged and c.stats["le"] >= UNCONSCIOUS_BELOW
+        c.vars["standing"] = c.engaged and c.vars["le"] >= UNCONSCIOUS_BELOW
         c.vars["foe"] = ""
         c.vars["penalty"] = 0
         c.vars["parried"] = False

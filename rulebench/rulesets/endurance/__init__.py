@@ -8,9 +8,11 @@ module, so every hook implementation is imported here. The modules, one job each
 * ``strike``: the always-hitting attack, its damage roll, avoidance, endurance, wounds, the fall;
 * ``ending``: the bleeding clock, the verdict, flight (the ``retreat`` decision), the cap, fates;
 * ``tactics``: the default answers to ``target`` and ``flee``;
+* ``carry``: what carries into a day's next fight (endurance, wounds), what a rest heals;
 * ``narration``: the sentences of the events the rules report (``rulebench_narrate``), the descriptor's texts.
 """
 
+from rulebench.rulesets.endurance.carry import rulebench_carry, rulebench_rest
 from rulebench.rulesets.endurance.ending import rulebench_end_state, rulebench_fight_end, rulebench_round_end
 from rulebench.rulesets.endurance.health import rulebench_health
 from rulebench.rulesets.endurance.narration import rulebench_narrate
@@ -21,6 +23,7 @@ from rulebench.rulesets.endurance.turns import rulebench_initiative, rulebench_t
 
 __all__ = [
     "rulebench_attack",
+    "rulebench_carry",
     "rulebench_damage",
     "rulebench_decide",
     "rulebench_end_state",
@@ -28,6 +31,7 @@ __all__ = [
     "rulebench_health",
     "rulebench_initiative",
     "rulebench_narrate",
+    "rulebench_rest",
     "rulebench_round_end",
     "rulebench_ruleset",
     "rulebench_setup",

@@ -7,11 +7,11 @@ from typing import Any
 
 import rulebench.rulesets.endurance.narration as narration
 from rulebench import Combatant, EndState, Fate, Fight, Outcome, hookimpl
-from rulebench.rulesets.endurance.state import ABSENT, BLED_OUT, BLEEDING, SHELTERED, SLAIN, STANDING
+from rulebench.rulesets.endurance.state import ABSENT, BLED_OUT, BLEEDING, SHELTERED, SLAIN, STABILISED, STANDING
 from rulebench.rulesets.endurance.tactics import default_flee
 from rulebench.rulesets.endurance.turns import choose_target
 
-FALLEN = (BLEEDING, SLAIN, BLED_OUT)
+FALLEN = (BLEEDING, SLAIN, BLED_OUT, STABILISED)
 UP = (STANDING, SHELTERED, ABSENT)
 
 ROUND_CAP = 20  # docs/rules/endurance.md "Round, at most 20" (reading: a stalemate must end)
@@ -130,7 +130,9 @@ def end_state(fight: Fight, combatant: Combatant) -> Fate:
         return Fate(EndState.UNHURT, "fresh")
     if status in (SHELTERED, ABSENT):
         return Fate(EndState.UNHURT, status)
-    if status == BLEEDING:
+    if status in (BLEEDING, STABILISED):
+        # (reading: one who came in fallen from a day's earlier fight lies as he fell, and without
+        # anyone of his side left standing to help him he bleeds out like the newly fallen.)
         helped = any(m.vars["status"] in UP for m in fight.side_of(combatant).members)
-        return Fate(EndState.OUT, BLEEDING) if helped else Fate(EndState.DEAD, BLED_OUT)
+        return Fate(EndState.OUT, status) if helped else Fate(EndState.DEAD, BLED_OUT)
     return Fate(EndState.DEAD, status)

@@ -64,6 +64,7 @@ CRITICAL = N_("critical")
 CONDITIONS = frozenset({
     N_("fresh"), N_("winded"), N_("wounded"),  # standing: untouched, lost endurance, wounded
     N_("sheltered"), N_("absent"), N_("bleeding"), N_("slain"), N_("bled out"),  # ``state``'s status words
+    N_("stabilised"),  # one who fell in a day's earlier fight and was helped (carry.py)
 })
 """Every condition ``ending.rulebench_end_state`` reports, marked here for the catalog."""
 
@@ -232,7 +233,24 @@ def _plunder(event: Event) -> str:
     return _("The raiders plunder {name}, left lying on the ground.").format(name=event["who"])
 
 
+def _rest(event: Event) -> str:
+    """Between two fights of a day: what a rest (``none``, ``short``, ``long``) gave back of a member's
+    endurance and wounds (``before`` and ``after``: his carried ``endurance`` and ``wounds``)."""
+    who, after = event["who"], event["after"]
+    if not after:
+        return _("{who} is himself again: endurance and wounds healed.").format(who=who)
+    wounds = after.get("wounds", 0)
+    if event["rest"] == "none":
+        text = _("{who} goes on with endurance {endurance}.").format(who=who, endurance=after["endurance"])
+    else:
+        text = _("{who} gets his breath back (endurance), not his wounds.").format(who=who)
+    if wounds:
+        text += " " + MESSAGES.ngettext("He carries {count} wound.", "He carries {count} wounds.", wounds).format(count=wounds)
+    return text
+
+
 _RENDERERS: dict[str, Callable[[Event], str | None]] = {
+    "rest": _rest,
     "roll": _roll,
     "explain": _explain,
     "hit": _hit,

@@ -10,6 +10,7 @@ STANDING = "standing"
 SHELTERED = "sheltered"
 ABSENT = "absent"
 BLEEDING = "bleeding"
+STABILISED = "stabilised"  # fell in a day's earlier fight and was helped: lies, neither acting nor struck (carry.py)
 SLAIN = "slain"
 BLED_OUT = "bled out"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import rulebench.rulesets.endurance.narration as narration
 from rulebench import PARTY, Combatant, DecisionInfo, Dice, Fight, RulesetInfo, hookimpl
-from rulebench.rulesets.endurance.state import ABSENT, SHELTERED, STANDING
+from rulebench.rulesets.endurance.state import ABSENT, SHELTERED, STABILISED, STANDING
 
 STATS = ("body", "speed", "mind", "armour", "avoidance", "damage", "endurance", "max_wounds")
 
@@ -66,12 +66,17 @@ def rulebench_setup(fight: Fight) -> None:
         stats["damage"] = fight.override(c, "damage", damage_dice(spec.weapon, spec.melee, spec.ranged, body))
         stats["endurance"] = fight.override(c, "endurance", 2 * body + spec.life)
         stats["max_wounds"] = fight.override(c, "max_wounds", 2 if c.has_skill("robust") else 1)
-        c.vars["endurance"] = stats["endurance"]
-        c.vars["wounds"] = 0
-        c.vars["status"] = STANDING if c.engaged else ABSENT
+        # A member of a day's later fight starts as the last one and the rest left him (carry.py).
+        carried = fight.carried(c)
+        c.vars["endurance"] = min(stats["endurance"], carried.get("endurance", stats["endurance"]))
+        c.vars["wounds"] = carried.get("wounds", 0)
+        if not c.engaged:
+            c.vars["status"] = ABSENT
+        else:
+            c.vars["status"] = STABILISED if c.vars["wounds"] >= stats["max_wounds"] else STANDING
         c.vars["bleed"] = 0  # rounds left to live while bleeding
     for side in (fight.party, fight.enemy):
-        if any(m.spec.fighter and m.engaged for m in side.members):
+        if any(m.spec.fighter and m.vars["status"] == STANDING for m in side.members):
             for m in side.members:
                 if m.engaged and not m.spec.fighter:
                     m.vars["status"] = SHELTERED

@@ -271,7 +271,22 @@ def _plunder(event: Event) -> str:
     return _("The raiders plunder {name}'s body.").format(name=event["who"])
 
 
+def _rest(event: Event) -> str:
+    """Between two fights of a day: the lives a rest (``none``, ``short``, ``long``) gave back
+    (``before`` and ``after``: his carried ``lives``; none carried: all of them)."""
+    who, lives = event["who"], event["before"]["lives"]
+    if not event["after"]:
+        return _("{who} has every life back.").format(who=who)
+    now = event["after"]["lives"]
+    if event["rest"] == "none" or now == lives:
+        return MESSAGES.ngettext("{who} goes on with {lives} life.", "{who} goes on with {lives} lives.", now).format(
+            who=who, lives=now)
+    return MESSAGES.ngettext("{who} gets a life back: {lives} life.", "{who} gets a life back: {lives} lives.", now).format(
+        who=who, lives=now)
+
+
 _RENDERERS: dict[str, Callable[[Event], str | None]] = {
+    "rest": _rest,
     "duel": _duel,
     "decision": _evade,
     "absorbed": _protected,

@@ -78,7 +78,8 @@ def rulebench_setup(fight: Fight) -> None:
             _within(fight, c, "lives", lives, *LIVES)
         c.stats["strength"] = strength
         c.stats["lives"] = lives
-        c.vars["lives"] = lives
+        # A member of a day's later fight has the lives the last one and the rest left him (carry.py).
+        c.vars["lives"] = min(lives, fight.carried(c).get("lives", lives))
         if c.side == PARTY:
             c.vars["evaded"] = False  # this round; read by the flight check (docs/rules/talisman.md)
             c.vars["plundered"] = False  # raiders, after the fight (docs/rules/talisman.md)
