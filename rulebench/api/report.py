@@ -282,7 +282,7 @@ def _varied_context(report: Report, order: Sequence[str]) -> dict[str, Any] | No
     if not report.varied:
         return None
     vary = report.varied[0].sweep.vary
-    label = vary_label(vary.path, report.encounter)
+    label = vary_label(vary.path, report.encounter, vary.relative)
     entries = _varied_entries(report.varied, order)
     series = varied_series(report.varied, order)
     balance_rows = []
