@@ -1,0 +1,18 @@
+"""Which stat matters most under each ruleset, for scripts and notebooks.
+
+>>> import rulebench.api
+>>> result = rulebench.api.sensitivity("examples/skeleton-guards.toml", ["classic"], stats=["armour"])  # doctest: +SKIP
+>>> result.to_dict()["results"][0]["changes"][0]  # doctest: +SKIP
+{'path': 'party[*].armour', 'delta': -1, 'method': 'exact', 'party_wins': 0.92..., 'change': -0.02..., ...}
+
+The analysis lives in :mod:`rulebench.analysis.sensitivity` (the changes, exact or paired) and
+:mod:`rulebench.analysis.sensitivity_runs` (the paired sampling); its tornado chart in
+:mod:`rulebench.api.sensitivity_plot`.
+"""
+
+from __future__ import annotations
+
+from rulebench.analysis.sensitivity import Change, RulesetSensitivity, Sensitivity, changes_of, sensitivity
+from rulebench.analysis.sensitivity_runs import Point
+
+__all__ = ["Change", "Point", "RulesetSensitivity", "Sensitivity", "changes_of", "sensitivity"]
