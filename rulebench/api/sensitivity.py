@@ -14,5 +14,14 @@ from __future__ import annotations
 
 from rulebench.analysis.sensitivity import Change, RulesetSensitivity, Sensitivity, changes_of, sensitivity
 from rulebench.analysis.sensitivity_runs import Point
+from rulebench.api.numbers import fixed
 
-__all__ = ["Change", "Point", "RulesetSensitivity", "Sensitivity", "changes_of", "sensitivity"]
+__all__ = ["Change", "Point", "RulesetSensitivity", "Sensitivity", "changes_of", "points_text", "sensitivity"]
+
+
+def points_text(move: float) -> str:
+    """A move in percentage points with its sign, as tables and the report show it: ``+12.3``, ``-0.4``, ``0.0``."""
+    shown = fixed(abs(move) * 100, 1)
+    if shown.strip("0.,") == "":
+        return shown
+    return ("+" if move > 0 else "-") + shown

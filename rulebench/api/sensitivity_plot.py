@@ -72,15 +72,21 @@ def plot_sensitivity(result: Sensitivity, path: Path, dpi: int = DEFAULT_DPI) ->
     most, sampled ones hatched with their paired 95% intervals."""
     require_matplotlib(path)
     check_dpi(dpi)
+    with slide_style():
+        save(plot_figure(result), path, dpi)
+
+
+def plot_figure(result: Sensitivity) -> Any:
+    """The tornado charts of :func:`plot_sensitivity` as a figure (the report draws it as SVG);
+    the slide style must hold."""
     count = len(result.results)
     across = 1 if count == 1 else 2
     down = math.ceil(count / across)
-    with slide_style():
-        fig = figure(down * (ROWS * ROW_HEIGHT + 2.6) + 0.6)
-        axes = fig.subplots(down, across, squeeze=False)
-        for k, row in enumerate(result.results):
-            _panel(axes[k // across][k % across], row, result)
-        for k in range(count, down * across):
-            axes[k // across][k % across].set_visible(False)
-        fig.suptitle(_("{encounter}: which stat matters most").format(encounter=result.encounter.name), x=0.01, ha="left")
-        save(fig, path, dpi)
+    fig = figure(down * (ROWS * ROW_HEIGHT + 2.6) + 0.6)
+    axes = fig.subplots(down, across, squeeze=False)
+    for k, row in enumerate(result.results):
+        _panel(axes[k // across][k % across], row, result)
+    for k in range(count, down * across):
+        axes[k // across][k % across].set_visible(False)
+    fig.suptitle(_("{encounter}: which stat matters most").format(encounter=result.encounter.name), x=0.01, ha="left")
+    return fig

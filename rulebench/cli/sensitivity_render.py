@@ -8,7 +8,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from rulebench.api.labels import casualty_name, method_name, outcome_name, vary_label
-from rulebench.api.numbers import fights_text, fixed, percent
+from rulebench.api.numbers import fights_text, percent
+from rulebench.api.sensitivity import points_text
 from rulebench.cli.render import EXPLAIN_HINT, data_table, styled
 from rulebench.core.i18n import _
 
@@ -23,14 +24,6 @@ LEADERS = 3
 def change_name(change: Change, sensitivity: Sensitivity) -> str:
     """A change in words: ``Warrior's armour +1``, ``the party's melee -1``."""
     return f"{vary_label(change.path, sensitivity.encounter)} {change.delta:+d}"
-
-
-def points_text(move: float) -> str:
-    """A move in percentage points with its sign: ``+12.3``, ``-0.4``, ``0.0``."""
-    shown = fixed(abs(move) * 100, 1)
-    if shown.strip("0.,") == "":
-        return shown
-    return ("+" if move > 0 else "-") + shown
 
 
 def moved(point: Point, wiped: bool = False) -> str:
