@@ -103,7 +103,7 @@ def test_exact_changes_lie_within_the_paired_intervals_of_sampled_ones() -> None
 def test_pairing_makes_intervals_narrower_than_independent_ones() -> None:
     result = sensitivity(DUEL, "classic", stats=["melee"], fights=2000, workers=1)
     [row] = result.results
-    change, point = next((c, p) for c, p in row.changes if c.path == "party[Hero].melee" and c.delta == 1)
+    point = next(p for c, p in row.changes if c.path == "party[Hero].melee" and c.delta == 1)
     assert point.ci95 is not None and point.base_ci95 is None and row.base.base_ci95 is not None
     low, high = row.base.base_ci95["party_wins"]
     assert point.ci95[1] - point.ci95[0] < (high - low)  # narrower than the unchanged encounter's own interval
