@@ -55,7 +55,7 @@ def overview_table(result: Sensitivity) -> Table:
     for k in range(LEADERS):
         table.add_column(_("moved most") if k == 0 else "")
     for row in result.results:
-        leaders = [f"{escape(change_name(c, result))} [bold]{points_text(p.change)}[/]" for c, p in row.changes[:LEADERS]]
+        leaders = [f"{escape(change_name(c, result))}\n[bold]{points_text(p.change)}[/]" for c, p in row.changes[:LEADERS]]
         table.add_row(escape(row.ruleset), percent(row.base.party_wins), *leaders, *[""] * (LEADERS - len(leaders)))
     return table
 
