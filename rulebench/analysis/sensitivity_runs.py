@@ -107,13 +107,14 @@ class PairedRun:
         """How many fights the unchanged encounter played."""
         return sum(len(b) for b in self.blocks)
 
-    def _count(self, bit: int) -> int:
+    def count(self, bit: int) -> int:
+        """How many of the unchanged encounter's fights so far have ``bit``."""
         return sum(share(b, bit) for b in self.blocks)
 
     def base_point(self) -> Point:
         """The unchanged encounter, sampled: its two chances with their Wilson intervals."""
         n = self.fights
-        wins, wiped = self._count(WINS), self._count(WIPED)
+        wins, wiped = self.count(WINS), self.count(WIPED)
         return Point("monte-carlo", wins / n, wiped / n, fights=n,
                      base_ci95={"party_wins": wilson(wins, n), "wiped_out": wilson(wiped, n)})
 
@@ -150,7 +151,7 @@ def _base_wide(run: PairedRun, precision: float) -> bool:
     if not n:
         return True
     for bit in (WINS, WIPED):
-        low, high = wilson(run._count(bit), n)
+        low, high = wilson(run.count(bit), n)
         if (high - low) / 2 > precision:
             return True
     return False
