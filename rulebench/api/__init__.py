@@ -14,14 +14,14 @@ if TYPE_CHECKING:
     from rulebench.analysis.sampling import simulate
     from rulebench.api.analyses import Balance, Comparison, FightRecord, Sweep, balance, compare, fight, sweep
     from rulebench.api.inspect import Inspection, Validation, show, validate
-    from rulebench.api.sensitivity import Sensitivity, sensitivity
+    from rulebench.api.stat_sensitivity import Sensitivity, sensitivity
     from rulebench.core.assembly import FightConfig, configure
     from rulebench.core.loop import play, run_fight
 
 _HOMES = {
     "rulebench.api.analyses": ("Balance", "Comparison", "FightRecord", "Sweep", "balance", "compare", "fight", "sweep"),
     "rulebench.api.inspect": ("Inspection", "Validation", "show", "validate"),
-    "rulebench.api.sensitivity": ("Sensitivity", "sensitivity"),
+    "rulebench.api.stat_sensitivity": ("Sensitivity", "sensitivity"),
     "rulebench.analysis.sampling": ("simulate",),
     "rulebench.core.assembly": ("FightConfig", "configure"),
     "rulebench.core.loop": ("play", "run_fight"),

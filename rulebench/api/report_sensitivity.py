@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from rulebench.api.labels import method_name, vary_label
 from rulebench.api.numbers import percent
-from rulebench.api.sensitivity import points_text
 from rulebench.api.sensitivity_plot import ROWS, plot_figure
+from rulebench.api.stat_sensitivity import points_text
 from rulebench.core.i18n import _
 
 if TYPE_CHECKING:

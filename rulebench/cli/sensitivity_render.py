@@ -9,7 +9,7 @@ from rich.table import Table
 
 from rulebench.api.labels import casualty_name, method_name, outcome_name, vary_label
 from rulebench.api.numbers import fights_text, percent
-from rulebench.api.sensitivity import points_text
+from rulebench.api.stat_sensitivity import points_text
 from rulebench.cli.render import EXPLAIN_HINT, data_table, styled
 from rulebench.core.i18n import _
 

@@ -196,7 +196,7 @@ def test_rounds_and_exchanges_have_columns_of_their_own(duel_report: tuple[repor
 
 def test_the_sensitivity_section_shows_the_analysis(tmp_path: Path) -> None:
     """The section's largest moves are ``sensitivity``'s, in its order, with the chart inline."""
-    from rulebench.api.sensitivity import points_text, sensitivity
+    from rulebench.api.stat_sensitivity import points_text, sensitivity
 
     path = tmp_path / "duel.toml"
     path.write_text(DUEL, encoding="utf-8")

@@ -49,7 +49,7 @@ def command(
     json: Json = False,
 ) -> None:
     """Run ``rulebench sensitivity``; :data:`HELP` says what it does."""
-    from rulebench.api.sensitivity import sensitivity
+    from rulebench.api.stat_sensitivity import sensitivity
     from rulebench.cli.progress import progress_bar
     from rulebench.cli.sensitivity_render import sensitivity_tables
 
