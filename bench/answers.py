@@ -65,6 +65,9 @@ def commands(plots: Path) -> list[Command]:
                  "--vary", "party[Warrior].melee=3..6", "-r", "classic", "-r", "ambermarch", "--plot", str(plots / "grid.png"))),
         Command((*rb, "balance", "examples/skeleton-guards.toml", "--vary", "enemy.members[0].count=1..12", "--target", "0.5",
                  "--along", "party[Warrior].melee=3..6", "-r", "classic", "-r", "ambermarch", "--plot", str(plots / "curve.png"))),
+        Command((*rb, "sweep", "examples/skeleton-guards.toml", "--vary", "party[*].armour=-1..+2", "-r", "dsa")),
+        # Issue #29: every ruleset, the default stats, at most 30 s on 2 cores.
+        Command((*rb, "sensitivity", "examples/skeleton-guards.toml", "--plot", str(plots / "tornado.png")), 30.0),
         Command((*rb, "probe", "2", "9", "--modifier", "-1")),
         Command((*rb, "dice", "4d6+8", "--vs", "3d6+14")),
         Command((*rb, "new-plugin", "myrules", "--dest", str(plots))),

@@ -70,7 +70,7 @@ class Grid:
         varies = tuple(v if isinstance(v, Vary) else Vary.parse(v, encounter) for v in texts)
         if not varies:
             raise BadInput(_("--vary: expected at least one PATH=A..B[:STEP]"))
-        paths = [v.path for v in varies]
+        paths = [p for v in varies for p in v.paths]  # a whole side overlaps each of its members
         twice = sorted({p for p in paths if paths.count(p) > 1})
         if twice:
             raise BadInput(_("--vary {path} is given twice; vary each path once").format(path=twice[0]))
@@ -95,7 +95,7 @@ class Grid:
 
     def label(self, point: Point) -> str:
         """``path = value, path = value``: how notes and messages name a point."""
-        return ", ".join(f"{path} = {value}" for path, value in zip(self.paths, point))
+        return ", ".join(f"{v.path} = {v.show(value)}" for v, value in zip(self.varies, point))
 
     def encounter_at(self, encounter: Encounter, point: Point) -> Encounter:
         """The encounter with every path set to its value at ``point``.
@@ -104,9 +104,9 @@ class Grid:
             BadInput: the combination is not a valid encounter (each end of each range alone may be).
         """
         changed = encounter
-        for path, value in zip(self.paths, point):
+        for vary, value in zip(self.varies, point):
             try:
-                changed = changed.with_value(path, value)
+                changed = vary.apply(changed, value)
             except EncounterError as err:
                 problems = "; ".join(f"{where}: {what}" for where, what in err.problems)
                 raise BadInput(_("--vary: {point} is not a valid encounter: {problems}").format(point=self.label(point), problems=problems)) from None
@@ -146,7 +146,7 @@ class GridSweep:
         points = self.grid.points()
         return {
             "encounter": self.encounter.name,
-            "vary": [{"path": v.path, "values": list(v.values)} for v in self.grid.varies],
+            "vary": [v.to_dict() for v in self.grid.varies],
             "results": [
                 {"ruleset": name, "points": [self._point(p, r, fractions) for p, r in zip(points, results)]}
                 for name, results in self.points.items()
@@ -270,9 +270,9 @@ def _run_searches(searches: list[_Search], vary: Vary, target: float, options: A
 
     def analyse(wanted: list[tuple[_Search, int]], chosen: AnalysisOptions, rule: Callable[[Tally], bool] | None) -> list[bool]:
         # Analyse every (search, index) at once; True for each whose side the search had wrong.
-        configs = [configure(s.encounter.with_value(vary.path, vary.values[i]), s.ruleset, catalog=catalog,
+        configs = [configure(vary.apply(s.encounter, vary.values[i]), s.ruleset, catalog=catalog,
                              plugins=options.plugins, tactics=options.tactics) for s, i in wanted]
-        labels = [f"{s.where}{vary.path} = {vary.values[i]}" for s, i in wanted]
+        labels = [f"{s.where}{vary.path} = {vary.show(vary.values[i])}" for s, i in wanted]
         moved = []
         for (s, i), done in zip(wanted, analyse_all(configs, chosen, pool, progress, labels, rule)):
             s.seen[vary.values[i]] = done.result
@@ -357,8 +357,8 @@ class BalanceCurve:
         first = [next(iter(e[0].values())) for e in self.evaluated.values()]
         return {
             "encounter": self.encounter.name,
-            "vary": {"path": self.vary.path, "values": [self.vary.values[0], self.vary.values[-1]]},
-            "along": {"path": self.along.path, "values": list(self.along.values)},
+            "vary": {**self.vary.to_dict(), "values": [self.vary.values[0], self.vary.values[-1]]},
+            "along": self.along.to_dict(),
             "target": self.target,
             "results": results,
             "provenance": provenance(self.encounter, self.source, first),
@@ -396,7 +396,7 @@ def balance_curve(
     model, source, catalog, names = _catalog_names(encounter, rulesets, catalog)
     grid = Grid.parse([vary, along], model)
     parsed, line = grid.varies
-    searches = [_Search(name, model.with_value(line.path, b), len(parsed.values), f"{line.path} = {b}, ")
+    searches = [_Search(name, line.apply(model, b), len(parsed.values), f"{line.path} = {line.show(b)}, ")
                 for name in names for b in line.values]
     notes = Notes(points=len(parsed.values) * len(line.values))
     with sampling_pool(chosen) as pool:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -31,20 +30,16 @@ from rulebench.analysis.notes import Notes
 from rulebench.analysis.precision import target_side
 from rulebench.analysis.results import RulesetResult, Tally, result_row
 from rulebench.analysis.sampling import SamplingPool
+from rulebench.analysis.varying import MAX_POINTS as MAX_POINTS  # re-exported: where it always was
+from rulebench.analysis.varying import Vary as Vary
 from rulebench.core.assembly import FightConfig, configure
 from rulebench.core.discovery import Catalog, discover
 from rulebench.core.encounter import Encounter
-from rulebench.core.errors import BadInput, EncounterError
+from rulebench.core.errors import BadInput
 from rulebench.core.i18n import _
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
-
-MAX_POINTS = 200
-"""The most values one sweep visits: a range that long is almost certainly a typo."""
-
-_VARY = re.compile(r"^(?P<path>.+?)=(?P<a>-?\d+)\.\.(?P<b>-?\d+)(?::(?P<step>-?\d+))?$")
-
 
 def csv_document(varied: str, meta: dict[str, Any], rows: list[dict[str, Any]]) -> str:
     """Rows as CSV, after ``#`` comment lines naming what was varied and carrying the provenance."""
@@ -54,46 +49,6 @@ def csv_document(varied: str, meta: dict[str, Any], rows: list[dict[str, Any]]) 
     writer.writeheader()
     writer.writerows(rows)
     return buffer.getvalue()
-
-@dataclass(frozen=True)
-class Vary:
-    """The encounter number to vary and the values it takes."""
-
-    path: str
-    values: tuple[int, ...]
-
-    @classmethod
-    def parse(cls, text: str, encounter: Encounter) -> Vary:
-        """Read ``PATH=A..B[:STEP]`` and check that both ends make a valid encounter.
-
-        Raises:
-            BadInput: not of that form, an empty or backwards range, a bad step, a path that does
-                not lead to a whole number, or an end that makes the encounter invalid.
-        """
-        match = _VARY.match(text.strip())
-        if match is None:
-            raise BadInput(_("--vary {text!r}: expected PATH=A..B[:STEP], such as 'enemy.members[0].count=1..6'").format(text=text))
-        path, a, b = match["path"].strip(), int(match["a"]), int(match["b"])
-        step = int(match["step"]) if match["step"] else 1
-        if step < 1:
-            raise BadInput(_("--vary {text!r}: the step must be at least 1, got {step}").format(text=text, step=step))
-        if b <= a:
-            raise BadInput(_("--vary {text!r}: the range {start}..{end} needs a start below its end").format(text=text, start=a, end=b))
-        values = tuple(range(a, b + 1, step))
-        if len(values) > MAX_POINTS:
-            raise BadInput(_("--vary {text!r}: {count} values; at most {limit}, use a larger step").format(
-                text=text, count=len(values), limit=MAX_POINTS))
-        for end in {values[0], values[-1]}:
-            try:
-                encounter.with_value(path, end)
-            except EncounterError as err:
-                problems = "; ".join(f"{where}: {what}" for where, what in err.problems)
-                raise BadInput(_("--vary {text!r}: {path} = {value} is not a valid encounter: {problems}").format(
-                    text=text, path=path, value=end, problems=problems)) from None
-            except BadInput as err:
-                raise BadInput(f"--vary {text!r}: {err}") from None
-        return cls(path, values)
-
 
 @dataclass
 class Sweep:
@@ -120,7 +75,7 @@ class Sweep:
         """The ``sweep --json`` document (the JSON contract in the README), with provenance."""
         return {
             "encounter": self.encounter.name,
-            "vary": {"path": self.vary.path, "values": list(self.vary.values)},
+            "vary": self.vary.to_dict(),
             "results": [
                 {"ruleset": name, "points": [self._point(v, r, fractions) for v, r in zip(self.vary.values, results)]}
                 for name, results in self.points.items()
@@ -185,7 +140,7 @@ class Balance:
         first = [next(iter(e.values())) for e in self.evaluated.values()]
         return {
             "encounter": self.encounter.name,
-            "vary": {"path": self.vary.path, "values": [self.vary.values[0], self.vary.values[-1]]},
+            "vary": {**self.vary.to_dict(), "values": [self.vary.values[0], self.vary.values[-1]]},
             "target": self.target,
             "results": results,
             "provenance": provenance(self.encounter, self.source, first),
@@ -294,7 +249,7 @@ class _Points:
         (every ruleset's configuration and the shared points' key start from it)."""
         found = self.encounters.get(value)
         if found is None:
-            found = self.encounters[value] = self.model.with_value(self.parsed.path, value)
+            found = self.encounters[value] = self.parsed.apply(self.model, value)
         return found
 
     def config(self, ruleset: str, value: int) -> FightConfig:
@@ -304,7 +259,7 @@ class _Points:
 
     def label(self, ruleset: str, value: int) -> str:
         """How progress names ``ruleset`` at ``value``."""
-        return _("{ruleset} at {path} = {value}").format(ruleset=ruleset, path=self.parsed.path, value=value)
+        return _("{ruleset} at {path} = {value}").format(ruleset=ruleset, path=self.parsed.path, value=self.parsed.show(value))
 
     def analyse(self, pairs: list[tuple[str, int]], decided: Callable[[Tally], bool] | None = None,
                 options: AnalysisOptions | None = None) -> list[RulesetResult]:
@@ -393,6 +348,8 @@ def balance(
         raise BadInput(_("--target {target}: expected a probability strictly between 0 and 1, such as 0.5").format(target=target))
     chosen = AnalysisOptions.build(options, **kwargs)
     model, source, parsed, catalog, names = _setup(encounter, vary, rulesets, catalog)
+    if len(parsed.values) < 2:
+        raise BadInput(_("--vary {path}: balance searches a range; give two values or more, such as {path}=-1..+2").format(path=parsed.path))
     # A sampled value stops once it is clear on which side of the target it lies: values far
     # from the crossing take a block or two of fights instead of a percentage point's precision.
     decided = target_side(target, chosen.stop_precision) if chosen.fights is None else None

@@ -14,20 +14,22 @@ if TYPE_CHECKING:
     from rulebench.analysis.sampling import simulate
     from rulebench.api.analyses import Balance, Comparison, FightRecord, Sweep, balance, compare, fight, sweep
     from rulebench.api.inspect import Inspection, Validation, show, validate
+    from rulebench.api.stat_sensitivity import Sensitivity, sensitivity
     from rulebench.core.assembly import FightConfig, configure
     from rulebench.core.loop import play, run_fight
 
 _HOMES = {
     "rulebench.api.analyses": ("Balance", "Comparison", "FightRecord", "Sweep", "balance", "compare", "fight", "sweep"),
     "rulebench.api.inspect": ("Inspection", "Validation", "show", "validate"),
+    "rulebench.api.stat_sensitivity": ("Sensitivity", "sensitivity"),
     "rulebench.analysis.sampling": ("simulate",),
     "rulebench.core.assembly": ("FightConfig", "configure"),
     "rulebench.core.loop": ("play", "run_fight"),
 }
 
 __all__ = [
-    "Balance", "Comparison", "FightConfig", "FightRecord", "Inspection", "Sweep", "Validation", "balance", "compare",
-    "configure", "fight", "play", "run_fight", "show", "simulate", "sweep", "validate",
+    "Balance", "Comparison", "FightConfig", "FightRecord", "Inspection", "Sensitivity", "Sweep", "Validation", "balance",
+    "compare", "configure", "fight", "play", "run_fight", "sensitivity", "show", "simulate", "sweep", "validate",
 ]
 
 

@@ -108,10 +108,10 @@ def plot_grid(grid: GridSweep, path: Path, outcome: str = "party_wins", target: 
             if len(rows.values) > 1 and len(cols.values) > 1 and min(map(min, values)) < target < max(map(max, values)):
                 ax.contour(range(len(cols.values)), range(len(rows.values)), values, levels=[target],
                            colors="red", linewidths=2.5)
-            ax.set_xticks(range(len(cols.values)), [str(v) for v in cols.values])
-            ax.set_yticks(range(len(rows.values)), [str(v) for v in rows.values])
-            ax.set_xlabel(vary_label(cols.path, grid.encounter))
-            ax.set_ylabel(vary_label(rows.path, grid.encounter))
+            ax.set_xticks(range(len(cols.values)), [cols.show(v) for v in cols.values])
+            ax.set_yticks(range(len(rows.values)), [rows.show(v) for v in rows.values])
+            ax.set_xlabel(vary_label(cols.path, grid.encounter, cols.relative))
+            ax.set_ylabel(vary_label(rows.path, grid.encounter, rows.relative))
             ax.set_title(name)
         for ax in list(axes.flat)[len(names):]:
             ax.set_visible(False)
@@ -159,7 +159,7 @@ def plot_balance_curve(curve: BalanceCurve, path: Path, dpi: int = DEFAULT_DPI) 
         ax.set_ylim(low - 0.5, high + 0.5)
         ax.set_xticks(xs)
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-        along, vary = vary_label(curve.along.path, curve.encounter), vary_label(curve.vary.path, curve.encounter)
+        along, vary = vary_label(curve.along.path, curve.encounter, curve.along.relative), vary_label(curve.vary.path, curve.encounter, curve.vary.relative)
         ax.set_xlabel(along)
         ax.set_ylabel(_("{vary} where {outcome} = {target}").format(vary=vary, outcome=outcome_words("party_wins"),
                                                                    target=shortest(curve.target)))

@@ -76,18 +76,26 @@ def method_name(method: str) -> str:
     return pgettext("method", "exact") if method == "exact" else pgettext("method", "sampled")
 
 _PATH = re.compile(
-    r'^(?:(?P<side>party|enemy\.members)\[(?P<who>[^\]]+)\]|overrides\.(?P<ruleset>[^.]+)\.(?:"(?P<quoted>[^"]+)"|(?P<plain>[^.]+)))'
+    r'^(?:(?P<side>party|enemy\.members|enemy)\[(?P<who>[^\]]+)\]|overrides\.(?P<ruleset>[^.]+)\.(?:"(?P<quoted>[^"]+)"|(?P<plain>[^.]+)))'
     r"\.(?P<field>[A-Za-z_]+)$"
 )
 
 
-def vary_label(path: str, encounter: Encounter) -> str:
+def vary_label(path: str, encounter: Encounter, relative: bool = False) -> str:
     """A ``--vary`` path in words: ``enemy.members[0].count`` → "Skeleton guard count",
     ``party[Warrior].armour`` → "Warrior's armour", ``overrides.dsa."Orc".le`` → "Orc's le (dsa)"
     (German: "Anzahl Skeleton guard", "Rüstung von Warrior", "le von Orc (dsa)").
 
-    A path of another shape, or an index that names no member, reads as the path itself.
+    A whole side reads "the party's armour" ("the enemies' melee"); ``relative`` (offsets) adds
+    "change in" before it. A path of another shape, or an index that names no member, reads as the path itself.
     """
+    label = _label(path, encounter)
+    # TRANSLATORS: a sweep of offsets from each member's own value, e.g. "change in the party's armour".
+    return _("change in {label}").format(label=label) if relative else label
+
+
+def _label(path: str, encounter: Encounter) -> str:
+    """:func:`vary_label` of an absolute value."""
     match = _PATH.match(path.strip())
     if match is None:
         return path
@@ -98,6 +106,15 @@ def vary_label(path: str, encounter: Encounter) -> str:
                                                         ruleset=match["ruleset"])
     members = encounter.party if match["side"] == "party" else encounter.enemy.members
     who = match["who"].strip().strip('"')
+    if who == "*":
+        stat = _(FIELDS[field]) if field in FIELDS else field
+        if match["side"] == "party":
+            # TRANSLATORS: a number of every party member at once, e.g. "the party's armour".
+            return _("the party's {field}").format(field=stat)
+        # TRANSLATORS: a number of every enemy entry at once, e.g. "the enemies' melee" or "the enemies' count".
+        return _("the enemies' {field}").format(field=_("count") if field == "count" else stat)
+    if match["side"] == "enemy":
+        return path
     if who.isdigit():
         if int(who) >= len(members):
             return path

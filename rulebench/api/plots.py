@@ -371,7 +371,7 @@ def plot_sweep(sweep: Sweep, path: Path, outcome: str = "party_wins", label: str
     """One line per ruleset of ``outcome`` against the varied value: exact points filled, sampled
     points hollow with their 95% band; the varied number named in words (``label`` overrides it)."""
     require_matplotlib(path)
-    label = label or vary_label(sweep.vary.path, sweep.encounter)
+    label = label or vary_label(sweep.vary.path, sweep.encounter, sweep.vary.relative)
     title = _("{encounter}: {outcome} as {label} changes").format(encounter=sweep.encounter.name,
                                                                  outcome=outcome_words(outcome), label=label)
     with slide_style():

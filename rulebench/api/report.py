@@ -32,6 +32,8 @@ from markupsafe import Markup
 from rulebench.analysis.analyse import DEFAULT_SEED, AnalysisOptions, OptionArgs, ProgressFactory, load
 from rulebench.analysis.notes import Notes
 from rulebench.analysis.results import RulesetResult
+from rulebench.analysis.sensitivity import Sensitivity
+from rulebench.analysis.sensitivity import sensitivity as run_sensitivity
 from rulebench.analysis.sweeps import Balance, SharedPoints, Sweep, Vary, balance, sweep
 from rulebench.api.inspect import Inspection, show
 from rulebench.api.labels import FIELDS, casualty_name, end_state_name, method_name, outcome_words, side_name, vary_label
@@ -56,9 +58,10 @@ __all__ = ["SECTIONS", "Report", "build_report", "render_html", "write_report"]
 
 INSTALL = "pip install 'rulebench[plot]'"
 
-SECTIONS = ("outcomes", "fates", "fight-length", "sweep", "balance", "encounter", "stat-blocks", "sample-fights", "provenance")
+SECTIONS = ("outcomes", "fates", "fight-length", "sweep", "balance", "sensitivity", "encounter", "stat-blocks", "sample-fights", "provenance")
 """The ids of the report's sections, in page order: the answers first (the outcome comparison and its
-plot open the page), then what they were computed from; ``sweep`` and ``balance`` only with a ``vary``."""
+plot open the page), then what they were computed from; ``sweep`` and ``balance`` only with a ``vary``,
+``sensitivity`` only when asked for."""
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'unsafe-inline'"
 """The page may load nothing: everything it shows is inside the file."""
@@ -95,6 +98,8 @@ class Report:
     target: float = 0.5
     seed: int = DEFAULT_SEED
     plugins: tuple[str, ...] = ()
+    sensitivity: Sensitivity | None = None
+    """With ``sensitivity``, which stat matters most under each ruleset."""
     created: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.timezone.utc))
 
     @property
@@ -113,6 +118,8 @@ class Report:
                 return f"{ruleset} · {tactics}" if several else ruleset
             merged.merge(run.sweep.causes, label)
             merged.merge(run.balance.causes, label)
+        if self.sensitivity is not None:
+            merged.merge(self.sensitivity.causes)
         return merged.lines()
 
 
@@ -124,6 +131,7 @@ def build_report(
     tactics_list: Sequence[str | None] = (None,),
     vary: str | None = None,
     target: float = 0.5,
+    sensitivity: Sequence[str] | bool = False,
     catalog: Catalog | None = None,
     progress: ProgressFactory | None = None,
     **kwargs: Unpack[OptionArgs],
@@ -138,6 +146,8 @@ def build_report(
         tactics_list: tactics sources side by side (None or ``"default"``: each ruleset's own).
         vary: ``"PATH=A..B[:STEP]"``: sweep that number and find where ``party_wins`` crosses ``target``.
         target: the probability balance looks for.
+        sensitivity: True (every stat) or the stats to change: add which stat matters most
+            (``rulebench sensitivity`` under the default tactics).
         catalog: discovered plugins, to reuse between calls.
         progress: a progress display factory.
 
@@ -174,7 +184,9 @@ def build_report(
             swept = sweep(model, parsed, names, chosen, catalog=catalog, progress=progress, shared=shared)
             balanced = balance(model, parsed, target, names, chosen, catalog=catalog, progress=progress, shared=shared)
             varied.append(VariedRun(name or DEFAULT_TACTICS, swept, balanced))
-    return Report(comparison, inspection, samples, varied, target, base.seed, base.plugins)
+    stats = () if sensitivity is True else tuple(sensitivity or ())
+    ranked = run_sensitivity(model, names, base, stats=stats, catalog=catalog, progress=progress) if sensitivity else None
+    return Report(comparison, inspection, samples, varied, target, base.seed, base.plugins, ranked)
 
 
 # -- plots -------------------------------------------------------------------------------------
@@ -282,7 +294,7 @@ def _varied_context(report: Report, order: Sequence[str]) -> dict[str, Any] | No
     if not report.varied:
         return None
     vary = report.varied[0].sweep.vary
-    label = vary_label(vary.path, report.encounter)
+    label = vary_label(vary.path, report.encounter, vary.relative)
     entries = _varied_entries(report.varied, order)
     series = varied_series(report.varied, order)
     balance_rows = []
@@ -301,7 +313,7 @@ def _varied_context(report: Report, order: Sequence[str]) -> dict[str, Any] | No
     return {
         "label": label,
         "path": vary.path,
-        "points": list(vary.values),
+        "points": [vary.show(v) for v in vary.values],
         "rows": [{"label": s.label,
                   "cells": [{"p": percent(r.outcomes["party_wins"]), "ci": interval((r.ci95 or {}).get("party_wins"))}
                             for r in s.results]} for s in series],
@@ -309,6 +321,16 @@ def _varied_context(report: Report, order: Sequence[str]) -> dict[str, Any] | No
         "target": percent_sign(shortest(report.target * 100)),
         "balance": balance_rows,
     }
+
+
+def _sensitivity_context(result: Sensitivity | None) -> dict[str, Any] | None:
+    """The sensitivity section's variables (None without one), its chart drawn as SVG."""
+    if result is None:
+        return None
+    from rulebench.api.report_sensitivity import plot_figure, sensitivity_context
+
+    with _report_style():
+        return sensitivity_context(result, _svg(plot_figure(result)))
 
 
 def _methods_caption(result: RulesetResult) -> str:
@@ -368,6 +390,7 @@ def _context(report: Report) -> dict[str, Any]:
         "fates": fates,
         "samples": samples,
         "varied": _varied_context(report, list(dict.fromkeys(s.ruleset for s in series))),
+        "sensitivity": _sensitivity_context(report.sensitivity),
         "notes": report.notes(),
         "warnings": comparison.warnings,
         "provenance": {
@@ -472,8 +495,9 @@ def render_html(report: Report) -> str:
     context = _context(report)
     for key in ("outcome_plot", "length_plot"):
         context[key] = Markup(context[key])  # our own SVG, drawn just now
-    if context["varied"]:
-        context["varied"]["plot"] = Markup(context["varied"]["plot"])
+    for section in ("varied", "sensitivity"):
+        if context[section]:
+            context[section]["plot"] = Markup(context[section]["plot"])
     return _ENV.get_template("report.html.j2").render(**context)
 
 

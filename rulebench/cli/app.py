@@ -25,6 +25,7 @@ from rulebench.cli.commands import (
     report,
     rulesets,
     schema,
+    sensitivity,
     show,
     sweep,
     validate,
@@ -44,8 +45,8 @@ app = typer.Typer(
     add_completion=False,
 )
 
-for module in (rulesets, plugins, schema, validate, show, fight, compare, chain, sweep, balance, probe, dice, explain, new_plugin, check,
-               report):
+for module in (rulesets, plugins, schema, validate, show, fight, compare, chain, sweep, balance, sensitivity, probe, dice, explain,
+               new_plugin, check, report):
     app.command(name=module.NAME, help=module.HELP, cls=RulebenchCommand)(module.command)
 
 

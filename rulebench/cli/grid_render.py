@@ -27,7 +27,7 @@ def grid_tables(result: GridSweep, fractions: bool = False) -> list[Fitted]:
     tables = []
     paths = result.grid.paths
     headings = [escape(field_name(path)) for path in paths]
-    values = [[str(v) for v in point] for point in result.grid.points()]
+    values = [[v.show(x) for v, x in zip(result.grid.varies, point)] for point in result.grid.points()]
     for name, points in result.points.items():
         title = _("{ruleset}: {encounter}, varying {label}").format(
             ruleset=escape(name), encounter=escape(result.encounter.name), label=escape(" x ".join(paths)))

@@ -81,7 +81,8 @@ Plugins = Annotated[
 ]
 Vary = Annotated[
     str,
-    typer.Option("--vary", help=N_("The number to vary and its range: PATH=A..B[:STEP], e.g. enemy.members[0].count=1..6."),
+    typer.Option("--vary", help=N_("The number to vary and its range: PATH=A..B[:STEP], e.g. enemy.members[0].count=1..6; "
+                 "party[*].armour or enemy[*].melee for a whole side, signed values (=-1..+2) for offsets from each member's own."),
                  metavar="PATH=A..B[:STEP]", show_default=False),
 ]
 

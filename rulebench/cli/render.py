@@ -312,13 +312,13 @@ def sweep_tables(result: Sweep, fractions: bool = False, label: str | None = Non
     """One table per ruleset: a row per value, a column per outcome (party_wins with a bar beside it
     that starts in the same column on every row), each sampled probability with its 95% interval
     below it, and the mean fight length in the ruleset's unit; each drawn in the roomiest layout that fits."""
-    label = label or vary_label(result.vary.path, result.encounter)
+    label = label or vary_label(result.vary.path, result.encounter, result.vary.relative)
     tables = []
     for name, points in result.points.items():
         title = _("{ruleset}: {encounter}, varying {label}").format(
             ruleset=escape(name), encounter=escape(result.encounter.name), label=escape(label))
         title = f"{title} [dim]({escape(result.vary.path)})[/]"
-        tables.append(sweep_table(title, [escape(label)], [[str(v)] for v in result.vary.values], points, fractions))
+        tables.append(sweep_table(title, [escape(label)], [[result.vary.show(v)] for v in result.vary.values], points, fractions))
     return tables
 
 
@@ -370,7 +370,7 @@ def bracket_intervals(bracket: Sequence[dict[str, Any]]) -> str:
 def balance_table(result: Balance, label: str | None = None) -> Table:
     """Per ruleset: the bracketing values and their party_wins, or where it stays when it never crosses."""
     doc = result.to_dict()
-    label = label or vary_label(result.vary.path, result.encounter)
+    label = label or vary_label(result.vary.path, result.encounter, result.vary.relative)
     confidence = percent_sign(format_integer(95))
     title = _("{encounter}: {outcome} = {target} along {label}").format(
         encounter=escape(result.encounter.name), outcome=outcome_name("party_wins"), target=percent(result.target),

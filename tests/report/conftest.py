@@ -18,6 +18,7 @@ def full_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[report.Report
         RULESETS,
         tactics_list=[None, "cautious"],
         vary="enemy.members[0].count=1..4",
+        sensitivity=["armour"],
         fights=100,
         seed=3,
         workers=1,  # the report does not depend on it; a pool only adds its start to a run that fills the CPUs

@@ -82,7 +82,7 @@ def test_names_from_the_encounter_are_text_never_markup(duel_report: tuple[repor
 def test_without_a_vary_there_is_no_sweep_or_balance(duel_report: tuple[report.Report, str]) -> None:
     _, html = duel_report
     ids = [a["id"] for tag, a in scan(html).tags if tag == "section"]
-    assert ids == [s for s in report.SECTIONS if s not in ("sweep", "balance")]
+    assert ids == [s for s in report.SECTIONS if s not in ("sweep", "balance", "sensitivity")]
 
 
 def test_the_numbers_shown_are_the_analysis(duel_report: tuple[report.Report, str]) -> None:
@@ -151,7 +151,7 @@ def test_the_command_writes_the_report(tmp_path: Path) -> None:
     encounter.write_text(DUEL, encoding="utf-8")
     result = CliRunner().invoke(app, ["report", str(encounter), "-o", str(out), "-r", "talisman",
                                       "--tactics", "default", "--tactics", "reckless", "--vary", "enemy.members[0].count=1..3",
-                                      "--workers", "1", "--json"])
+                                      "--sensitivity", "--workers", "1", "--json"])
     assert result.exit_code == 0, result.stderr
     document = json.loads(result.stdout)
     assert document["report"] == str(out)
@@ -192,3 +192,19 @@ def test_rounds_and_exchanges_have_columns_of_their_own(duel_report: tuple[repor
     assert cells["talisman"][-2:] == [f"{float(talisman.rounds_mean):.2f}", ""]
     assert cells["dsa"][-2:] == ["", f"{float(dsa.rounds_mean):.2f}"]
     assert "Every row is sampled: 200 fights, seed 4." in html  # said once, not on every row
+
+
+def test_the_sensitivity_section_shows_the_analysis(tmp_path: Path) -> None:
+    """The section's largest moves are ``sensitivity``'s, in its order, with the chart inline."""
+    from rulebench.api.stat_sensitivity import points_text, sensitivity
+
+    path = tmp_path / "duel.toml"
+    path.write_text(DUEL, encoding="utf-8")
+    data = report.build_report(path, ["talisman"], sensitivity=["melee", "armour"], workers=1)
+    assert data.sensitivity is not None
+    html = report.render_html(data)
+    section = html[html.index('<section id="sensitivity">'):html.index('<section id="encounter">')]
+    assert "<svg" in section
+    expected = sensitivity(path, ["talisman"], stats=["melee", "armour"], workers=1).results[0].changes
+    shown = [points_text(p.change) for _, p in expected[:5]]
+    assert [m for m in re.findall(r"<strong>([^<]+)</strong>", section)] == shown

@@ -34,6 +34,9 @@ VaryOption = Annotated[
                  metavar="PATH=A..B[:STEP]", show_default=False),
 ]
 Target = Annotated[float, typer.Option("--target", help=N_("The party_wins probability balance looks for (with --vary)."))]
+SensitivityFlag = Annotated[
+    bool, typer.Option("--sensitivity", help=N_("Add which stat matters most under each ruleset (as rulebench sensitivity)."))
+]
 
 
 def command(
@@ -43,6 +46,7 @@ def command(
     tactics: TacticsList = None,
     vary: VaryOption = None,
     target: Target = 0.5,
+    sensitivity: SensitivityFlag = False,
     fights: Fights = None,
     seed: Seed = None,
     exact: Exact = False,
@@ -64,7 +68,7 @@ def command(
     )
     with progress_bar() as progress:
         data = build_report(encounter, ruleset, options, tactics_list=tactics or [None], vary=vary, target=target,
-                            progress=progress)
+                            sensitivity=sensitivity, progress=progress)
     report(data.comparison.warnings, data.notes())  # the page's notes: the sweep's too, once per cause
     write_report(data, output)
     if json:

@@ -39,7 +39,9 @@ HELP = N_(
 Varies = Annotated[
     list[str],
     typer.Option("--vary", help=N_("A number to vary and its range: PATH=A..B[:STEP], e.g. enemy.members[0].count=1..6; "
-                 "give it twice or more for a grid of every combination."), metavar="PATH=A..B[:STEP]", show_default=False),
+                 "party[*].armour or enemy[*].melee for a whole side, signed values (=+1, =-1..+2) for offsets from each "
+                 "member's own; give it twice or more for a grid of every combination."), metavar="PATH=A..B[:STEP]",
+                 show_default=False),
 ]
 PlotOutcome = Annotated[
     str,
