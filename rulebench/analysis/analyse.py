@@ -190,6 +190,8 @@ class Analysed:
     result: RulesetResult
     dropped: Dropped | None = None
     """In the automatic choice, why exact analysis did not fit and the configuration was sampled."""
+    unasked: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """The ``--plugin`` modifiers whose declared purposes the ruleset never asks (``FightConfig.unasked``)."""
 
 
 class Dropped(NamedTuple):
@@ -332,7 +334,7 @@ def analyse(
         else:
             advance = progress(_("{label}: sampled").format(label=label), options.fights) if progress else None
             result = simulate(config, options.fights, options.seed, progress=advance, pool=pool)
-    return Analysed(record_provenance(config, result, extra), dropped)
+    return Analysed(record_provenance(config, result, extra), dropped, config.unasked)
 
 
 def record_provenance(config: FightConfig, result: RulesetResult, extra: dict[str, Any] | None = None) -> RulesetResult:

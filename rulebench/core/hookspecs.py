@@ -356,9 +356,12 @@ def rulebench_modifiers(
     Collected from every plugin; the ruleset adds their values up and narrates their reasons.
     ``purpose`` is neutral so one plugin serves every ruleset: ``"weapon"`` is whatever the
     combatant's weapon feeds in this ruleset (ambermarch's contribution, classic's KS, talisman's
-    combat power, dsa's TP, endurance's damage); ``"armour"`` is its protection;
+    combat power, dsa's TP, endurance's damage); ``"armour"`` is its protection (classic's RW,
+    ambermarch's armour, dsa's RS, endurance's avoidance; talisman has none);
     ``"protection"`` asks whether an item or spell spares the combatant the harm it is about to
     take (a positive total spares it; talisman asks it of every loser of a duel, against None).
+    Each ruleset lists the purposes it asks in ``RulesetInfo.purposes``; a plugin lists those it
+    answers in ``PluginInfo.purposes``, so a user whose ``--plugin`` a ruleset never asks is told.
 
     :param fight: the fight.
     :param combatant: whose value is being computed.

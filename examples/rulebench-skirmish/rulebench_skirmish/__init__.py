@@ -30,6 +30,7 @@ def rulebench_ruleset() -> RulesetInfo:
         source=_("rulebench-skirmish example package"),
         summary=_("One die plus melee against four plus armour; one hit point per hit."),
         stats=("skill", "armour", "hp"),
+        purposes=("weapon",),  # added to the attack roll
     )
 
 
