@@ -24,31 +24,9 @@ import pytest
 import typer.testing
 from checkout_guard import Snapshot, changes, snapshot
 from hypothesis import HealthCheck, settings
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # the project supports 3.10, where tomli is its backport
-    import tomli as tomllib
+from plugin_site import load_without_installing
 
 EXAMPLE_PLUGIN = Path(__file__).resolve().parents[1] / "examples" / "rulebench-skirmish"
-
-
-def load_without_installing(package: Path, site: Path) -> Path:
-    """Make the plugin package at ``package`` discoverable from ``site`` (a fresh folder) and return it.
-
-    Writes ``<name>-<version>.dist-info`` with METADATA and entry_points.txt from the package's
-    pyproject.toml; the package's modules are imported from its own folder.
-    """
-    project = tomllib.loads((package / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    info = site / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n", encoding="utf-8")
-    groups = "".join(
-        f"[{group}]\n" + "".join(f"{name} = {target}\n" for name, target in points.items())
-        for group, points in project.get("entry-points", {}).items()
-    )
-    (info / "entry_points.txt").write_text(groups, encoding="utf-8")
-    return site
 
 
 def built_once(get_command: Callable[[Any], Any]) -> Callable[[Any], Any]:

@@ -68,28 +68,36 @@ class OptionArgs(TypedDict, total=False):
 class AnalysisOptions:
     """How to analyse, shared by ``compare``, ``sweep`` and ``balance`` in the API and the CLI.
 
-    ``exact`` is True to insist on exact analysis, False to insist on sampling and None for the
-    automatic choice (exact where the encounter fits, else sampling). Sampling plays ``fights``
-    fights when given, else chunks of fights until every outcome's 95% half-width is at most
-    ``precision`` (``DEFAULT_PRECISION`` when None) or ``cap`` fights were played. ``max_states`` is
-    the exact solver's budget (None: ``exact.DEFAULT_MAX_STATES``). ``workers`` processes share
-    the sampling (None: every CPU this process may use); the result does not depend on it.
-    ``plugins`` are modifier plugins added to each ruleset, ``tactics`` a tactics plugin replacing
-    each ruleset's defaults. Build it with :meth:`make`, which checks the options together.
+    Each field says what it chooses; build it with :meth:`make`, which checks the options together
+    (``--exact`` with ``--fights``, a count below 1, ...), or :meth:`build` from keyword arguments.
     """
 
     exact: bool | None = None
+    """True insists on exact analysis, False on sampling, None chooses: exact where the encounter
+    fits the solver's budget (``max_states``), else sampling."""
     fights: int | None = None
+    """Sampling plays exactly this many fights (``-n``); None plays to ``precision`` instead."""
     precision: float | None = None
+    """Sampling plays chunks of fights until every outcome's 95% half-width is at most this
+    (``--precision``; None: ``DEFAULT_PRECISION``, 0.01) or ``cap`` fights were played."""
     max_states: int | None = None
+    """The exact solver's budget of fight states (``--max-states``; None: ``exact.DEFAULT_MAX_STATES``)."""
     seed: int = DEFAULT_SEED
+    """The seed sampling's fights are drawn from: the same seed and number of fights give the same
+    result, whatever the worker count or scheduler."""
     workers: int | None = None
+    """How many processes share the sampling (None: every CPU this process may use); the result
+    does not depend on it."""
     scheduler: str | None = None
     """A Dask scheduler's address: the work runs on its cluster instead of local processes (see
     ``rulebench.analysis.cluster``, which also reads ``RULEBENCH_SCHEDULER``); the result is the same."""
     plugins: tuple[str, ...] = ()
+    """Modifier plugins (``--plugin``) added to each ruleset compared, by name."""
     tactics: str | None = None
+    """A tactics plugin (``--tactics``) that replaces each ruleset's default tactics, by name; None
+    keeps the defaults."""
     cap: int = DEFAULT_CAP
+    """The most fights a precision-driven run plays before it stops short of ``precision``."""
     fractions: bool = field(default=False, compare=False)
     """Compute exact probabilities as fractions rather than floating point (slower, no rounding)."""
 
@@ -182,6 +190,8 @@ class Analysed:
     result: RulesetResult
     dropped: Dropped | None = None
     """In the automatic choice, why exact analysis did not fit and the configuration was sampled."""
+    unasked: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """The ``--plugin`` modifiers whose declared purposes the ruleset never asks (``FightConfig.unasked``)."""
 
 
 class Dropped(NamedTuple):
@@ -324,7 +334,7 @@ def analyse(
         else:
             advance = progress(_("{label}: sampled").format(label=label), options.fights) if progress else None
             result = simulate(config, options.fights, options.seed, progress=advance, pool=pool)
-    return Analysed(record_provenance(config, result, extra), dropped)
+    return Analysed(record_provenance(config, result, extra), dropped, config.unasked)
 
 
 def record_provenance(config: FightConfig, result: RulesetResult, extra: dict[str, Any] | None = None) -> RulesetResult:

@@ -1,9 +1,9 @@
 """A command's notes: gathered as its analyses come in, said once per cause, in at most two lines.
 
-Three things are noted: a configuration sampled because exact analysis does not fit the budget
+Four things are noted: a configuration sampled because exact analysis does not fit the budget
 of fight states, one sampled because exact analysis cannot follow its rules (a chain with no end,
-a step with too many rolls), and a sampling run stopped at its cap before its intervals were as
-narrow as asked. Each cause gets one note naming everything it befell, with the values of a sweep
+a step with too many rolls), a sampling run stopped at its cap before its intervals were as
+narrow as asked, and a ``--plugin`` modifier whose declared purposes a ruleset never asks. Each cause gets one note naming everything it befell, with the values of a sweep
 it befell at (``dsa, endurance (enemy.members[0].count = 1–8), talisman (6–8)``), worded with the
 numbers the tables print (percentage points, the budget as ``--max-states`` counts it). A note
 too long for two lines of an 80-column terminal names less: first the values go (the tables say
@@ -37,12 +37,14 @@ SHOWN_SUBJECTS = 3
 @dataclass(frozen=True)
 class Cause:
     """Why something was noted: ``budget`` (exact analysis does not fit the budget), ``unfollowable``
-    (exact analysis cannot follow the rules; ``detail`` says why) or ``cap`` (sampling stopped at its
-    cap; ``detail`` is the precision asked for), and the number the note names (budget or cap)."""
+    (exact analysis cannot follow the rules; ``detail`` says why), ``cap`` (sampling stopped at its
+    cap; ``detail`` is the precision asked for) or ``unasked`` (the modifier ``plugin`` offers the
+    purposes ``detail`` names, which the ruleset never asks), and the number the note names (budget or cap)."""
 
     kind: str
     amount: int
     detail: str = ""
+    plugin: str = ""
 
 
 @dataclass
@@ -66,6 +68,8 @@ class Notes:
             else:
                 cause = Cause("unfollowable", 0, done.dropped.gist)
             self._note(cause, subject, at)
+        for plugin, purposes in done.unasked:
+            self._note(Cause("unasked", 0, ", ".join(purposes), plugin), subject, at)
         result = done.result
         if result.stopped_by == "cap":
             precision = localise_decimal(f"{float(result.provenance.get('precision', 0)) * 100:g}")
@@ -129,10 +133,19 @@ def _sentence(cause: Cause, who: str) -> str:
         # TRANSLATORS: {who} lists rulesets (with values), e.g. "dsa, endurance (enemy.members[0].count = 1–8)".
         return _("sampled where exact analysis would exceed {budget} fight states (--max-states): {who}").format(
             budget=format_integer(cause.amount), who=who)
+    if cause.kind == "unasked":
+        return unasked_note(cause.plugin, cause.detail, who)
     if cause.kind == "unfollowable":
         return _("sampled where exact analysis cannot follow the fight ({reason}): {who}").format(reason=cause.detail, who=who)
     return _("stopped at the cap of {cap} fights, with intervals wider than ±{width} percentage points: {who}").format(
         cap=format_integer(cause.amount), width=cause.detail, who=who)
+
+
+def unasked_note(plugin: str, purposes: str, who: str) -> str:
+    """The note for a ``--plugin`` modifier whose declared purposes the rulesets ``who`` never ask."""
+    # TRANSLATORS: {purposes} are modifier purposes (weapon, armour ...), {who} lists rulesets.
+    return _("--plugin {plugin}'s {purposes} modifiers change nothing under rulesets that never ask them: {who}").format(
+        plugin=plugin, purposes=purposes, who=who)
 
 
 def _and_more(subjects: Sequence[str], shown: int) -> str:

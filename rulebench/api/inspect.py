@@ -148,8 +148,10 @@ class Inspection:
     Attributes:
         encounter: the encounter.
         source: the file it was read from, if any.
-        rulesets: per ruleset, ``{"ruleset", "combatants": [{"name", "side", "engaged", "stats"}],
-            "sides": {side: group stats}}`` in plain JSON types.
+        rulesets: per ruleset, ``{"ruleset", "purposes", "unasked", "combatants": [{"name", "side",
+            "engaged", "stats"}], "sides": {side: group stats}}`` in plain JSON types: ``purposes``
+            the modifier purposes it asks (None: undeclared), ``unasked`` each ``--plugin`` with
+            the purposes it offers that the ruleset never asks.
         warnings: plugins that failed to load.
     """
 
@@ -198,9 +200,13 @@ def stat_blocks(
     """One ruleset's derived stats: set a fight up (no die is rolled) and read its stat blocks."""
     from rulebench.analysis.analyse import jsonable
 
-    fight = configure(encounter, ruleset, catalog=catalog, plugins=plugins, tactics=tactics).new_fight(RandomRoller(0))
+    config = configure(encounter, ruleset, catalog=catalog, plugins=plugins, tactics=tactics)
+    fight = config.new_fight(RandomRoller(0))
+    purposes = config.ruleset.purposes
     result: dict[str, Any] = jsonable({
         "ruleset": ruleset,
+        "purposes": None if purposes is None else list(purposes),
+        "unasked": {plugin: list(unasked) for plugin, unasked in config.unasked},
         "combatants": [{"name": c.name, "side": c.side, "engaged": c.engaged, "stats": c.stats} for c in fight.combatants],
         "sides": {side.name: side.stats for side in (fight.party, fight.enemy) if side.stats},
     })

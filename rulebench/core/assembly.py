@@ -56,6 +56,9 @@ class FightConfig:
     portable: bool = True
     """Whether every plugin of the configuration is installed, so a worker process can rebuild it
     from names; one given to ``discover(extra=...)`` keeps its fights in this process."""
+    unasked: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Each ``--plugin`` modifier with the purposes it declares that the ruleset never asks
+    (``unasked_purposes``): what it offers there changes nothing, and the command says so."""
     carried: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     """What each party member brings from a day's earlier fights (``Fight.carried``), by name: the
     state a chain's stage starts from; empty for a single encounter, whose members start fresh.
@@ -160,4 +163,20 @@ def configure(
         default_tactics=default_tactics,
         static_modifiers=static_modifiers,
         portable=all(r.installed for r in involved),
+        unasked=unasked_purposes(cast(RulesetInfo, record.info), [m.info for m in chosen if m.name in plugins]),
     )
+
+
+def unasked_purposes(ruleset: RulesetInfo, modifiers: Sequence[RulesetInfo | PluginInfo]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each modifier with the purposes it declares (``PluginInfo.purposes``) that ``ruleset`` never
+    asks (``RulesetInfo.purposes``): those of its modifiers change nothing under it. Empty where
+    either declares nothing, since then nobody can tell."""
+    if ruleset.purposes is None:
+        return ()
+    found = []
+    for info in modifiers:
+        offered = info.purposes if isinstance(info, PluginInfo) else ()
+        unasked = tuple(p for p in offered if p not in ruleset.purposes)
+        if unasked:
+            found.append((info.name, unasked))
+    return tuple(found)

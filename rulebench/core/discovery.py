@@ -120,9 +120,11 @@ class PluginRecord:
         if isinstance(self.info, PluginInfo):
             row["default"] = self.info.default
             row["rulesets"] = list(self.info.rulesets)
+            row["purposes"] = list(self.info.purposes)
         else:
             row["source"] = self.info.source
             row["stats"] = list(self.info.stats)
+            row["purposes"] = None if self.info.purposes is None else list(self.info.purposes)
         return row
 
 

@@ -14,7 +14,7 @@ The kernel (``core/assembly.py``, ``core/loop.py``) sets a fight up, then plays 
         attack = rulebench_attack(fight, attacker, defender)
         if attack and attack.hit:
             damage = rulebench_damage(fight, attack)
-            if damage: rulebench_wounds(fight, attack.defender, damage)
+            if damage: rulebench_wounds(fight, attack.defender, damage, attack.attacker)
     outcome = rulebench_round_end(fight)
     if outcome: rulebench_fight_end(fight)
     # once the fight is over, for every combatant:
@@ -237,7 +237,8 @@ def rulebench_damage(fight: Fight, attack: Attack) -> Damage | None:
     ``tryfirst=True`` and returns None when it does not apply.
 
     :param fight: the fight.
-    :param attack: the successful attack.
+    :param attack: the successful attack; ``attack.attacker`` is who struck, and ``rulebench_wounds``
+        is told it too.
     :return: the damage; None lets the next implementation answer.
 
     Example (a modifier doubling the damage of a natural margin of 10 or more)::
@@ -252,22 +253,31 @@ def rulebench_damage(fight: Fight, attack: Attack) -> Damage | None:
 
 
 @hookspec(firstresult=True)
-def rulebench_wounds(fight: Fight, target: Combatant | Side, damage: Damage) -> bool | None:
+def rulebench_wounds(fight: Fight, target: Combatant | Side, damage: Damage, attacker: Combatant | Side) -> bool | None:
     """Apply damage to its target: absorption, wound steps, conditions, deaths, flow to the next.
 
-    firstresult: the implementation that applied the damage returns True.
+    firstresult: the implementation that applied the damage returns True. ``attacker`` is there so a
+    rule can honour who struck (a demon's blow that ignores armour, a silver weapon against a
+    werewolf) without smuggling it through ``Damage.flags``; an implementation that does not need it
+    leaves it out of its signature (pluggy passes only the arguments an implementation names), so a
+    plugin written before it was added keeps working. Rules code that applies damage itself (a free
+    attack on a fleeing foe) calls ``fight.rules.wounds(fight, target, damage, attacker)``.
 
     :param fight: the fight.
     :param target: who takes the damage (a combatant, or a side whose line the damage walks down).
     :param damage: what ``rulebench_damage`` answered.
+    :param attacker: who dealt it: ``Attack.attacker`` of the attack that hit (a combatant, or a whole
+        side for group rulesets).
     :return: True once applied.
 
-    Example::
+    Example (armour absorbs, except against a demon's blow)::
 
         @hookimpl
-        def rulebench_wounds(fight: Fight, target: Combatant, damage: Damage) -> bool:
-            target.vars["hp"] = max(0, target.vars["hp"] - damage.amount)
-            fight.emit("damage", f"{target.name} takes {damage.amount}", who=target.name, amount=damage.amount)
+        def rulebench_wounds(fight: Fight, target: Combatant, damage: Damage, attacker: Combatant) -> bool:
+            armour = 0 if "demon" in attacker.spec.traits else target.stats["armour"]
+            lost = max(0, damage.amount - armour)
+            target.vars["hp"] = max(0, target.vars["hp"] - lost)
+            fight.emit("damage", who=target, attacker=attacker, amount=lost)
             return True
     """
     raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it
@@ -346,9 +356,12 @@ def rulebench_modifiers(
     Collected from every plugin; the ruleset adds their values up and narrates their reasons.
     ``purpose`` is neutral so one plugin serves every ruleset: ``"weapon"`` is whatever the
     combatant's weapon feeds in this ruleset (ambermarch's contribution, classic's KS, talisman's
-    combat power, dsa's TP, endurance's damage); ``"armour"`` is its protection;
+    combat power, dsa's TP, endurance's damage); ``"armour"`` is its protection (classic's RW,
+    ambermarch's armour, dsa's RS, endurance's avoidance; talisman has none);
     ``"protection"`` asks whether an item or spell spares the combatant the harm it is about to
     take (a positive total spares it; talisman asks it of every loser of a duel, against None).
+    Each ruleset lists the purposes it asks in ``RulesetInfo.purposes``; a plugin lists those it
+    answers in ``PluginInfo.purposes``, so a user whose ``--plugin`` a ruleset never asks is told.
 
     :param fight: the fight.
     :param combatant: whose value is being computed.

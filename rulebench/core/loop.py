@@ -73,7 +73,7 @@ def play_turns(fight: Fight, turns: Iterable[Any]) -> None:
         if hit:
             damage = damage_hook(fight, attack)
             if damage is not None:
-                wounds_hook(fight, attack.defender, damage)
+                wounds_hook(fight, attack.defender, damage, attack.attacker)
 
 
 def _turns(fight: Fight, order: Any) -> Iterator[Any]:

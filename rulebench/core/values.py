@@ -56,6 +56,10 @@ class RulesetInfo:
             checked by its name only).
         skills: the skills the ruleset reads (``robust``, ``dodge`` ...); ``validate`` refuses a
             skill that no installed ruleset or plugin declares.
+        purposes: the modifier purposes its rules ask (``fight.modifiers(who, PURPOSE, against)``:
+            ``weapon``, ``armour``, ``protection`` or one of its own); its rules page says where each
+            feeds. A ``--plugin`` modifier that declares only purposes not in here changes nothing
+            under the ruleset, and is told so; None declares nothing (nobody is told).
     """
 
     name: str
@@ -67,6 +71,7 @@ class RulesetInfo:
     round_word: str = "round"
     asks: tuple[DecisionInfo, ...] = ()
     skills: tuple[str, ...] = ()
+    purposes: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +89,9 @@ class PluginInfo:
         static_modifiers: whether its ``rulebench_modifiers`` answers depend only on the combatant,
             the purpose and the opponent asked about (their spec, traits and stats), never on the
             fight's state or round: the kernel then asks once per fight and remembers the answer.
+        purposes: the modifier purposes its ``rulebench_modifiers`` answers (``weapon``,
+            ``armour`` ...): chosen with ``--plugin`` under a ruleset that asks none of them
+            (``RulesetInfo.purposes``), a note says it changes nothing there. Empty declares nothing.
     """
 
     name: str
@@ -94,6 +102,7 @@ class PluginInfo:
     rulesets: tuple[str, ...] = ()
     skills: tuple[str, ...] = ()
     static_modifiers: bool = False
+    purposes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,7 @@ def rulebench_plugin() -> PluginInfo:
         title=_("Silver against undead"),
         summary=_("+1 to a silver weapon's contribution, KS, combat power, TP or damage against undead, ghosts and demons."),
         default=True,
+        purposes=("weapon",),
     )
 
 

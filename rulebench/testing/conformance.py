@@ -11,7 +11,9 @@ The checks:
 
 * ``descriptor``: discovered as a ruleset, with a title, a summary, a source and the hooks every
   ruleset needs; every stat setup derives is declared in ``RulesetInfo.stats``, and every declared
-  stat can be overridden by an encounter.
+  stat can be overridden by an encounter; every modifier purpose its fights ask is declared in
+  ``RulesetInfo.purposes`` (``testing/purposes.py``), and the installed modifiers whose declared
+  purposes it never asks are named.
 * ``no-random``: no module of the plugin's package imports ``random`` (or ``secrets``, or
   ``numpy.random``): all chance goes through the fight's roller.
 * ``fights``: every fight ends, with a fate for everyone; the same seed gives the same fight with
@@ -62,9 +64,11 @@ from rulebench.core.i18n import N_, SOURCE_LANGUAGE, _, format_integer, ngettext
 from rulebench.core.loop import play, play_round
 from rulebench.core.outcome import EndState, FightResult, Outcome
 from rulebench.core.plugin_errors import PluginError
+from rulebench.core.values import RulesetInfo
 from rulebench.testing.catalogs import domains_of, problems
 from rulebench.testing.differences import Rounds, Trace, dice_difference, play_traced, result_difference, state_difference
 from rulebench.testing.fresh import FreshProcessFailed, to_json, trace_in_fresh_process
+from rulebench.testing.purposes import PURPOSE_FIGHTS, asked_purposes, purposes_detail, undeclared_purposes
 
 SHOWN_PROBLEMS = 5
 """How many catalog problems the ``catalogs`` check names before it counts the rest."""
@@ -596,7 +600,18 @@ class Kit:
             except BadInput as err:
                 raise ConformanceFailure(_("the declared stat {stat!r} cannot be overridden for {who}: {error}").format(
                     stat=stat, who=hero.name, error=err)) from err
-        return 1, _("{stats} declared stats, {hooks} hooks").format(stats=len(declared), hooks=len(record.hooks))
+        rng = self._rng("purposes")
+        fights = (self.checks.config(encounter_from_dict(random_encounter(rng)), check=False).new_fight(RandomRoller(rng.randrange(2**32)))
+                  for _ in range(PURPOSE_FIGHTS))
+        asked = undeclared_purposes(info, asked_purposes(fights)) if isinstance(info, RulesetInfo) else []
+        if asked:
+            raise ConformanceFailure(
+                _("the rules ask modifiers for {asked}, which RulesetInfo.purposes does not declare: a --plugin offering "
+                  "them would be told it changes nothing").format(asked=", ".join(asked)))
+        detail = _("{stats} declared stats, {hooks} hooks").format(stats=len(declared), hooks=len(record.hooks))
+        if isinstance(info, RulesetInfo):
+            detail += "; " + purposes_detail(info, self.catalog)
+        return 1, detail
 
     def no_random(self) -> tuple[int, str]:
         """No module of the plugin's package imports a source of chance besides the fight's roller."""

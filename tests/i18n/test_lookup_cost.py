@@ -21,6 +21,7 @@ from rulebench.core import i18n
 from rulebench.core.assembly import configure
 from rulebench.core.discovery import MODIFIER, RULESET, TACTICS, Catalog, discover
 from rulebench.core.encounter import Encounter, load_encounter
+from rulebench.core.outcome import EndState
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 CATALOG = discover()
@@ -82,6 +83,34 @@ def test_sampled_fights_of_every_builtin_ruleset_look_up_no_message(lookups: Loo
         assert silent_lookups(lookups, CATALOG, ruleset, ENCOUNTERS) == []
     finally:
         i18n.set_language(None)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_sampled_fights_of_the_example_plugin_look_up_no_message(lookups: Lookups, language: str) -> None:
+    """The third-party example (examples/rulebench-skirmish) keeps the rule a plugin author copies:
+    its fates' conditions are translated only where a fight is told."""
+    assert CATALOG.of_kind(RULESET)["skirmish"].package == "rulebench-skirmish"
+    i18n.set_language(language)
+    try:
+        assert silent_lookups(lookups, CATALOG, "skirmish", ENCOUNTERS) == []
+    finally:
+        i18n.set_language(None)
+
+
+def test_a_told_fight_of_the_example_plugin_names_its_fates_in_the_readers_language() -> None:
+    """The other half: the conditions the silent fight keeps in English are German in a told one."""
+    from rulebench.core.dice import ScriptedRoller
+    from rulebench.core.loop import play
+
+    encounter = load_encounter(EXAMPLES / "ogre-duel.toml")
+    i18n.set_language("de")
+    try:
+        # Every blow a 6 hits: the Hero (4 hit points, the faster) falls in round 4, the Ogre keeps 1 of 5.
+        fight = configure(encounter, "skirmish", catalog=CATALOG).new_fight(ScriptedRoller([6] * 8), record=True)
+        result = play(fight)
+    finally:
+        i18n.set_language(None)
+    assert [(fate.state, fate.condition) for fate in result.fates] == [(EndState.DEAD, "erschlagen"), (EndState.HURT, "blutend")]
 
 
 def test_the_counter_sees_a_look_up_made_through_a_bound_underscore(lookups: Lookups) -> None:

@@ -23,7 +23,8 @@ class HeroicHouseRule:
 
     @hookimpl
     def rulebench_plugin(self) -> PluginInfo:
-        return PluginInfo(name="heroic", kind="modifier", title="Heroic house rule", summary="+1 to every hero's weapon.")
+        return PluginInfo(name="heroic", kind="modifier", title="Heroic house rule", summary=f"+1 to every hero's {self.purpose}.",
+                          purposes=(self.purpose,))
 
     @hookimpl
     def rulebench_modifiers(self, fight: Fight, combatant: Combatant, purpose: str, against: Any) -> Any:
@@ -42,6 +43,8 @@ def main(encounter: str, purpose: str = "weapon", side: str = rulebench.PARTY) -
     for old, new in zip(before.results, after.results):
         p, q = float(old.outcomes["party_wins"]), float(new.outcomes["party_wins"])
         print(f"{old.ruleset:<11} {p:>10.1%} {q:>12.1%} {q - p:>+8.1%}")
+    for note in after.notes:  # a ruleset that never asks the purpose says so
+        print(f"note: {note}")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulebench import Attack, Combatant, Damage, EndState, Fate, Fight, Messages, Outcome, RulesetInfo, hookimpl
+from rulebench import N_, Attack, Combatant, Damage, EndState, Fate, Fight, Messages, Outcome, RulesetInfo, hookimpl
 
 ROUND_CAP = 30
 
@@ -30,6 +30,7 @@ def rulebench_ruleset() -> RulesetInfo:
         source=_("rulebench-skirmish example package"),
         summary=_("One die plus melee against four plus armour; one hit point per hit."),
         stats=("skill", "armour", "hp"),
+        purposes=("weapon",),  # added to the attack roll
     )
 
 
@@ -103,10 +104,23 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
     return Outcome.WITHDRAWN if fight.round >= ROUND_CAP else None
 
 
+# The conditions in English, marked for the catalog (N_) and translated only where a fight is told.
+_FRESH, _BLOODIED, _SLAIN = N_("fresh"), N_("bloodied"), N_("slain")
+
+
 @hookimpl
 def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
-    """Full hit points unhurt, some hurt, none dead."""
+    """Full hit points unhurt, some hurt, none dead.
+
+    A told fight names the condition in the reader's language; a silent one (sampling) keeps the
+    English word and so looks nothing up: a translated label in every sampled fight would cost a
+    catalog look-up each.
+    """
     hp = combatant.vars["hp"]
     if hp == combatant.stats["hp"]:
-        return Fate(EndState.UNHURT, _("fresh"))
-    return Fate(EndState.HURT, _("bloodied")) if hp > 0 else Fate(EndState.DEAD, _("slain"))
+        state, condition = EndState.UNHURT, _FRESH
+    elif hp > 0:
+        state, condition = EndState.HURT, _BLOODIED
+    else:
+        state, condition = EndState.DEAD, _SLAIN
+    return Fate(state, _(condition) if fight.recording else condition)

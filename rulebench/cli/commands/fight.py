@@ -34,13 +34,14 @@ def command(
     json: Json = False,
 ) -> None:
     """Run ``rulebench fight``; :data:`HELP` says what it does."""
+    from rulebench.analysis.notes import unasked_note
     from rulebench.api.narrated_fight import fight
     from rulebench.cli.narrate import narrate
 
     if check:
         check_rulesets(encounter, [ruleset])
     record = fight(encounter, ruleset, seed=seed, dice=dice, plugins=tuple(plugin or ()), tactics=tactics)
-    report(record.warnings)
+    report(record.warnings, [unasked_note(plugin, ", ".join(purposes), ruleset) for plugin, purposes in record.config.unasked])
     if record.unused_dice:
         first = record.dice_used + 1
         values = ",".join(map(str, record.unused_dice))

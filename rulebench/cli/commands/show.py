@@ -10,7 +10,7 @@ from rich.table import Table
 
 from rulebench.api.labels import FIELDS, side_name
 from rulebench.cli.options import EncounterArg, Json, Plugins, Rulesets, Tactics
-from rulebench.cli.render import data_table, out, print_json, report, stat_text, styled
+from rulebench.cli.render import data_table, note, out, print_json, report, stat_text, styled
 from rulebench.core.i18n import N_, _, pgettext
 
 if TYPE_CHECKING:
@@ -170,3 +170,19 @@ def command(
         if sides is not None:
             out.print()
             out.print(sides)
+        if block["purposes"] is not None:
+            asked = ", ".join(block["purposes"]) or _("none")
+            out.print(styled("dim", escape(_("{ruleset} asks modifiers for: {purposes}").format(ruleset=block["ruleset"], purposes=asked))))
+    _note_unasked(blocks)
+
+
+def _note_unasked(blocks: list[dict[str, Any]]) -> None:
+    """One note per ``--plugin`` (and the purposes it offers) naming every ruleset that never asks them."""
+    from rulebench.analysis.notes import unasked_note
+
+    unasked: dict[tuple[str, str], list[str]] = {}
+    for block in blocks:
+        for plugin, purposes in block["unasked"].items():
+            unasked.setdefault((plugin, ", ".join(purposes)), []).append(block["ruleset"])
+    for (plugin, purposes), rulesets in unasked.items():
+        note(unasked_note(plugin, purposes, ", ".join(rulesets)))

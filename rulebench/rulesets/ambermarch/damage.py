@@ -51,8 +51,11 @@ def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
 
 
 @hookimpl
-def rulebench_wounds(fight: Fight, target: Side, damage: Damage) -> bool:
-    """Wear down the enemy group's steadfastness, or walk the damage down the party's line."""
+def rulebench_wounds(fight: Fight, target: Side, damage: Damage, attacker: Side) -> bool:
+    """Wear down the enemy group's steadfastness, or walk the damage down the party's line.
+
+    ``attacker`` is unused but named, so the kernel calls this directly, without an adapter.
+    """
     if target is fight.enemy:
         _wear_down(fight, damage.amount)
     else:

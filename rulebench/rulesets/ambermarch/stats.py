@@ -51,6 +51,7 @@ def rulebench_ruleset() -> RulesetInfo:
         source="docs/rules/ambermarch.md",
         summary=narration.ruleset_summary(),
         stats=(*MEMBER_STATS, "pool", "steadfastness"),
+        purposes=("weapon", "armour", "technique"),
         decisions=DECISIONS,
         asks=(
             DecisionInfo("decline", options=(True, False)),

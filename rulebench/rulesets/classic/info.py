@@ -86,6 +86,7 @@ def rulebench_ruleset() -> RulesetInfo:
             "the marching order through each armour value (RW), one wound wins, at most three rounds."
         ),
         stats=("melee_ks", "ranged_ks", "rw"),
+        purposes=("weapon", "armour"),  # KS; RW
         decisions=(ORDER, FIGHT, FLEE, POTION),
         asks=(
             DecisionInfo(ORDER, answer="party_order"),

@@ -168,8 +168,11 @@ def _hit_enemy(fight: Fight, enemy: Side, damage: Damage) -> None:
 
 
 @hookimpl
-def rulebench_wounds(fight: Fight, target: Side, damage: Damage) -> bool:
-    """Apply the round's damage to the losing side: the enemy group, or the party's line."""
+def rulebench_wounds(fight: Fight, target: Side, damage: Damage, attacker: Side) -> bool:
+    """Apply the round's damage to the losing side: the enemy group, or the party's line.
+
+    ``attacker`` is unused but named, so the kernel calls this directly, without an adapter.
+    """
     if target is fight.enemy:
         _hit_enemy(fight, target, damage)
     else:

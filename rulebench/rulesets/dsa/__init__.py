@@ -52,6 +52,7 @@ def rulebench_ruleset() -> RulesetInfo:
             "lost, several against one with free attacks, critical hits on a 1."
         ),
         stats=STATS,
+        purposes=("weapon", "armour"),  # TP; RS (docs/rules/dsa.md)
         decisions=("retreat",),
         asks=(DecisionInfo("retreat", options=(True, False)),),
         skills=(),

@@ -78,7 +78,7 @@ def _flee(fight: Fight) -> None:
             rules = fight.rules
             damage = rules.damage(fight, attack)
             if damage is not None:
-                rules.wounds(fight, member, damage)
+                rules.wounds(fight, member, damage, foe)
 
 
 def _close_exchange(fight: Fight) -> None:

@@ -56,11 +56,11 @@ def roll_damage(fight: Fight, attacker: Combatant, defender: Combatant) -> Damag
     # A negative TP (an override like 1d6-3) would heal; a blow takes nothing off at worst.
     tp = max(0, fight.roll(dice, TP, attacker))
     armourless = "demon" in attacker.spec.traits and "magic_armour" not in defender.spec.traits
-    rs = 0 if armourless else defender.stats["rs"]
     # Each die matters only through one yes/no, so each is asked as a check: rolled and logged as
     # any die, while exact analysis branches two ways instead of over 20 or 100 faces.
     if not fight.check(20, _is_one, CRITICAL, attacker, ("dsa critical",)):
         return Damage(tp, "normal", IGNORES_ARMOUR if armourless else NO_FLAGS)
+    rs = 0 if armourless else armour_rs(fight, defender, attacker)
     seen = [0]  # the d100 as rolled, for the report only (exact analysis settles the check without one)
 
     def kills(face: int) -> bool:
@@ -84,28 +84,46 @@ def _is_one(face: int) -> bool:
     return face == 1
 
 
+def armour_rs(fight: Fight, defender: Combatant, attacker: Combatant) -> int:
+    """The defender's RS (Rüstungsschutz) against ``attacker``'s blow: his armour's, plus every
+    plugin's ``"armour"`` modifiers (an RS bonus, docs/rules/dsa.md), not below 0.
+
+    Asked once per hit, only where RS counts: TP − RS on a normal hit, or a critical's 10 × RS.
+    """
+    rs: int = defender.stats["rs"]
+    modifiers = fight.modifiers(defender, "armour", attacker)
+    if modifiers:
+        rs = max(0, rs + sum(m.value for m in modifiers))
+        for m in modifiers:
+            fight.emit("modifier", who=defender, value=m.value, reason=m.reason, purpose="armour")
+    return rs
+
+
 @hookimpl
-def rulebench_wounds(fight: Fight, target: Combatant, damage: Damage) -> bool:
+def rulebench_wounds(fight: Fight, target: Combatant, damage: Damage, attacker: Combatant) -> bool:
     """Take the damage off LE (``take_damage``)."""
-    take_damage(fight, target, damage)
+    take_damage(fight, target, damage, attacker)
     return True
 
 
-def take_damage(fight: Fight, target: Combatant, damage: Damage) -> None:
-    """Take the damage off LE: TP − RS, or all TP when armour is ignored; a lethal critical kills.
+def take_damage(fight: Fight, target: Combatant, damage: Damage, attacker: Combatant) -> None:
+    """Take the damage off LE: TP − RS (``armour_rs``), or all TP when armour is ignored; a lethal
+    critical kills.
 
     docs/rules/dsa.md: LE < 0 dead, LE < 10 unconscious (bewusstlos), both out at once.
     """
     vars_: dict[str, Any] = target.vars
     before: int = vars_["le"]
     ignores_armour = "ignores_armour" in damage.flags
+    rs: int = target.stats["rs"]
     if damage.kind == "lethal":
         vars_["slain"] = True
         loss = 0
     elif ignores_armour:
         loss = damage.amount
     else:
-        loss = max(0, damage.amount - target.stats["rs"])
+        rs = armour_rs(fight, target, attacker)
+        loss = max(0, damage.amount - rs)
     after = before - loss
     vars_["le"] = after
     fallen = vars_["slain"] or after < UNCONSCIOUS_BELOW
@@ -113,7 +131,7 @@ def take_damage(fight: Fight, target: Combatant, damage: Damage) -> None:
         fight.emit("condition", who=target, condition="dead", le=after, lethal=True)
     else:
         fight.emit("damage", who=target, tp=damage.amount, loss=loss, le_before=before, le=after,
-                   rs=target.stats["rs"], ignores_armour=ignores_armour)
+                   rs=rs, ignores_armour=ignores_armour)
         if after < 0:
             fight.emit("condition", who=target, condition="dead", le=after)
         elif after < UNCONSCIOUS_BELOW <= before:

@@ -324,9 +324,9 @@ def _hit(fight: Fight, event: Event) -> str:
 
 
 def _modifier(fight: Fight, event: Event) -> str:
-    """A modifier added to the TP (silver against the undead...)."""
-    return _("{name}: TP {value} ({reason}).").format(name=event["who"], value=f"{event['value']:+d}",
-                                                      reason=event["reason"])
+    """A modifier added to the TP (silver against the undead...), or to the RS (an armour modifier)."""
+    text = _("{name}: RS {value} ({reason}).") if event.get("purpose") == "armour" else _("{name}: TP {value} ({reason}).")
+    return text.format(name=event["who"], value=f"{event['value']:+d}", reason=event["reason"])
 
 
 def _critical(fight: Fight, event: Event) -> str:

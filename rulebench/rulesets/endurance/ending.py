@@ -43,7 +43,7 @@ def _flee(fight: Fight) -> None:
             return
         attack = rules.attack(fight, enemy, target)
         damage = rules.damage(fight, attack)
-        rules.wounds(fight, target, damage)
+        rules.wounds(fight, target, damage, enemy)
 
 
 @hookimpl

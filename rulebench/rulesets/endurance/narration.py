@@ -11,6 +11,8 @@ The events, by kind, and the facts their sentences read:
 
 * ``hit``: ``attacker``, ``defender``; ``dice`` and ``modifiers`` (always a hit), or ``harmless``
   with ``trait`` (``ghost`` or ``demon``: a plain weapon does nothing);
+* ``modifier``: ``who``, ``value``, ``reason``, ``purpose`` (``armour``: what a plugin adds to his
+  avoidance against the blow that follows);
 * ``damage``: ``who``, ``amount``, ``avoidance``, ``armour_ignored`` (the part of avoidance a
   demon's blow did not meet), ``net``, ``endurance_before``, ``endurance_after``;
 * ``wound``: ``who``, ``net``, ``endurance_before``, ``wounds``, ``max_wounds``;
@@ -141,6 +143,12 @@ def _critical(event: Event) -> str:
         name=event["who"], sides=event["sides"], bonus=event["extra"])
 
 
+def _modifier(event: Event) -> str:
+    """A plugin's armour modifier, added to the target's avoidance against the blow."""
+    return _("{name}: avoidance {value} ({reason})").format(name=event["who"], value=f"{event['value']:+d}",
+                                                           reason=event["reason"])
+
+
 def _damage(event: Event) -> str:
     """Damage against avoidance, and what gets through to endurance."""
     net, demonic = event["net"], event["armour_ignored"]
@@ -255,6 +263,7 @@ _RENDERERS: dict[str, Callable[[Event], str | None]] = {
     "explain": _explain,
     "hit": _hit,
     "critical": _critical,
+    "modifier": _modifier,
     "damage": _damage,
     "wound": _wound,
     "condition": _condition,

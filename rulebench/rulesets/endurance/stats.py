@@ -18,6 +18,7 @@ def rulebench_ruleset() -> RulesetInfo:
         source="docs/rules/endurance.md",
         summary=narration.summary(),
         stats=STATS,
+        purposes=("weapon", "armour"),  # damage; avoidance (docs/rules/endurance.md)
         decisions=("target", "retreat"),
         asks=(DecisionInfo("target", per_member=True, answer="opponent"), DecisionInfo("retreat", options=(True, False))),
         skills=("robust", "dodge", "arcane_armour"),
@@ -39,16 +40,21 @@ def damage_dice(weapon: Dice | None, melee: int, ranged: int, body: int) -> Dice
     return Dice.constant(body + bonus) if weapon is None else weapon.plus(bonus)
 
 
+def magic_armour(combatant: Combatant) -> bool:
+    """Whether his armour is magic, which a demon's blow does not ignore: the trait, or the
+    magic-armour spell while it stands in for armour (mind above 0; docs/rules/endurance.md)."""
+    return combatant.has_trait("magic_armour") or (combatant.has_skill("arcane_armour") and combatant.stats["mind"] > 0)
+
+
 def physical_armour(combatant: Combatant) -> int:
     """The part of avoidance that a demon's blow ignores (docs/rules/endurance.md).
 
     (reading: the magic-armour spell *is* magic armour, so while it stands in for armour nothing is
     ignored; an overridden avoidance loses the armour stat, the term it is meant to contain.)
     """
-    stats = combatant.stats
-    if combatant.has_trait("magic_armour") or (combatant.has_skill("arcane_armour") and stats["mind"] > 0):
+    if magic_armour(combatant):
         return 0
-    armour: int = stats["armour"]
+    armour: int = combatant.stats["armour"]
     return armour
 
 

@@ -16,7 +16,7 @@ from typing import Any, cast
 from rulebench import Attack, Combatant, Damage, Fight, hookimpl
 from rulebench.rulesets.endurance.narration import DAMAGE
 from rulebench.rulesets.endurance.state import BLEED_ROUNDS_PER_BODY, BLEEDING, SLAIN
-from rulebench.rulesets.endurance.stats import physical_armour, release_non_fighters
+from rulebench.rulesets.endurance.stats import magic_armour, physical_armour, release_non_fighters
 
 DEMONIC = frozenset({"demonic"})
 PLAIN: frozenset[str] = frozenset()
@@ -64,14 +64,29 @@ def avoidance_against(target: Combatant, flags: frozenset[str]) -> int:
     return avoid
 
 
+def armour_bonus(fight: Fight, target: Combatant, attacker: Combatant, flags: frozenset[str]) -> int:
+    """What plugins' ``"armour"`` modifiers add to the target's avoidance against this blow: armour,
+    which avoidance holds (body plus armour), so nothing against a demon's blow unless the target's
+    armour is magic, as for the armour itself (docs/rules/endurance.md, reading)."""
+    if "demonic" in flags and not magic_armour(target):
+        return 0
+    modifiers = fight.modifiers(target, "armour", attacker)
+    for m in modifiers:
+        fight.emit("modifier", who=target, value=m.value, reason=m.reason, purpose="armour")
+    return sum([m.value for m in modifiers]) if modifiers else 0
+
+
 @hookimpl
-def rulebench_wounds(fight: Fight, target: Combatant, damage: Damage) -> bool:
+def rulebench_wounds(fight: Fight, target: Combatant, damage: Damage, attacker: Combatant) -> bool:
     """net = max(0, damage − avoidance); net > endurance left is a wound; endurance −= net, not below 0.
 
     At max wounds he falls and bleeds for 5 × body rounds; a wound while bleeding kills (docs/rules/endurance.md).
     """
     full = target.stats["avoidance"]
     avoid = avoidance_against(target, damage.flags) if damage.flags else full
+    bonus = armour_bonus(fight, target, attacker, damage.flags)
+    if bonus:
+        full, avoid = max(0, full + bonus), max(0, avoid + bonus)
     amount = damage.amount
     net = amount - avoid if amount > avoid else 0
     tvars = target.vars

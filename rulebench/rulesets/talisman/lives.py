@@ -18,8 +18,11 @@ DEFEATED = Fate(EndState.OUT, N_("defeated"))
 
 
 @hookimpl
-def rulebench_wounds(fight: Fight, target: Combatant | Side, damage: Damage) -> bool:
-    """The loser of a duel gives up a life; a beaten group loses one life each (docs/rules/talisman.md)."""
+def rulebench_wounds(fight: Fight, target: Combatant | Side, damage: Damage, attacker: Combatant | Side) -> bool:
+    """The loser of a duel gives up a life; a beaten group loses one life each (docs/rules/talisman.md).
+
+    ``attacker`` is unused but named, so the kernel calls this directly, without an adapter.
+    """
     if isinstance(target, Side):
         for combatant in target.members:
             pay(fight, combatant, damage.amount)

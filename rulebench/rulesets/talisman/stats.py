@@ -39,6 +39,7 @@ def rulebench_ruleset() -> RulesetInfo:
         source="docs/rules/talisman.md",
         summary=ruleset_summary(),
         stats=("strength", "lives"),
+        purposes=("weapon", "protection"),  # combat power; a life spared
         decisions=("evade",),
         asks=(DecisionInfo("evade", per_member=True, options=(False, True)),),
         skills=(),
