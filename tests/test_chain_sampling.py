@@ -144,11 +144,6 @@ def test_a_house_rule_that_a_long_rest_heals_everything_lifts_the_cursed_day() -
     assert float(healed.survived()) > float(plain.survived()) + 0.2
 
 
-def test_exact_is_refused_for_a_day() -> None:
-    with pytest.raises(BadInput, match="--exact"):
-        chain(EXAMPLES / "chains" / "trade-road.toml", ["classic"], exact=True)
-
-
 def test_the_figures_of_a_hand_made_tally() -> None:
     """Three days of two stages, by hand: one gets through, one is wiped out in stage 2 with a
     death, one is finished in stage 1 with one dead."""
