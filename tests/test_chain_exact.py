@@ -73,6 +73,9 @@ def test_an_exact_day_agrees_with_sampled_days(ruleset: str) -> None:
     assert exact.method == "exact" and sampled.method == "monte-carlo"
     assert exact.rounding is not None and exact.rounding < 1e-9
     assert abs(float(exact.tally.total) - 1) < 1e-9
+    assert all(0 <= p <= 1 for p in chances(exact).values())
+    assert exact.states is not None and 0 < exact.states <= exact.provenance["max_states"]
+    assert exact.provenance["states"] == exact.states and exact.provenance["method"] == "exact"
     second = exact.stage(1)
     assert 0 < second["reached"] < 1 or 0 < second["won"] < second["reached"]  # the second stage decides something
     n = int(sampled.tally.total)
@@ -118,9 +121,13 @@ def test_the_command_solves_refuses_and_samples() -> None:
     assert fractions.exit_code == 0, fractions.output
     survived = json.loads(fractions.stdout)["results"][0]["survived"]
     assert isinstance(survived, str) and "/" in survived
+    table = runner.invoke(app, ["chain", str(SMALL_DAY), "-r", "classic", "--workers", "1"])
+    assert table.exit_code == 0, table.output
+    assert "Exact: every way the day can go counted" in table.stdout and "Wilson" not in table.stdout
     refused = runner.invoke(app, ["chain", str(SMALL_DAY), "-r", "classic", "--exact", "--max-states", "20"])
     assert refused.exit_code == 2
-    assert "--exact: classic on the day 'A small day'" in refused.output and "Traceback" not in refused.output
+    assert "--exact: classic on the day 'A small day': stage 1: needs more fight states than the budget of 20" in refused.output
+    assert "Traceback" not in refused.output
     sampled = runner.invoke(app, ["chain", str(SMALL_DAY), "-r", "classic", "--json", "-n", "300", "--workers", "1"])
     assert sampled.exit_code == 0, sampled.output
     assert json.loads(sampled.stdout)["results"][0]["method"] == "monte-carlo"

@@ -19,7 +19,6 @@ from rulebench.api.analyses import compare
 from rulebench.api.chains import chain
 from rulebench.core.chain_file import chain_from_dict, load_chain
 from rulebench.core.encounter import read_toml
-from rulebench.core.errors import BadInput
 from rulebench.core.loop import play_out
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -58,7 +58,12 @@ def solve_day(plan: DayPlan, *, max_states: int = DEFAULT_MAX_STATES, fractions:
         for (day, party), p in ways.items():
             ends = solved.get(party)
             if ends is None:
-                ends, used, bound = _solve_stage(plan, index, party, max_states - spent, fractions, early)
+                try:
+                    ends, used, bound = _solve_stage(plan, index, party, max_states - spent, fractions, early)
+                except DayBudgetExceeded:
+                    raise
+                except StateBudgetExceeded as err:
+                    raise _stage_over_budget(err, index, spent, max_states) from None
                 solved[party] = ends
                 spent += used
                 rounding += float(p) * bound
@@ -89,7 +94,19 @@ def solve_day(plan: DayPlan, *, max_states: int = DEFAULT_MAX_STATES, fractions:
         members=tuple(member.name for member in chain.party),
         tally=tally,
         rounding=None if fractions else rounding,
+        states=spent,
     )
+
+
+def _stage_over_budget(err: StateBudgetExceeded, index: int, spent: int, max_states: int) -> DayBudgetExceeded:
+    """A stage's solve over what is left of the budget, said with the stage and, when earlier
+    stages spent some of it, how much they spent (the solver only knew what was left)."""
+    if not spent:
+        return DayBudgetExceeded(_("stage {stage}: {reason}").format(stage=index + 1, reason=err), err.gist)
+    return DayBudgetExceeded(
+        _("stage {stage}, with {spent} of the budget of {budget} fight states spent before it: {reason}").format(
+            stage=index + 1, spent=format_integer(spent), budget=format_integer(max_states), reason=err),
+        _("a day with more fight states than the budget of {budget} (--max-states)").format(budget=format_integer(max_states)))
 
 
 def _solve_stage(plan: DayPlan, index: int, party: Party, budget: int, fractions: bool,

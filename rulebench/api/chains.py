@@ -150,6 +150,7 @@ def _solved(plan: DayPlan, options: AnalysisOptions, progress: ProgressFactory |
         "plugins": list(config.plugins),
         "tactics": config.tactics,
         "max_states": options.budget,
+        "states": result.states,
         **({"rounding_bound": result.rounding} if result.rounding is not None else {}),
     })
     return result

@@ -33,8 +33,17 @@ def _chance(result: ChainResult, p: Number, fractions: bool) -> str:
     return cell(p, fractions) + (f"\n[dim]{interval(bounds)}[/]" if bounds else "")
 
 
-def caption(result: ChainResult) -> str:
-    """How a ruleset's day was obtained, and what ``·`` means."""
+def caption(result: ChainResult, fractions: bool = False) -> str:
+    """How a ruleset's day was obtained (solved exactly within how much of the budget, or sampled
+    how), and what ``·`` means."""
+    if result.exact:
+        lines = [_("Exact: every way the day can go counted, no sampling error ({states} fight states of the "
+                   "budget of {budget}, --max-states).").format(
+                       states=format_integer(result.states or 0), budget=format_integer(result.provenance.get("max_states", 0))),
+                 _("Chances over the whole day: a stage the party never reached counts as not won. · never happens.")]
+        if fractions:
+            lines.append(_("A fraction too long to read shows its decimal expansion (the JSON has every fraction)."))
+        return "\n".join(lines)
     lines = []
     confidence = percent_sign(format_integer(95))
     days = format_integer(result.chains or 0)
@@ -58,7 +67,7 @@ def stages_table(comparison: ChainComparison, result: ChainResult, fractions: bo
     """One ruleset's day, a row per stage: the rest after it, the chance to reach it, to win it, to
     be wiped out or finished in it, and the deaths expected in it; the last row the whole day."""
     title = _("{chain} under {ruleset}: stage by stage").format(chain=escape(comparison.chain.name), ruleset=escape(result.ruleset))
-    table = data_table(title, caption(result))
+    table = data_table(title, caption(result, fractions))
     table.show_lines = not result.exact
     finished = any(result.stage(i)["finished"] for i in range(len(result.stages)))
     table.add_column(_("stage"), ratio=1)
