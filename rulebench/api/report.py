@@ -2,7 +2,8 @@
 
 The report holds the encounter, each ruleset's stat blocks, the outcome comparison (with how each
 number was obtained and what its interval means), the fates, the fight-length distribution, one
-narrated sample fight per ruleset, with a ``vary`` the sweep and balance, and the provenance. Every
+narrated sample fight per ruleset, with a ``vary`` the sweep and balance, with a ``chain`` a day of
+adventure under the same rulesets (:mod:`rulebench.api.report_chain`), and the provenance. Every
 style, script and plot is inline (plots are SVG drawn by matplotlib), and a Content-Security-Policy
 forbids the page any request, so it opens the same offline, from a mail or a USB stick. The page is
 written in the current language (``<html lang>`` says which): the template's sentences through
@@ -39,6 +40,7 @@ from rulebench.api.narrated_fight import FightRecord, fight
 from rulebench.api.numbers import count_text, fixed, interval, length_units, mean_title, percent, plural, shortest
 from rulebench.api.plot_style import slide_style
 from rulebench.api.plots import Series, SweepSeries, comparison_series, length_figure, outcome_figure, sweep_figure
+from rulebench.api.report_chain import chain_section
 from rulebench.api.tactics_comparison import DEFAULT_TACTICS, TacticsComparison, TacticsEntry, compare_tactics
 from rulebench.core.combatants import ENEMY, PARTY
 from rulebench.core.discovery import Catalog, discover
@@ -52,13 +54,17 @@ if TYPE_CHECKING:
     from matplotlib.typing import RcKeyType
     from typing_extensions import Unpack
 
+    from rulebench.api.chains import ChainComparison
+    from rulebench.core.chain_file import ChainFile
+
 __all__ = ["SECTIONS", "Report", "build_report", "render_html", "write_report"]
 
 INSTALL = "pip install 'rulebench[plot]'"
 
-SECTIONS = ("outcomes", "fates", "fight-length", "sweep", "balance", "encounter", "stat-blocks", "sample-fights", "provenance")
+SECTIONS = ("outcomes", "fates", "fight-length", "sweep", "balance", "chain", "encounter", "stat-blocks", "sample-fights", "provenance")
 """The ids of the report's sections, in page order: the answers first (the outcome comparison and its
-plot open the page), then what they were computed from; ``sweep`` and ``balance`` only with a ``vary``."""
+plot open the page), then what they were computed from; ``sweep`` and ``balance`` only with a ``vary``,
+``chain`` only with a chain file."""
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'unsafe-inline'"
 """The page may load nothing: everything it shows is inside the file."""
@@ -82,6 +88,7 @@ class Report:
         inspection: each ruleset's derived stat blocks.
         samples: one narrated fight per comparison entry, with the seed that replays it.
         varied: with a ``vary``, the sweep and balance per tactics source.
+        day: with a chain file, the day of adventure under the same rulesets.
         target: the ``party_wins`` probability balance looks for.
         seed: the seed of sampled analyses and of the sample fights.
         plugins: modifier plugins added to every fight.
@@ -95,6 +102,7 @@ class Report:
     target: float = 0.5
     seed: int = DEFAULT_SEED
     plugins: tuple[str, ...] = ()
+    day: ChainComparison | None = None
     created: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.timezone.utc))
 
     @property
@@ -113,7 +121,7 @@ class Report:
                 return f"{ruleset} · {tactics}" if several else ruleset
             merged.merge(run.sweep.causes, label)
             merged.merge(run.balance.causes, label)
-        return merged.lines()
+        return merged.lines() + (self.day.notes if self.day else [])
 
 
 def build_report(
@@ -124,6 +132,7 @@ def build_report(
     tactics_list: Sequence[str | None] = (None,),
     vary: str | None = None,
     target: float = 0.5,
+    chain: ChainFile | str | Path | None = None,
     catalog: Catalog | None = None,
     progress: ProgressFactory | None = None,
     **kwargs: Unpack[OptionArgs],
@@ -138,11 +147,12 @@ def build_report(
         tactics_list: tactics sources side by side (None or ``"default"``: each ruleset's own).
         vary: ``"PATH=A..B[:STEP]"``: sweep that number and find where ``party_wins`` crosses ``target``.
         target: the probability balance looks for.
+        chain: a chain file (or model) to play as a day under the same rulesets and options.
         catalog: discovered plugins, to reuse between calls.
         progress: a progress display factory.
 
     Raises:
-        BadInput: as ``compare``, ``sweep`` and ``balance``; matplotlib missing (the plots need it).
+        BadInput: as ``compare``, ``sweep``, ``balance`` and ``chain``; matplotlib missing (the plots need it).
     """
     if importlib.util.find_spec("matplotlib") is None:
         raise BadInput(_("the report's plots need matplotlib, which is not installed: {install}").format(install=INSTALL))
@@ -174,7 +184,12 @@ def build_report(
             swept = sweep(model, parsed, names, chosen, catalog=catalog, progress=progress, shared=shared)
             balanced = balance(model, parsed, target, names, chosen, catalog=catalog, progress=progress, shared=shared)
             varied.append(VariedRun(name or DEFAULT_TACTICS, swept, balanced))
-    return Report(comparison, inspection, samples, varied, target, base.seed, base.plugins)
+    day = None
+    if chain is not None:
+        from rulebench.api.chains import chain as play_chain
+
+        day = play_chain(chain, names, base, catalog=catalog, progress=progress)
+    return Report(comparison, inspection, samples, varied, target, base.seed, base.plugins, day)
 
 
 # -- plots -------------------------------------------------------------------------------------
@@ -215,6 +230,14 @@ def length_plot(series: Sequence[Series]) -> str:
     """The probability of each fight length per series, one panel per unit (rounds, exchanges), as SVG."""
     with _report_style():
         return _svg(length_figure(series))
+
+
+def day_plot(day: ChainComparison) -> str:
+    """The party through the day's stages, one line per ruleset, as SVG: the plot of ``rulebench chain --plot``."""
+    from rulebench.api.chain_plot import day_figure
+
+    with _report_style():
+        return _svg(day_figure(day))
 
 
 def _varied_entries(runs: Sequence[VariedRun], rulesets: Sequence[str]) -> list[tuple[str, VariedRun, str]]:
@@ -368,6 +391,7 @@ def _context(report: Report) -> dict[str, Any]:
         "fates": fates,
         "samples": samples,
         "varied": _varied_context(report, list(dict.fromkeys(s.ruleset for s in series))),
+        "day": chain_section(report.day, day_plot(report.day)) if report.day else None,
         "notes": report.notes(),
         "warnings": comparison.warnings,
         "provenance": {
@@ -472,8 +496,9 @@ def render_html(report: Report) -> str:
     context = _context(report)
     for key in ("outcome_plot", "length_plot"):
         context[key] = Markup(context[key])  # our own SVG, drawn just now
-    if context["varied"]:
-        context["varied"]["plot"] = Markup(context["varied"]["plot"])
+    for key in ("varied", "day"):
+        if context[key]:
+            context[key]["plot"] = Markup(context[key]["plot"])
     return _ENV.get_template("report.html.j2").render(**context)
 
 
