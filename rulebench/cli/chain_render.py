@@ -80,8 +80,10 @@ def stages_table(comparison: ChainComparison, result: ChainResult, fractions: bo
     last = len(result.stages) - 1
     for index in range(len(result.stages)):
         figures = result.stage(index)
+        # The texts outside the f-strings: the catalogs' extractor does not look inside them.
+        then = escape(_("then: {rest}").format(rest=rest_name(figures["rest"])))
         row = [
-            f"{index + 1}. {escape(figures['name'])}" + ("" if index == last else f"\n[dim]{escape(_('then: {rest}').format(rest=rest_name(figures['rest'])))}[/]"),
+            f"{index + 1}. {escape(figures['name'])}" + ("" if index == last else f"\n[dim]{then}[/]"),
             # Every day reaches the first stage: a certainty needs no interval.
             cell(figures["reached"], fractions) if index == 0 else _chance(result, figures["reached"], fractions),
             _chance(result, figures["won"], fractions),
@@ -91,9 +93,10 @@ def stages_table(comparison: ChainComparison, result: ChainResult, fractions: bo
         ]
         table.add_row(*row)
     deaths = sum(float(result.stage(i)["deaths"]) for i in range(len(result.stages)))
+    whole, through = escape(_("the whole day")), escape(_("gets through"))
     table.add_row(
-        f"[bold]{escape(_('the whole day'))}[/]",
-        "", f"[bold]{escape(_('gets through'))}[/]\n" + _chance(result, result.survived(), fractions),
+        f"[bold]{whole}[/]",
+        "", f"[bold]{through}[/]\n" + _chance(result, result.survived(), fractions),
         _chance(result, result.ended("wiped_out"), fractions),
         *([_chance(result, result.ended("finished"), fractions)] if finished else []),
         fixed(deaths, 2),
