@@ -19,7 +19,6 @@ from rulebench.api.analyses import compare
 from rulebench.api.chains import chain
 from rulebench.core.chain_file import chain_from_dict, load_chain
 from rulebench.core.encounter import read_toml
-from rulebench.core.errors import BadInput
 from rulebench.core.loop import play_out
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -142,11 +141,6 @@ def test_a_house_rule_that_a_long_rest_heals_everything_lifts_the_cursed_day() -
     healed = chain(crypt, ["classic"], catalog=catalog, fights=1500, seed=4, workers=1, plugins=("long-rest",)).results[0]
     assert healed.provenance["plugins"] == ["long-rest", "silver"]
     assert float(healed.survived()) > float(plain.survived()) + 0.2
-
-
-def test_exact_is_refused_for_a_day() -> None:
-    with pytest.raises(BadInput, match="--exact"):
-        chain(EXAMPLES / "chains" / "trade-road.toml", ["classic"], exact=True)
 
 
 def test_the_figures_of_a_hand_made_tally() -> None:

@@ -227,15 +227,21 @@ def test_compare_and_sweep_on_the_command_line(local_cluster: Any, tmp_path: Pat
 
 def test_a_day_on_the_cluster_is_the_days_played_here(local_cluster: Any) -> None:
     """A chain's days, a fixed count of several chunks and a precision run, are the same on the
-    cluster as in this process."""
-    chain = Path(__file__).resolve().parents[1] / "examples" / "chains" / "trade-road.toml"
-    for args in (("-n", "4100", "--seed", "2"), ("--precision", "0.02")):
-        here = CliRunner().invoke(app, ["chain", str(chain), "-r", "classic", *args, "--workers", "1", "--json"])
-        there = CliRunner().invoke(app, ["chain", str(chain), "-r", "classic", *args, "--scheduler", local_cluster.scheduler_address,
-                                         "--json"])
-        assert here.exit_code == 0, here.stderr
-        assert there.exit_code == 0, there.stderr
-        assert there.stdout == here.stdout
+    cluster as in this process and in two local worker processes; so is the automatic choice,
+    which solves the small day exactly under classic and samples it under talisman."""
+    root = Path(__file__).resolve().parents[1]
+    chain = root / "examples" / "chains" / "trade-road.toml"
+    runs = [(chain, "-r", "classic", "-n", "4100", "--seed", "2"), (chain, "-r", "classic", "--precision", "0.02"),
+            (root / "tests" / "chains" / "small-day.toml", "-r", "classic", "-r", "talisman", "--max-states", "4000", "--seed", "5")]
+    for file, *args in runs:
+        documents = []
+        for where in (["--workers", "1"], ["--workers", "2"], ["--scheduler", local_cluster.scheduler_address]):
+            run = CliRunner().invoke(app, ["chain", str(file), *args, *where, "--json"])
+            assert run.exit_code == 0, run.stderr
+            documents.append(run.stdout)
+        assert documents[0] == documents[1] == documents[2], args
+    methods = [r["method"] for r in json.loads(documents[0])["results"]]
+    assert methods == ["exact", "monte-carlo"]
 
 
 def test_an_unreachable_scheduler_on_the_command_line_is_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -125,7 +125,7 @@ def test_one_ruleset_twice_is_two_shades_of_its_colour() -> None:
 
 def test_the_same_ruleset_has_the_same_colour_on_every_plot(drawn: list[Any], tmp_path: Path) -> None:
     """The comparison's bars, the sweep's lines, the report's SVG and a notebook's own axes agree."""
-    from rulebench.api.report import outcome_plot
+    from rulebench.api.report_plots import outcome_plot
 
     comparison = tactics_comparison((None,))
     plot_comparison(comparison, tmp_path / "compare.png")

@@ -54,6 +54,8 @@ class ChainResult:
         seed: the sampling seed (None when exact).
         stopped_by: for sampling, what stopped it: ``fights`` (a fixed count), ``precision`` or ``cap``.
         rounding: for exact analysis in floating point, a bound on every probability's rounding error.
+        states: for exact analysis, the fight states its solves handled, and the ways of the day
+            kept between stages (what the budget, ``--max-states``, bounds).
         provenance: where the numbers came from.
     """
 
@@ -67,6 +69,7 @@ class ChainResult:
     seed: int | None = None
     stopped_by: str | None = None
     rounding: float | None = None
+    states: int | None = None
     provenance: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -81,10 +84,16 @@ class ChainResult:
             return Fraction(weight) / Fraction(total)
         return weight / total
 
+    def chance(self, weight: Number) -> Number:
+        """A weight of some of the tally's days as a chance: in floating point a sum of some ways of
+        the day can round past the sum of them all, and a chance is at most 1."""
+        p = self.probability(weight)
+        return p if isinstance(p, Fraction) else min(p, 1.0)
+
     def _share(self, keep: Any) -> Number:
         """The probability of the days ``keep`` says yes to."""
         weight: Number = sum((w for day, w in self.tally.days.items() if keep(day)), start=0)
-        return self.probability(weight)
+        return self.chance(weight)
 
     def survived(self) -> Number:
         """The chance the party gets through every stage, neither wiped out nor finished."""
@@ -103,7 +112,7 @@ class ChainResult:
         deaths: Number = sum((len(end.dead) * w for end, w in reached), start=0)
 
         def weight(keep: Any) -> Number:
-            return self.probability(sum((w for end, w in reached if keep(end)), start=0))
+            return self.chance(sum((w for end, w in reached if keep(end)), start=0))
 
         return {
             "name": self.stages[index],

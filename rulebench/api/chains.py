@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rulebench.analysis import exact
 from rulebench.analysis.analyse import AnalysisOptions, OptionArgs, ProgressFactory, jsonable, ruleset_names
+from rulebench.analysis.chain_exact import solve_day
 from rulebench.analysis.chain_play import DayPlan
 from rulebench.analysis.chain_results import ChainResult
 from rulebench.analysis.chain_sampling import sample, sample_to_precision
@@ -20,8 +22,9 @@ from rulebench.analysis.cluster import sampling_pool
 from rulebench.analysis.sampling import SamplingPool
 from rulebench.core.chain_file import ChainFile, load_chain
 from rulebench.core.discovery import Catalog, discover
-from rulebench.core.errors import BadInput
+from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.i18n import _, format_integer, language, localise_decimal
+from rulebench.core.plugin_errors import PluginError
 from rulebench.version import __version__
 
 if TYPE_CHECKING:
@@ -85,25 +88,24 @@ def chain(
     progress: ProgressFactory | None = None,
     **kwargs: Unpack[OptionArgs],
 ) -> ChainComparison:
-    """Play a whole day of ``file`` under each ruleset, sampled as whole days.
+    """Play a whole day of ``file`` under each ruleset: exact where it fits, else sampled as whole days.
 
     Args:
         file: a :class:`ChainFile` or the path of a chain TOML file.
         rulesets: ruleset names; every loaded ruleset when None.
         options: how to analyse (:class:`AnalysisOptions`), or its fields as keyword arguments:
-            ``fights`` (sample exactly this many days), ``precision`` (sample until every chance's
-            95% half-width is at most this; 0.01 by default), ``seed``, ``workers``, ``plugins``,
-            ``tactics``. Exact analysis of a day is not available: ``exact=True`` is refused.
+            ``exact`` (True: solve exactly or refuse; False: sample; None, the default: exact where
+            the day fits ``max_states``, else sampled), ``fights`` (sample exactly this many days),
+            ``precision`` (sample until every chance's 95% half-width is at most this; 0.01 by
+            default), ``max_states``, ``seed``, ``workers``, ``plugins``, ``tactics``, ``fractions``.
         catalog: discovered plugins, to reuse between calls.
         progress: a progress display factory (the CLI passes a rich progress bar).
 
     Raises:
-        BadInput: a bad chain file, an unknown ruleset or plugin, contradictory options, or ``exact``.
+        BadInput: a bad chain file, an unknown ruleset or plugin, contradictory options, or
+            ``exact=True`` for a day that does not fit.
     """
     chosen = AnalysisOptions.build(options, **kwargs)
-    if chosen.exact:
-        raise BadInput(_("--exact: a day of several fights is sampled, not solved exactly; "
-                         "sample with -n DAYS or --precision E"))
     model, source = load(file)
     catalog = catalog if catalog is not None else discover()
     plans = [DayPlan(model, name, catalog=catalog, plugins=chosen.plugins, tactics=chosen.tactics)
@@ -112,10 +114,46 @@ def chain(
     notes: list[str] = []
     with sampling_pool(chosen) as pool:
         for plan in plans:
+            solved = _solved(plan, chosen, progress)
+            if isinstance(solved, ChainResult):
+                results.append(solved)
+                continue
             result, note = _sampled(plan, chosen, pool, progress)
             results.append(result)
             notes += [note] if note else []
+            if solved is not None:
+                notes.append(_("{ruleset}: sampled, since the day does not fit exact analysis: {reason}").format(
+                    ruleset=plan.ruleset, reason=solved))
     return ChainComparison(model, source, results, list(catalog.warnings), notes)
+
+
+def _solved(plan: DayPlan, options: AnalysisOptions, progress: ProgressFactory | None) -> ChainResult | str | None:
+    """One ruleset's day solved exactly, with provenance, as the options ask: None when they insist
+    on sampling, why not when it does not fit the budget (``exact=True`` then refuses)."""
+    if options.exact is False:
+        return None
+    if progress:
+        progress(_("{label}: solving exactly").format(label=plan.ruleset), None)
+    try:
+        result = solve_day(plan, max_states=options.budget, fractions=options.fractions, early=options.exact is None)
+    except PluginError:
+        raise  # a plugin breaking the rules is not "does not fit": never sample past it
+    except (exact.StateBudgetExceeded, RulebenchError) as err:
+        if options.exact:
+            raise BadInput(_("--exact: {ruleset} on the day {chain!r}: {reason}; sample with -n DAYS or --precision E").format(
+                ruleset=plan.ruleset, chain=plan.chain.name, reason=err)) from None
+        return str(err)
+    config = plan.first
+    result.provenance = jsonable({
+        "ruleset": {"name": config.ruleset.name, "package": config.package[0], "version": config.package[1]},
+        "method": result.method,
+        "plugins": list(config.plugins),
+        "tactics": config.tactics,
+        "max_states": options.budget,
+        "states": result.states,
+        **({"rounding_bound": result.rounding} if result.rounding is not None else {}),
+    })
+    return result
 
 
 def _sampled(plan: DayPlan, options: AnalysisOptions, pool: SamplingPool,

@@ -2,7 +2,8 @@
 
 The report holds the encounter, each ruleset's stat blocks, the outcome comparison (with how each
 number was obtained and what its interval means), the fates, the fight-length distribution, one
-narrated sample fight per ruleset, with a ``vary`` the sweep and balance, and the provenance. Every
+narrated sample fight per ruleset, with a ``vary`` the sweep and balance, with a ``chain`` a day of
+adventure under the same rulesets (:mod:`rulebench.api.report_chain`), and the provenance. Every
 style, script and plot is inline (plots are SVG drawn by matplotlib), and a Content-Security-Policy
 forbids the page any request, so it opens the same offline, from a mail or a USB stick. The page is
 written in the current language (``<html lang>`` says which): the template's sentences through
@@ -18,10 +19,8 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib.util
-import io
 import re
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -39,8 +38,9 @@ from rulebench.api.inspect import Inspection, show
 from rulebench.api.labels import FIELDS, casualty_name, end_state_name, method_name, outcome_words, side_name, vary_label
 from rulebench.api.narrated_fight import FightRecord, fight
 from rulebench.api.numbers import count_text, fixed, interval, length_units, mean_title, percent, plural, shortest
-from rulebench.api.plot_style import slide_style
-from rulebench.api.plots import Series, SweepSeries, comparison_series, length_figure, outcome_figure, sweep_figure
+from rulebench.api.plots import Series, SweepSeries, comparison_series
+from rulebench.api.report_chain import chain_section
+from rulebench.api.report_plots import day_plot, length_plot, outcome_plot, sensitivity_plot, sweep_plot
 from rulebench.api.tactics_comparison import DEFAULT_TACTICS, TacticsComparison, TacticsEntry, compare_tactics
 from rulebench.core.combatants import ENEMY, PARTY
 from rulebench.core.discovery import Catalog, discover
@@ -51,17 +51,20 @@ from rulebench.core.outcome import END_STATES, OUTCOMES
 from rulebench.version import __version__
 
 if TYPE_CHECKING:
-    from matplotlib.typing import RcKeyType
     from typing_extensions import Unpack
+
+    from rulebench.api.chains import ChainComparison
+    from rulebench.core.chain_file import ChainFile
 
 __all__ = ["SECTIONS", "Report", "build_report", "render_html", "write_report"]
 
 INSTALL = "pip install 'rulebench[plot]'"
 
-SECTIONS = ("outcomes", "fates", "fight-length", "sweep", "balance", "sensitivity", "encounter", "stat-blocks", "sample-fights", "provenance")
+SECTIONS = ("outcomes", "fates", "fight-length", "sweep", "balance", "sensitivity", "chain", "encounter", "stat-blocks",
+            "sample-fights", "provenance")
 """The ids of the report's sections, in page order: the answers first (the outcome comparison and its
 plot open the page), then what they were computed from; ``sweep`` and ``balance`` only with a ``vary``,
-``sensitivity`` only when asked for."""
+``sensitivity`` only when asked for, ``chain`` only with a chain file."""
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'unsafe-inline'"
 """The page may load nothing: everything it shows is inside the file."""
@@ -85,6 +88,7 @@ class Report:
         inspection: each ruleset's derived stat blocks.
         samples: one narrated fight per comparison entry, with the seed that replays it.
         varied: with a ``vary``, the sweep and balance per tactics source.
+        day: with a chain file, the day of adventure under the same rulesets.
         target: the ``party_wins`` probability balance looks for.
         seed: the seed of sampled analyses and of the sample fights.
         plugins: modifier plugins added to every fight.
@@ -100,6 +104,8 @@ class Report:
     plugins: tuple[str, ...] = ()
     sensitivity: Sensitivity | None = None
     """With ``sensitivity``, which stat matters most under each ruleset."""
+    day: ChainComparison | None = None
+    """With a chain file, the day of adventure played under the same rulesets."""
     created: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.timezone.utc))
 
     @property
@@ -120,7 +126,7 @@ class Report:
             merged.merge(run.balance.causes, label)
         if self.sensitivity is not None:
             merged.merge(self.sensitivity.causes)
-        return merged.lines()
+        return merged.lines() + (self.day.notes if self.day else [])
 
 
 def build_report(
@@ -132,6 +138,7 @@ def build_report(
     vary: str | None = None,
     target: float = 0.5,
     sensitivity: Sequence[str] | bool = False,
+    chain: ChainFile | str | Path | None = None,
     catalog: Catalog | None = None,
     progress: ProgressFactory | None = None,
     **kwargs: Unpack[OptionArgs],
@@ -148,11 +155,12 @@ def build_report(
         target: the probability balance looks for.
         sensitivity: True (every stat) or the stats to change: add which stat matters most
             (``rulebench sensitivity`` under the default tactics).
+        chain: a chain file (or model) to play as a day under the same rulesets and options.
         catalog: discovered plugins, to reuse between calls.
         progress: a progress display factory.
 
     Raises:
-        BadInput: as ``compare``, ``sweep`` and ``balance``; matplotlib missing (the plots need it).
+        BadInput: as ``compare``, ``sweep``, ``balance`` and ``chain``; matplotlib missing (the plots need it).
     """
     if importlib.util.find_spec("matplotlib") is None:
         raise BadInput(_("the report's plots need matplotlib, which is not installed: {install}").format(install=INSTALL))
@@ -186,48 +194,15 @@ def build_report(
             varied.append(VariedRun(name or DEFAULT_TACTICS, swept, balanced))
     stats = () if sensitivity is True else tuple(sensitivity or ())
     ranked = run_sensitivity(model, names, base, stats=stats, catalog=catalog, progress=progress) if sensitivity else None
-    return Report(comparison, inspection, samples, varied, target, base.seed, base.plugins, ranked)
+    day = None
+    if chain is not None:
+        from rulebench.api.chains import chain as play_chain
+
+        day = play_chain(chain, names, base, catalog=catalog, progress=progress)
+    return Report(comparison, inspection, samples, varied, target, base.seed, base.plugins, ranked, day)
 
 
 # -- plots -------------------------------------------------------------------------------------
-
-SVG_STYLE: dict[RcKeyType, str] = {
-    "svg.fonttype": "path",  # glyphs as paths: the SVG needs no font from anywhere
-    "svg.hashsalt": "rulebench",  # stable ids, so one report's SVG is the same each time
-}
-
-
-def _svg(fig: Any) -> str:
-    """The figure as an inline ``<svg>`` element that scales with the page (no fixed width or height)."""
-    buffer = io.StringIO()
-    fig.savefig(buffer, format="svg", metadata={"Date": None})
-    text = buffer.getvalue()
-    text = text[text.index("<svg"):]
-    return re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"', r'<svg\1 role="img" preserveAspectRatio="xMidYMid meet"', text, count=1)
-
-
-@contextmanager
-def _report_style() -> Iterator[None]:
-    """The slide style of every plot, with the SVG settings a self-contained page needs."""
-    import matplotlib
-
-    with slide_style():
-        matplotlib.rcParams.update(SVG_STYLE)  # undone with the slide style's own settings
-        yield
-
-
-def outcome_plot(series: Sequence[Series]) -> str:
-    """Grouped bars of each outcome per series with 95% error bars where sampled, as SVG: the
-    plot of ``rulebench compare --plot``, in the same colours."""
-    with _report_style():
-        return _svg(outcome_figure(series))
-
-
-def length_plot(series: Sequence[Series]) -> str:
-    """The probability of each fight length per series, one panel per unit (rounds, exchanges), as SVG."""
-    with _report_style():
-        return _svg(length_figure(series))
-
 
 def _varied_entries(runs: Sequence[VariedRun], rulesets: Sequence[str]) -> list[tuple[str, VariedRun, str]]:
     """Each swept ruleset under each run's tactics as ``(label, run, ruleset)``, ruleset by ruleset in
@@ -240,12 +215,6 @@ def varied_series(runs: Sequence[VariedRun], rulesets: Sequence[str]) -> list[Sw
     """The sweeps' rulesets as series (:func:`_varied_entries`), each run's tactics a variant of its ruleset."""
     return [SweepSeries(label, name, run.tactics, list(run.sweep.vary.values), run.sweep.points[name])
             for label, run, name in _varied_entries(runs, rulesets)]
-
-
-def sweep_plot(series: Sequence[SweepSeries], label: str, target: float) -> str:
-    """``party_wins`` against the varied number per series, 95% bands where sampled, the target dashed, as SVG."""
-    with _report_style():
-        return _svg(sweep_figure(series, label, "", "party_wins", target))
 
 
 # -- layout ------------------------------------------------------------------------------------
@@ -327,10 +296,9 @@ def _sensitivity_context(result: Sensitivity | None) -> dict[str, Any] | None:
     """The sensitivity section's variables (None without one), its chart drawn as SVG."""
     if result is None:
         return None
-    from rulebench.api.report_sensitivity import plot_figure, sensitivity_context
+    from rulebench.api.report_sensitivity import sensitivity_context
 
-    with _report_style():
-        return sensitivity_context(result, _svg(plot_figure(result)))
+    return sensitivity_context(result, sensitivity_plot(result))
 
 
 def _methods_caption(result: RulesetResult) -> str:
@@ -391,6 +359,7 @@ def _context(report: Report) -> dict[str, Any]:
         "samples": samples,
         "varied": _varied_context(report, list(dict.fromkeys(s.ruleset for s in series))),
         "sensitivity": _sensitivity_context(report.sensitivity),
+        "day": chain_section(report.day, day_plot(report.day)) if report.day else None,
         "notes": report.notes(),
         "warnings": comparison.warnings,
         "provenance": {
@@ -495,7 +464,7 @@ def render_html(report: Report) -> str:
     context = _context(report)
     for key in ("outcome_plot", "length_plot"):
         context[key] = Markup(context[key])  # our own SVG, drawn just now
-    for section in ("varied", "sensitivity"):
+    for section in ("varied", "sensitivity", "day"):
         if context[section]:
             context[section]["plot"] = Markup(context[section]["plot"])
     return _ENV.get_template("report.html.j2").render(**context)

@@ -33,8 +33,17 @@ def _chance(result: ChainResult, p: Number, fractions: bool) -> str:
     return cell(p, fractions) + (f"\n[dim]{interval(bounds)}[/]" if bounds else "")
 
 
-def caption(result: ChainResult) -> str:
-    """How a ruleset's day was obtained, and what ``·`` means."""
+def caption(result: ChainResult, fractions: bool = False) -> str:
+    """How a ruleset's day was obtained (solved exactly within how much of the budget, or sampled
+    how), and what ``·`` means."""
+    if result.exact:
+        lines = [_("Exact: every way the day can go counted, no sampling error ({states} fight states of the "
+                   "budget of {budget}, --max-states).").format(
+                       states=format_integer(result.states or 0), budget=format_integer(result.provenance.get("max_states", 0))),
+                 _("Chances over the whole day: a stage the party never reached counts as not won. · never happens.")]
+        if fractions:
+            lines.append(_("A fraction too long to read shows its decimal expansion (the JSON has every fraction)."))
+        return "\n".join(lines)
     lines = []
     confidence = percent_sign(format_integer(95))
     days = format_integer(result.chains or 0)
@@ -58,7 +67,7 @@ def stages_table(comparison: ChainComparison, result: ChainResult, fractions: bo
     """One ruleset's day, a row per stage: the rest after it, the chance to reach it, to win it, to
     be wiped out or finished in it, and the deaths expected in it; the last row the whole day."""
     title = _("{chain} under {ruleset}: stage by stage").format(chain=escape(comparison.chain.name), ruleset=escape(result.ruleset))
-    table = data_table(title, caption(result))
+    table = data_table(title, caption(result, fractions))
     table.show_lines = not result.exact
     finished = any(result.stage(i)["finished"] for i in range(len(result.stages)))
     table.add_column(_("stage"), ratio=1)
@@ -71,8 +80,10 @@ def stages_table(comparison: ChainComparison, result: ChainResult, fractions: bo
     last = len(result.stages) - 1
     for index in range(len(result.stages)):
         figures = result.stage(index)
+        # The texts outside the f-strings: the catalogs' extractor does not look inside them.
+        then = escape(_("then: {rest}").format(rest=rest_name(figures["rest"])))
         row = [
-            f"{index + 1}. {escape(figures['name'])}" + ("" if index == last else f"\n[dim]{escape(_('then: {rest}').format(rest=rest_name(figures['rest'])))}[/]"),
+            f"{index + 1}. {escape(figures['name'])}" + ("" if index == last else f"\n[dim]{then}[/]"),
             # Every day reaches the first stage: a certainty needs no interval.
             cell(figures["reached"], fractions) if index == 0 else _chance(result, figures["reached"], fractions),
             _chance(result, figures["won"], fractions),
@@ -82,9 +93,10 @@ def stages_table(comparison: ChainComparison, result: ChainResult, fractions: bo
         ]
         table.add_row(*row)
     deaths = sum(float(result.stage(i)["deaths"]) for i in range(len(result.stages)))
+    whole, through = escape(_("the whole day")), escape(_("gets through"))
     table.add_row(
-        f"[bold]{escape(_('the whole day'))}[/]",
-        "", f"[bold]{escape(_('gets through'))}[/]\n" + _chance(result, result.survived(), fractions),
+        f"[bold]{whole}[/]",
+        "", f"[bold]{through}[/]\n" + _chance(result, result.survived(), fractions),
         _chance(result, result.ended("wiped_out"), fractions),
         *([_chance(result, result.ended("finished"), fractions)] if finished else []),
         fixed(deaths, 2),

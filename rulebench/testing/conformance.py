@@ -27,6 +27,10 @@ The checks:
   before the kit's first fight to the end.
 * ``exact-vs-sampled``: on small encounters that exact analysis solves, its party-win probability
   agrees with sampled fights within a wide interval.
+* ``carry-rest``: over days of two fights, what a member carries into the next (``rulebench_carry``)
+  and what each rest heals (``rulebench_rest``) are JSON-ready answers that depend only on the
+  finished fight, setup starts the next fight from them, and no rest makes a member worse or
+  revives the dead (``testing/carry_checks.py``).
 * ``catalogs``: every catalog a ``Messages`` of the plugin's modules reads (``testing/catalogs.py``)
   has each message of its code in every language's .po, translated and not fuzzy, and its .mo
   says what its .po says. A plugin without a catalog of its own passes (its texts are English).
@@ -559,6 +563,7 @@ class Kit:
             "fights": self.fights_check,
             "no-outside-state": self.no_outside_state,
             "exact-vs-sampled": self.exact_vs_sampled,
+            "carry-rest": self.carry_rest,
             "catalogs": self.catalogs,
         }
 
@@ -726,6 +731,28 @@ class Kit:
             )
         return compared * sampled, _("{count} duels agree ({over} of {tried} over the budget)").format(count=compared, over=over, tried=tried)
 
+
+    def carry_rest(self) -> tuple[int, str]:
+        """The carry and rest hooks on the survivors of generated first fights (``testing/carry_checks.py``)."""
+        from rulebench.testing.carry_checks import CarryChecks, CarryFailure
+
+        checks = CarryChecks(self.ruleset, self.catalog)
+        rng = self._rng("carry")
+        deadline = time.perf_counter() + self.seconds
+        days = carrying = 0
+        while days < self.fights and (days == 0 or time.perf_counter() < deadline):
+            data = random_encounter(rng)
+            seed = rng.randrange(2**32)
+            where = _("the day of seed {seed} on {encounter}").format(seed=seed, encounter=describe(data))
+            with hard_cap(self.seconds + 10, where):
+                try:
+                    carrying += checks.check_day(data, seed, where)
+                except CarryFailure as failure:
+                    raise ConformanceFailure(str(failure)) from failure
+            days += 1
+        played = ngettext("{count} day of two fights", "{count} days of two fights", days).format(count=days)
+        carried = ngettext("{count} member carried something", "{count} members carried something", carrying).format(count=carrying)
+        return days * 5, f"{played}, {carried}"  # five fights a day: the first, and the next from each of four states
 
     def catalogs(self) -> tuple[int, str]:
         """The catalogs of every ``Messages`` the plugin's modules build: each message of its code in

@@ -113,6 +113,11 @@ class RulesetConformance:
         """Exact analysis and sampled fights agree on small generated duels."""
         self._kit().exact_vs_sampled()
 
+    def test_carry_and_rest_between_fights(self) -> None:
+        """What a member carries into a day's next fight, and what rests heal: deterministic answers
+        setup accepts; no rest makes a member worse or revives the dead."""
+        self._kit().carry_rest()
+
     def test_catalogs_are_complete_and_compiled(self) -> None:
         """Every message of the plugin's own catalogs is in each language's .po, translated, and compiled."""
         self._kit().catalogs()

@@ -73,7 +73,7 @@ def test_the_narrated_day_as_json() -> None:
 @pytest.mark.parametrize(("args", "needle"), [
     (["--narrate"], "--narrate tells one day under one ruleset"),
     (["-r", "dsa", "--brief"], "--brief narrates"),
-    (["-r", "dsa", "--exact"], "--exact: a day of several fights is sampled"),
+    (["-r", "dsa", "--exact", "--max-states", "100"], "--exact: dsa on the day"),
     (["-r", "nosuch"], "unknown ruleset 'nosuch'"),
 ])
 def test_bad_options(args: list[str], needle: str) -> None:

@@ -6,4 +6,5 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
+SMALL_DAY = ROOT / "tests" / "chains" / "small-day.toml"
 RULESETS = ("ambermarch", "classic", "talisman", "dsa", "endurance")

@@ -45,7 +45,9 @@ def test_every_section_renders_and_nothing_is_requested(
         assert by_id["encounter"]["tables"] == len(data.encounter.party) + len(data.encounter.enemy.members)
         assert by_id["stat-blocks"]["tables"] >= 5
         assert by_id["outcomes"]["tables"] == len(data.comparison.entries) == 10
-        assert by_id["outcomes"]["svgs"] == by_id["fight-length"]["svgs"] == by_id["sweep"]["svgs"] == 1
+        assert by_id["outcomes"]["svgs"] == by_id["fight-length"]["svgs"] == by_id["sweep"]["svgs"] == by_id["chain"]["svgs"] == 1
+        # the day: a row per ruleset, two stages per ruleset, a row per member
+        assert by_id["chain"]["tables"] == 5 + 5 * 2 + len(data.day.chain.party if data.day else ())
         assert by_id["sample-fights"]["details"] == 10
         # the script ran: it built the contents list from the sections, one link each
         assert page.evaluate("document.documentElement.dataset.ready") == "true"

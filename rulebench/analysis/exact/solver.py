@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -47,7 +47,7 @@ from rulebench.analysis.exact.steps import (
     step_outcomes,
 )
 from rulebench.core.assembly import FightConfig
-from rulebench.core.fight import Snapshot
+from rulebench.core.fight import Fight, Snapshot
 from rulebench.core.loop import fates
 from rulebench.core.outcome import Fate, FightResult
 
@@ -62,8 +62,12 @@ steps stay the same. Enough for a few stages per round whose states come in alte
 (the dsa duels: one stage, two orders), and few enough that the compiled carries, a sixth to a
 quarter of the memory of the steps they are compiled from, stay small next to the solve."""
 
-End = tuple[Any, tuple[Fate, ...]]
-"""How a fight ended, whichever round: the outcome and every combatant's fate."""
+End = tuple[Any, tuple[Fate, ...], Hashable]
+"""How a fight ended, whichever round: the outcome, every combatant's fate and what ``Solver.keyed``
+says of the fight's end state (None without it)."""
+
+Ended = tuple[int, int]
+"""A finished fight as the solver counts it: the round it ended in and its end (in ``Solver.ends``)."""
 
 
 class Solver:
@@ -81,8 +85,13 @@ class Solver:
         early: bool = False,
         share: bool = True,
         start: Snapshot | None = None,
+        keyed: Callable[[Fight], Hashable] | None = None,
     ) -> None:
         self.config = config
+        self.keyed = keyed
+        """What else tells a fight's ends apart (a chain's party as it goes on, ``chain_exact``):
+        asked once of every finished state, restored, whose ends differing in it stay apart
+        (``ends_by_key``); None: ends differ only by their outcome and fates."""
         self.start = start
         """The state to solve from (``Fight.snapshot`` of a fight of this configuration, or of one
         with the same state layout); None: the fight's start, as setup leaves it. From a state the
@@ -109,13 +118,13 @@ class Solver:
         self.layers: dict[tuple[int, Stage], Layer] = {}
         self.queue: list[tuple[int, Stage]] = []
         self.finished = Layer()
-        """The probability of each result (``FightResult``)."""
+        """The probability of each finished fight (``Ended``)."""
         self.first_end: int | None = None
         """The earliest round a fight ended in so far."""
         self.expanding: tuple[int, Stage] = (0, (0, 0))
         """The round and stage of the layer being expanded."""
-        self.finished_sums: Counter[FightResult] = Counter()
-        """In floating point, how many sums each result's probability was added up from."""
+        self.finished_sums: Counter[Ended] = Counter()
+        """In floating point, how many sums each finished fight's probability was added up from."""
         self.ends: list[End] = []
         """Every way a fight ends met. A step's moves to finished states go to these instead
         (``_end``), so the many states a fight ends in with the same result merge in the step,
@@ -428,10 +437,10 @@ class Solver:
             if sums is not None:
                 self.rounding += ending_round_off(reached, sums)
             for after, num in reached.items():
-                result = self._result(number, after)
-                results[result] += num
+                ended = (number, after)
+                results[ended] += num
                 if sums is not None:
-                    self.finished_sums[result] += 1
+                    self.finished_sums[ended] += 1
             return
         key = (number, stage)
         layer = self.layers.get(key)
@@ -452,7 +461,8 @@ class Solver:
         known = self.ending.get(state)
         if known is None:
             self.fight.restore((number, *self.states[state]))
-            end = (self.states[state][0], fates(self.fight))  # a fight ends alike in whichever round
+            # A fight ends alike in whichever round.
+            end = (self.states[state][0], fates(self.fight), None if self.keyed is None else self.keyed(self.fight))
             known = self.end_ids.get(end)
             if known is None:
                 known = self.end_ids[end] = len(self.ends)
@@ -460,15 +470,29 @@ class Solver:
             self.ending[state] = known
         return known
 
-    def _result(self, number: int, end: int) -> FightResult:
-        """The result of a fight that ended in round ``number`` with ``end`` (in ``ends``)."""
-        outcome, its_fates = self.ends[end]
-        return FightResult(outcome, number, its_fates)
-
     def _results(self) -> dict[FightResult, Fraction | float]:
-        """Each result's probability (a float in floating point)."""
+        """Each result's probability (a float in floating point). Without ``keyed`` every finished
+        fight is a result of its own, so no probability is added up here."""
         den, weights = self.finished.settle()
+        found: dict[FightResult, Any] = {}
+        for (number, end), num in weights.items():
+            outcome, its_fates, _ = self.ends[end]
+            result = FightResult(outcome, number, its_fates)
+            found[result] = found.get(result, 0) + num
         if not self.fractions:
-            return dict(weights)
-        return {result: Fraction(num, den) for result, num in weights.items()}
+            return found
+        return {result: Fraction(num, den) for result, num in found.items()}
+
+    def ends_by_key(self) -> tuple[dict[Hashable, Fraction | float], float]:
+        """Once run, the probability of each of ``keyed``'s answers, whichever round and fates, and
+        in floating point a bound on the rounding of the sums that made them (on top of ``rounding``)."""
+        den, weights = self.finished.settle()
+        found: dict[Hashable, Any] = {}
+        for (_, end), num in weights.items():
+            key = self.ends[end][2]
+            found[key] = found.get(key, 0) + num
+        if self.fractions:
+            return {key: Fraction(num, den) for key, num in found.items()}, 0.0
+        # Each sum of probabilities at most 1 is off by at most a unit roundoff (2**-53).
+        return found, len(weights) * 2.0**-53
 

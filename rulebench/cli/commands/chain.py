@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -54,8 +55,10 @@ def command(
         from rulebench.api.plots import require_matplotlib
 
         require_matplotlib(plot)  # before the run, not after it
+    # --fractions shows exact probabilities as fractions, so they are computed as fractions too.
+    chosen = replace(options, fractions=fractions)
     with progress_bar() as progress:
-        comparison = chain(file, ruleset, options, progress=progress)
+        comparison = chain(file, ruleset, chosen, progress=progress)
     report(comparison.warnings, comparison.notes)
     if plot is not None:
         from rulebench.api.chain_plot import plot_day

@@ -15,7 +15,7 @@ from rulebench.core.i18n import N_, _, ngettext
 NAME = "check"
 HELP = N_(
     "Certify a ruleset: descriptor, no `random`, fights played seven ways, no state outside the fight, "
-    "exact vs sampled."
+    "exact vs sampled, carry and rest between fights, catalogs."
 )
 
 Seconds = Annotated[

@@ -33,6 +33,11 @@ VaryOption = Annotated[
     typer.Option("--vary", help=N_("Add a sweep and balance of one number: PATH=A..B[:STEP], e.g. enemy.members[0].count=1..6."),
                  metavar="PATH=A..B[:STEP]", show_default=False),
 ]
+ChainOption = Annotated[
+    Path | None,
+    typer.Option("--chain", help=N_("Add a day of adventure: a chain file (docs/chains.md) played under the same rulesets."),
+                 metavar="FILE.toml", show_default=False),
+]
 Target = Annotated[float, typer.Option("--target", help=N_("The party_wins probability balance looks for (with --vary)."))]
 SensitivityFlag = Annotated[
     bool, typer.Option("--sensitivity", help=N_("Add which stat matters most under each ruleset (as rulebench sensitivity)."))
@@ -47,6 +52,7 @@ def command(
     vary: VaryOption = None,
     target: Target = 0.5,
     sensitivity: SensitivityFlag = False,
+    chain: ChainOption = None,
     fights: Fights = None,
     seed: Seed = None,
     exact: Exact = False,
@@ -68,11 +74,12 @@ def command(
     )
     with progress_bar() as progress:
         data = build_report(encounter, ruleset, options, tactics_list=tactics or [None], vary=vary, target=target,
-                            sensitivity=sensitivity, progress=progress)
+                            sensitivity=sensitivity, chain=chain, progress=progress)
     report(data.comparison.warnings, data.notes())  # the page's notes: the sweep's too, once per cause
     write_report(data, output)
     if json:
         print_json({"report": str(output), "encounter": data.encounter.name,
-                    **{k: v for k, v in data.comparison.to_dict().items() if k != "encounter"}}, texts=True)
+                    **{k: v for k, v in data.comparison.to_dict().items() if k != "encounter"},
+                    **({"chain": data.day.to_dict()} if data.day else {})}, texts=True)
     else:
         note(_("wrote the report to {file}").format(file=output))
