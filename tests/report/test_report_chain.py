@@ -59,7 +59,7 @@ def test_the_section_shows_the_days_chain_computes(mixed_day: tuple[report.Repor
 def test_sections_in_order_with_a_chain(mixed_day: tuple[report.Report, str]) -> None:
     _, html = mixed_day
     ids = [a["id"] for tag, a in scan(html).tags if tag == "section"]
-    assert ids == [s for s in report.SECTIONS if s not in ("sweep", "balance")]
+    assert ids == [s for s in report.SECTIONS if s not in ("sweep", "balance", "sensitivity")]
 
 
 def test_the_command_adds_the_day_and_its_json(tmp_path: Path) -> None:
