@@ -7,12 +7,15 @@ from pathlib import Path
 
 import pytest
 
+from rulebench import Fight, PluginInfo, hookimpl
 from rulebench.analysis.analyse import AnalysisOptions
 from rulebench.analysis.from_state import analyse_from, play_states, sample_from, state_after
 from rulebench.analysis.results import wilson
 from rulebench.api.analyses import compare
+from rulebench.api.forked import compare_from
 from rulebench.api.narrated_fight import fight
 from rulebench.api.odds import fight_odds
+from rulebench.core.discovery import discover
 from rulebench.core.errors import BadInput
 from rulebench.core.outcome import OUTCOMES
 
@@ -108,3 +111,23 @@ def test_a_round_beyond_the_fights_end_is_refused() -> None:
         state_after(record.config, record.new_roller(), record.result.rounds + 1)
     with pytest.raises(BadInput, match="0 \\(the start\\) or more"):
         state_after(record.config, record.new_roller(), -1)
+
+
+class _Counter:
+    """A modifier plugin keeping a count of its own in the fight state."""
+
+    @hookimpl
+    def rulebench_plugin(self) -> PluginInfo:
+        return PluginInfo("counter", "modifier", "Counter", "counts rounds in a state key of its own", default=False)
+
+    @hookimpl
+    def rulebench_setup(self, fight: Fight) -> None:
+        fight.vars["counted"] = 0
+
+
+def test_a_plugin_with_state_of_its_own_cannot_take_over_a_fork() -> None:
+    catalog = discover(extra=[("counter", _Counter())])
+    with pytest.raises(BadInput, match="keep fight state of their own"):
+        compare_from(RIVALS, ["talisman"], 1, seed=3, options=AnalysisOptions(plugins=("counter",)), catalog=catalog)
+    plain = compare_from(RIVALS, ["talisman"], 1, seed=3, catalog=catalog)
+    assert plain.comparison.results[0].method == "exact"
