@@ -32,5 +32,5 @@ def _state(fork: Forked, state: ForkState) -> str:
 def fork_lines(fork: Forked) -> list[str]:
     """The lines above a forked comparison's tables, as rich markup: what every number below is conditional on."""
     head = _("Conditional on the fight ({dice}) as it stood then: the tables below give what can happen from there on, "
-             "not from the start (rulebench explain from here).").format(dice=_dice(fork))
+             "not from the start (rulebench explain from-here).").format(dice=_dice(fork))
     return [f"[bold]{escape(head)}[/]", *(f"  {escape(_state(fork, state))}" for state in fork.states)]

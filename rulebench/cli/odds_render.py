@@ -57,10 +57,10 @@ def turning_line(turning: TurningPoint, title: str) -> str:
 def methods_line(odds: FightOdds) -> str:
     """How the chances from here were obtained, once for the whole fight."""
     if odds.methods == {"exact"}:
-        return _("Chances from here: exact at every point, from the fight's own state (rulebench explain from here).")
+        return _("Chances from here: exact at every point, from the fight's own state (rulebench explain from-here).")
     fights = next(p.fights for p in odds.points if p.method == "sampled") or 0
     if odds.methods == {"sampled"}:
         return _("Chances from here: sampled at every point, {fights} fights from the fight's own state, with 95% "
-                 "intervals (rulebench explain from here).").format(fights=format_integer(fights))
+                 "intervals (rulebench explain from-here).").format(fights=format_integer(fights))
     return _("Chances from here: exact where the fight's state fits, else sampled from it ({fights} fights, with 95% "
-             "intervals; rulebench explain from here).").format(fights=format_integer(fights))
+             "intervals; rulebench explain from-here).").format(fights=format_integer(fights))
