@@ -17,8 +17,11 @@ from typing import Any
 
 from rulebench.analysis.analyse import DEFAULT_SEED, AnalysisOptions, ProgressFactory
 from rulebench.analysis.from_state import analyse_from, play_states
+from rulebench.analysis.results import RulesetResult
+from rulebench.analysis.sampling import ConfigSpec, SamplingPool, spec_of, worker_config
 from rulebench.api.narrated_fight import FightRecord
 from rulebench.api.numbers import plural
+from rulebench.core.fight import Snapshot
 from rulebench.core.i18n import _
 from rulebench.core.outcome import OUTCOMES
 
@@ -115,34 +118,46 @@ class FightOdds:
 
 
 def fight_odds(record: FightRecord, *, max_states: int | None = None, fights: int = ODDS_FIGHTS,
-               exact: bool | None = None, progress: ProgressFactory | None = None) -> FightOdds:
+               exact: bool | None = None, workers: int | None = None, progress: ProgressFactory | None = None) -> FightOdds:
     """The chance of each outcome from the start of ``record``'s fight and from the end of each of
     its rounds, computed from the fight's own state there.
+
+    The points are worked out side by side in worker processes (``workers``, default every CPU
+    this process may use); each depends only on its state and seed, so the answer does not.
 
     Args:
         record: a narrated fight (:func:`rulebench.api.narrated_fight.fight`).
         max_states: the exact solver's budget (compare's default when None).
         fights: fights sampled from a state that does not fit exact analysis.
         exact: None for the automatic choice; False samples every point (True insists on exact).
-        progress: a progress display factory, told each point as it is worked out.
+        workers: processes to share the points.
+        progress: a progress display factory, told each point as it is finished.
 
     Raises:
         BadInput: ``exact`` insisted on and a state does not fit.
     """
     # Automatic or insisted-on exact analysis, with a fixed count of fights where a state is sampled.
-    options = replace(AnalysisOptions.make(exact=exact, max_states=max_states), fights=fights)
-    played = play_states(record.config, record.new_roller())
+    options = replace(AnalysisOptions.make(exact=exact, max_states=max_states, workers=workers), fights=fights)
+    config = record.config
+    played = play_states(config, record.new_roller())
     seed = DEFAULT_SEED if record.seed is None else record.seed
+    calls = [(state, options, f"{seed}:odds:{number}") for number, state in enumerate(played.states)]
     points = []
-    for number, state in enumerate(played.states):
-        if progress:
-            progress(_("chances from here: {number} of {last} {unit}").format(
-                number=number, last=played.rounds, unit=plural(record.config.ruleset.round_word)), None)
-        result = analyse_from(record.config, state, options, f"{seed}:odds:{number}").result
-        outcomes = {o.value: float(result.outcomes[o.value]) for o in OUTCOMES}
-        if result.method == "exact":
-            points.append(OddsPoint(number, "exact", outcomes))
-        else:
-            points.append(OddsPoint(number, "sampled", outcomes, result.ci95, result.fights))
+    with SamplingPool(options.processes if config.portable else 1) as pool:
+        found = pool.map(_point_in_worker, [(spec_of(config), *call) for call in calls]) if config.portable else (
+            analyse_from(config, *call).result for call in calls)
+        for number, result in enumerate(found):
+            if progress:
+                progress(_("chances from here: {number} of {last} {unit}").format(
+                    number=number, last=played.rounds, unit=plural(config.ruleset.round_word)), None)
+            outcomes = {o.value: float(result.outcomes[o.value]) for o in OUTCOMES}
+            if result.method == "exact":
+                points.append(OddsPoint(number, "exact", outcomes))
+            else:
+                points.append(OddsPoint(number, "sampled", outcomes, result.ci95, result.fights))
     return FightOdds(record, points)
 
+
+def _point_in_worker(spec: ConfigSpec, state: Snapshot, options: AnalysisOptions, seed: str) -> RulesetResult:
+    """One point of the odds, worked out in a worker process."""
+    return analyse_from(worker_config(spec), state, options, seed).result
