@@ -27,6 +27,7 @@ from rulebench.core.dice import Dice
 from rulebench.core.discovery import RULESET, Catalog
 from rulebench.core.encounter import Encounter, load_encounter
 from rulebench.core.errors import BadInput, RulebenchError
+from rulebench.core.fight import Snapshot
 from rulebench.core.i18n import _, language, localise_decimal
 from rulebench.core.plugin_errors import PluginError
 from rulebench.version import __version__
@@ -208,14 +209,16 @@ Solved = RulesetResult | Dropped
 """An exact attempt's result, or why it does not fit."""
 
 
-def attempt(config: FightConfig, options: AnalysisOptions) -> Solved:
-    """Solve ``config`` exactly within the options' budget, or say why it does not fit.
+def attempt(config: FightConfig, options: AnalysisOptions, start: Snapshot | None = None) -> Solved:
+    """Solve ``config`` exactly within the options' budget, or say why it does not fit; from the
+    state ``start`` when given (``Fight.snapshot``: the rest of the fight, conditional on it).
 
     In the automatic choice the solve gives up early when it is predicted not to fit
     (``exact.Solver.early``); ``--exact`` tries the whole budget.
     """
     try:
-        return exact.solve(config, max_states=options.budget, fractions=options.fractions, early=options.exact is None)
+        return exact.solve(config, max_states=options.budget, fractions=options.fractions, early=options.exact is None,
+                           start=start)
     except PluginError:
         raise  # a plugin breaking the rules is not "does not fit": never fall back to sampling past it
     except (exact.StateBudgetExceeded, RulebenchError) as err:

@@ -38,8 +38,10 @@ from rulebench.api.inspect import Inspection, show
 from rulebench.api.labels import FIELDS, casualty_name, end_state_name, method_name, outcome_words, side_name, vary_label
 from rulebench.api.narrated_fight import FightRecord, fight
 from rulebench.api.numbers import count_text, fixed, interval, length_units, mean_title, percent, plural, shortest
+from rulebench.api.odds import FightOdds, fight_odds
 from rulebench.api.plots import Series, SweepSeries, comparison_series
 from rulebench.api.report_chain import chain_section
+from rulebench.api.report_odds import REPORT_ODDS_FIGHTS, sample_odds
 from rulebench.api.report_plots import day_plot, length_plot, outcome_plot, sensitivity_plot, sweep_plot
 from rulebench.api.tactics_comparison import DEFAULT_TACTICS, TacticsComparison, TacticsEntry, compare_tactics
 from rulebench.core.combatants import ENEMY, PARTY
@@ -93,6 +95,7 @@ class Report:
         seed: the seed of sampled analyses and of the sample fights.
         plugins: modifier plugins added to every fight.
         created: when the report was made (UTC).
+        odds: the chance from here after every round of each sample fight.
     """
 
     comparison: TacticsComparison
@@ -107,6 +110,8 @@ class Report:
     day: ChainComparison | None = None
     """With a chain file, the day of adventure played under the same rulesets."""
     created: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.timezone.utc))
+    odds: list[FightOdds] = field(default_factory=list)
+    """The odds through each sample fight, in the order of ``samples`` (empty: none shown)."""
 
     @property
     def encounter(self) -> Encounter:
@@ -199,7 +204,10 @@ def build_report(
         from rulebench.api.chains import chain as play_chain
 
         day = play_chain(chain, names, base, catalog=catalog, progress=progress)
-    return Report(comparison, inspection, samples, varied, target, base.seed, base.plugins, ranked, day)
+    # The odds through each sample fight: exact where a state fits, else a few sampled fights from it.
+    odds = [fight_odds(record, max_states=base.max_states, fights=REPORT_ODDS_FIGHTS, workers=base.workers, progress=progress)
+            for _entry, record in samples]
+    return Report(comparison, inspection, samples, varied, target, base.seed, base.plugins, ranked, day, odds=odds)
 
 
 # -- plots -------------------------------------------------------------------------------------
@@ -322,9 +330,10 @@ def _context(report: Report) -> dict[str, Any]:
         for s in series
     ]
     samples = []
-    for entry, record in report.samples:
+    for index, (entry, record) in enumerate(report.samples):
         unit = entry.result.unit
-        samples.append({
+        samples.append(sample_odds(report.odds[index], _capitalised(plural(unit, 1))) if index < len(report.odds) else {})
+        samples[-1].update({
             "label": _entry_label(report, entry),
             "summary": _summary(_entry_label(report, entry), record, unit),
             "command": _replay_command(report, entry),

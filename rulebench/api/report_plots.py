@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
     from rulebench.analysis.sensitivity import Sensitivity
     from rulebench.api.chains import ChainComparison
+    from rulebench.api.odds import FightOdds
 
 SVG_STYLE: dict[RcKeyType, str] = {
     "svg.fonttype": "path",  # glyphs as paths: the SVG needs no font from anywhere
@@ -76,3 +77,14 @@ def sensitivity_plot(result: Sensitivity) -> str:
 
     with _report_style():
         return _svg(plot_figure(result))
+
+
+def odds_plot(odds: FightOdds) -> str:
+    """The odds line through one fight, as SVG: the plot of ``rulebench fight --odds --plot``."""
+    from rulebench.api.odds_plot import draw_odds
+    from rulebench.api.plot_style import figure
+
+    with _report_style():
+        fig = figure(5.5)
+        draw_odds(fig.subplots(), odds)
+        return _svg(fig)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -16,6 +16,9 @@ from rulebench.api.narrated_fight import FightRecord
 from rulebench.api.numbers import count_text
 from rulebench.cli.render import data_table, styled
 from rulebench.core.i18n import _, ngettext, pgettext
+
+if TYPE_CHECKING:
+    from rulebench.api.odds import FightOdds
 
 STYLES: dict[str, str] = {
     "roll": "cyan",
@@ -154,26 +157,49 @@ def circumstances(record: FightRecord) -> list[str]:
     return lines
 
 
-def narrate(record: FightRecord, console: Console, brief: bool = False) -> None:
+def narrate(record: FightRecord, console: Console, brief: bool = False, odds: FightOdds | None = None) -> None:
     """Print the whole fight: setup, each round with its events, every change of a combatant's end
-    state, the outcome with why the fight ended, and every fate. ``brief`` prints one line per round."""
+    state, the outcome with why the fight ended, and every fate. ``brief`` prints one line per round;
+    ``odds`` adds the chance from here after every round and the turning point."""
     if brief:
-        narrate_brief(record, console)
+        narrate_brief(record, console, odds)
         return
     console.print(header_line(record), highlight=False)
     for line in circumstances(record):
         console.print(f"  [italic]{escape(line)}[/]", highlight=False)
     for event in record.setup_events():
         _print_event(console, event)
+    if odds is not None:
+        _print_odds(console, odds, 0)
     for row in record.rounds():
         console.print(Rule(round_title(record, row), align="left", style="dim"))
         for event in row["events"]:
             _print_event(console, event)
         for line in change_lines(record, row["number"]):
             console.print(Padding(Text.from_markup("⇒ " + line), (0, 0, 0, 2), expand=False), highlight=False)
+        if odds is not None:
+            _print_odds(console, odds, row["number"])
     console.print()
     console.print(ending_line(record), highlight=False)
+    if odds is not None:
+        _print_turning_point(console, record, odds)
     console.print(fates_table(record))
+
+
+def _print_odds(console: Console, odds: FightOdds, number: int, brief: bool = False) -> None:
+    from rulebench.cli.odds_render import odds_line
+
+    console.print(Padding(Text.from_markup(odds_line(odds, number, brief)), (0, 0, 0, 0 if brief else 2), expand=False),
+                  highlight=False)
+
+
+def _print_turning_point(console: Console, record: FightRecord, odds: FightOdds) -> None:
+    from rulebench.cli.odds_render import methods_line, turning_line
+
+    turning = odds.turning_point()
+    if turning is not None:
+        console.print(turning_line(turning, round_title(record, {"number": turning.number})), highlight=False)
+    console.print(f"[dim]{escape(methods_line(odds))}[/]", highlight=False)
 
 
 def brief_summary(record: FightRecord, row: dict[str, Any]) -> str:
@@ -200,18 +226,26 @@ def brief_summary(record: FightRecord, row: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
-def narrate_brief(record: FightRecord, console: Console) -> None:
+def narrate_brief(record: FightRecord, console: Console, odds: FightOdds | None = None) -> None:
     """One line per round (or exchange) for projecting: its totals, its hits and every change of end
-    state; then why the fight ended and every fate."""
+    state (and with ``odds`` the party's chance from here after it); then why the fight ended and every fate."""
     console.print(header_line(record), highlight=False)
     for line in circumstances(record):
         console.print(f"[italic]{escape(line)}[/]", highlight=False)
+    if odds is not None:
+        _print_odds(console, odds, 0, brief=True)
     for row in record.rounds():
         summary = brief_summary(record, row)
         line = f"[bold]{round_title(record, row)}[/]" + (f"  {summary}" if summary else "")
+        if odds is not None:
+            from rulebench.cli.odds_render import odds_line
+
+            line += "  · " + odds_line(odds, row["number"], brief=True)
         console.print(line, highlight=False)
     console.print()
     console.print(ending_line(record), highlight=False)
+    if odds is not None:
+        _print_turning_point(console, record, odds)
     console.print(fates_table(record))
 
 

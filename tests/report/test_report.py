@@ -16,6 +16,7 @@ import rulebench
 import rulebench.api.report as report
 from rulebench import BadInput
 from rulebench.api.numbers import interval, percent
+from rulebench.api.odds_words import odds_text
 from rulebench.api.tactics_comparison import compare_tactics
 from rulebench.cli.app import app
 
@@ -118,9 +119,9 @@ def test_two_renders_of_one_report_are_the_same(duel_report: tuple[report.Report
 
 
 def test_plots_are_inline_svg_that_scale(duel_report: tuple[report.Report, str]) -> None:
-    _, html = duel_report
+    data, html = duel_report
     svgs = re.findall(r"<svg[^>]*>", html)
-    assert len(svgs) == 2
+    assert len(svgs) == 2 + len(data.samples)  # outcomes, lengths, and each sample fight's odds line
     for tag in svgs:
         assert "viewBox" in tag and "width=" not in tag
 
@@ -208,3 +209,16 @@ def test_the_sensitivity_section_shows_the_analysis(tmp_path: Path) -> None:
     expected = sensitivity(path, ["talisman"], stats=["melee", "armour"], workers=1).results[0].changes
     shown = [points_text(p.change) for _, p in expected[:5]]
     assert [m for m in re.findall(r"<strong>([^<]+)</strong>", section)] == shown
+
+
+def test_each_sample_fight_carries_its_odds(duel_report: tuple[report.Report, str]) -> None:
+    """The chance from here after every round of each sample fight, its turning point and its line."""
+    data, html = duel_report
+    assert len(data.odds) == len(data.samples)
+    text = " ".join(" ".join(scan(html).text).split())
+    for (_entry, record), odds in zip(data.samples, data.odds):
+        assert [p.number for p in odds.points] == list(range(record.result.rounds + 1))
+        assert odds.points[-1].outcomes[record.result.outcome.value] == 1
+        assert odds_text(odds, record.result.rounds) in text
+    assert text.count("Turning point:") == len(data.samples)
+    assert "Chances from here:" in text
