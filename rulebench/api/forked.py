@@ -22,10 +22,10 @@ from rulebench.analysis.from_state import analyse_from, check_layout, state_afte
 from rulebench.analysis.notes import Notes
 from rulebench.api.analyses import Comparison
 from rulebench.api.labels import DEFAULT_TACTICS
-from rulebench.api.narrated_fight import dice_source
+from rulebench.api.narrated_fight import dice_script, dice_source
 from rulebench.api.tactics_comparison import TacticsComparison, TacticsEntry
 from rulebench.core.assembly import FightConfig, configure
-from rulebench.core.dice import DiceScriptError, parse_dice_script
+from rulebench.core.dice import DiceScriptError
 from rulebench.core.discovery import TACTICS, Catalog, discover
 from rulebench.core.encounter import Encounter
 from rulebench.core.errors import BadInput
@@ -112,12 +112,7 @@ def compare_from(
     options = options or AnalysisOptions()
     model, source = load(encounter)
     catalog = catalog if catalog is not None else discover()
-    script: tuple[int, ...] | None = None
-    if dice is not None:
-        try:
-            script = tuple(parse_dice_script(dice) if isinstance(dice, str) else dice)
-        except DiceScriptError as err:
-            raise BadInput(str(err)) from None
+    script = dice_script(dice)
     if script is None and seed is None:
         seed = options.seed
     new_roller = dice_source(seed, script)

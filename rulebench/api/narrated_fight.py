@@ -201,6 +201,20 @@ class FightRecord:
         return document
 
 
+def dice_script(dice: str | Sequence[int] | None) -> tuple[int, ...] | None:
+    """``--dice`` as the values it scripts (None without a script).
+
+    Raises:
+        BadInput: a script that cannot be read.
+    """
+    if dice is None:
+        return None
+    try:
+        return tuple(parse_dice_script(dice) if isinstance(dice, str) else dice)
+    except DiceScriptError as err:
+        raise BadInput(str(err)) from None
+
+
 def dice_source(seed: int | None, script: Sequence[int] | None) -> Callable[[], Roller]:
     """What makes a fight's roller afresh, each time with the same dice: the script alone, the seed
     alone, or the script first and then the seed's dice (``ChainedRoller``)."""
@@ -242,13 +256,8 @@ def fight(
     model = encounter if isinstance(encounter, Encounter) else load_encounter(encounter)
     catalog = catalog if catalog is not None else discover()
     config = configure(model, ruleset, catalog=catalog, plugins=plugins, tactics=tactics)
-    script: tuple[int, ...] | None = None
-    if dice is not None:
-        try:
-            script = tuple(parse_dice_script(dice) if isinstance(dice, str) else dice)
-        except DiceScriptError as err:
-            raise BadInput(str(err)) from None
-    elif seed is None:
+    script = dice_script(dice)
+    if script is None and seed is None:
         # A drawn seed is reported, so any fight can be replayed with --seed.
         seed = random.SystemRandom().randrange(2**31)
     new_roller = dice_source(seed, script)  # a second roller replays the same dice

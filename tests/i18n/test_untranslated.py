@@ -142,7 +142,7 @@ _SYMBOLIC = re.compile(
     r"(?:\S*/\S*)"  # paths, fractions, rules pages
     r"|(?:--?[A-Za-z][\w-]*)"  # options
     r"|(?:\b\d*d\d+\b)"  # dice notation
-    r"|(?:\{[a-z_]+\})|(?:<[a-z\[\]_ ]+>)"  # typer's metavars: a parameter's name, a type (<float range>)
+    r"|(?:\{[a-z_]+\})|(?:<[a-z][A-Za-z\[\]_ ]*>)"  # typer's metavars: a parameter's name, a type (<float range>, <list[Path]>)
     r"|(?:\bx(?=[<>]=?))"  # typer's ranges: [x>=1]
     r"|(?:no:NAME)"  # -p's metavar
     r"|(?:\w+=\S*)"  # key=value: a stat block (armour=2), a --vary path

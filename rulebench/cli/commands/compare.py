@@ -78,7 +78,7 @@ def one(encounter: Path, ruleset: list[str] | None, options: AnalysisOptions, fr
         check: bool, json: bool, tactics_list: list[str | None] | None) -> None:
     """``rulebench compare FILE``: one encounter under each ruleset (and each tactics)."""
     from rulebench.api.analyses import compare
-    from rulebench.api.tactics_comparison import TacticsComparison, compare_tactics
+    from rulebench.api.tactics_comparison import compare_tactics
     from rulebench.cli.progress import progress_bar
 
     if check:
@@ -94,22 +94,13 @@ def one(encounter: Path, ruleset: list[str] | None, options: AnalysisOptions, fr
             comparison: Comparison | TacticsComparison = compare_tactics(encounter, ruleset, tactics_list, chosen, progress=progress)
         else:
             comparison = compare(encounter, ruleset, chosen, progress=progress)
-    labels = [e.label for e in comparison.entries] if isinstance(comparison, TacticsComparison) else None
+    labels = _labels_of(comparison)
     report(comparison.warnings, comparison.notes)
-    if plot is not None:
-        from rulebench.api.plots import plot_comparison
-
-        plot_comparison(comparison, plot, labels, dpi)
-        note(_("wrote the plot to {file}").format(file=plot))
+    _write_plot(comparison, plot, labels, dpi)
     if json:
         print_json(comparison.to_dict(fractions), texts=True)
     else:
-        out.print(comparison_table(comparison, fractions, labels))
-        if comparison.results:
-            out.print()
-            out.print(comparison_casualties_table(comparison, fractions, labels))
-            out.print()
-            out.print(comparison_fates_table(comparison, labels))
+        _print_tables(comparison, fractions, labels)
 
 
 def _print_tables(comparison: Comparison | TacticsComparison, fractions: bool, labels: list[str] | None) -> None:
@@ -119,6 +110,16 @@ def _print_tables(comparison: Comparison | TacticsComparison, fractions: bool, l
         out.print(comparison_casualties_table(comparison, fractions, labels))
         out.print()
         out.print(comparison_fates_table(comparison, labels))
+
+
+def _write_plot(comparison: Comparison | TacticsComparison, plot: Path | None, labels: list[str] | None, dpi: int) -> None:
+    """``--plot``: the comparison's outcomes drawn into ``plot``, and a note saying where."""
+    if plot is None:
+        return
+    from rulebench.api.plots import plot_comparison
+
+    plot_comparison(comparison, plot, labels, dpi)
+    note(_("wrote the plot to {file}").format(file=plot))
 
 
 def _labels_of(comparison: Comparison | TacticsComparison) -> list[str] | None:
@@ -148,11 +149,7 @@ def forked(encounter: Path, ruleset: list[str] | None, options: AnalysisOptions,
     comparison = fork.comparison
     labels = _labels_of(comparison)
     report(comparison.warnings, comparison.notes)
-    if plot is not None:
-        from rulebench.api.plots import plot_comparison
-
-        plot_comparison(comparison, plot, labels, dpi)
-        note(_("wrote the plot to {file}").format(file=plot))
+    _write_plot(comparison, plot, labels, dpi)
     if json:
         print_json(fork.to_dict(fractions), texts=True)
         return
@@ -182,11 +179,7 @@ def side_by_side(encounters: list[Path], ruleset: list[str] | None, options: Ana
                                   progress=progress)
     report(both.warnings, both.notes)
     combined, labels = both.combined(), both.labels
-    if plot is not None:
-        from rulebench.api.plots import plot_comparison
-
-        plot_comparison(combined, plot, labels, dpi)
-        note(_("wrote the plot to {file}").format(file=plot))
+    _write_plot(combined, plot, labels, dpi)
     if json:
         print_json(both.to_dict(fractions), texts=True)
         return
