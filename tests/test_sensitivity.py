@@ -147,3 +147,25 @@ def test_the_command_tables_json_and_plot(tmp_path: Path) -> None:
     assert plot.stat().st_size > 10_000
     bad = runner.invoke(app, ["sensitivity", str(encounter), "--stat", "nose"])
     assert bad.exit_code == 2 and "--stat 'nose'" in bad.stderr
+
+
+def test_changes_share_one_budget() -> None:
+    """A ruleset's changes are solved exactly only while the unchanged encounter's solve, times
+    their number, fits the budget of one solve; else they are sampled in pairs beside the exact
+    base, and a note says so. ``--exact`` still insists on every point."""
+    from rulebench.analysis import exact
+
+    states = exact.solve(configure(DUEL, "classic"), fractions=False).states
+    assert states
+    count = len(changes_of(DUEL)[0])  # budgets this size let the unchanged duel be solved
+    fits = sensitivity(DUEL, "classic", max_states=states * count, workers=1)
+    [row] = fits.results
+    assert all(p.method == "exact" for _, p in row.changes) and not fits.notes
+    shared = sensitivity(DUEL, "classic", max_states=states * count - 1, workers=1)
+    [row] = shared.results
+    assert row.base.method == "exact"
+    assert {p.method for _, p in row.changes} == {"monte-carlo"}
+    assert shared.notes == [f"changes sampled in pairs where their exact solves together would exceed "
+                            f"{states * count - 1:,} fight states (--max-states): classic"]
+    insisted = sensitivity(DUEL, "classic", stats=["armour"], max_states=states * count - 1, exact=True, workers=1)
+    assert all(p.method == "exact" for _, p in insisted.results[0].changes)

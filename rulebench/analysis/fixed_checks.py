@@ -40,7 +40,7 @@ def verify_run(fight: Fight, config: FightConfig) -> None:
 def _named_by_replay(config: FightConfig) -> PluginError | None:
     """The guards' error, naming the plugin and hook, if one of the configuration's first fights
     played again under them makes the change again."""
-    guarded = replace(config, rules=ResolvedHooks(config.pm, observer(check=True, trace=False, plugin_state=True)), caches={})
+    guarded = replace(config, rules=ResolvedHooks(config.pm, observer(check=True, trace=False, plugin_state=True), config.rules.purposes), caches={})
     for seed in range(REPLAYS):
         try:
             play_out(guarded.new_fight(RandomRoller(f"replay:{seed}")))

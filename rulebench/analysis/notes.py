@@ -3,7 +3,8 @@
 Four things are noted: a configuration sampled because exact analysis does not fit the budget
 of fight states, one sampled because exact analysis cannot follow its rules (a chain with no end,
 a step with too many rolls), a sampling run stopped at its cap before its intervals were as
-narrow as asked, and a ``--plugin`` modifier whose declared purposes a ruleset never asks. Each cause gets one note naming everything it befell, with the values of a sweep
+narrow as asked, a sensitivity's changes sampled because their solves together would not fit the
+budget, and a ``--plugin`` modifier whose declared purposes a ruleset never asks. Each cause gets one note naming everything it befell, with the values of a sweep
 it befell at (``dsa, endurance (enemy.members[0].count = 1–8), talisman (6–8)``), worded with the
 numbers the tables print (percentage points, the budget as ``--max-states`` counts it). A note
 too long for two lines of an 80-column terminal names less: first the values go (the tables say
@@ -39,7 +40,8 @@ class Cause:
     """Why something was noted: ``budget`` (exact analysis does not fit the budget), ``unfollowable``
     (exact analysis cannot follow the rules; ``detail`` says why), ``cap`` (sampling stopped at its
     cap; ``detail`` is the precision asked for) or ``unasked`` (the modifier ``plugin`` offers the
-    purposes ``detail`` names, which the ruleset never asks), and the number the note names (budget or cap)."""
+    purposes ``detail`` names, which the ruleset never asks) or ``shared`` (a sensitivity's changes
+    sampled: their exact solves together would exceed the budget), and the number the note names (budget or cap)."""
 
     kind: str
     amount: int
@@ -74,6 +76,11 @@ class Notes:
         if result.stopped_by == "cap":
             precision = localise_decimal(f"{float(result.provenance.get('precision', 0)) * 100:g}")
             self._note(Cause("cap", int(result.provenance.get("cap", result.fights or 0)), precision), subject, at)
+
+    def add_shared_budget(self, subject: str, options: AnalysisOptions) -> None:
+        """Note that ``subject``'s changes were sampled because their exact solves together would
+        exceed the budget one solve may spend (``sensitivity``'s shared budget)."""
+        self._note(Cause("shared", options.budget), subject, None)
 
     def _note(self, cause: Cause, subject: str, at: Hashable) -> None:
         self.found.setdefault(cause, {}).setdefault(subject, set()).add(at)
@@ -133,6 +140,10 @@ def _sentence(cause: Cause, who: str) -> str:
         # TRANSLATORS: {who} lists rulesets (with values), e.g. "dsa, endurance (enemy.members[0].count = 1–8)".
         return _("sampled where exact analysis would exceed {budget} fight states (--max-states): {who}").format(
             budget=format_integer(cause.amount), who=who)
+    if cause.kind == "shared":
+        # TRANSLATORS: {who} lists rulesets whose changed encounters were sampled, e.g. "ambermarch, talisman".
+        return _("changes sampled in pairs where their exact solves together would exceed {budget} fight states "
+                 "(--max-states): {who}").format(budget=format_integer(cause.amount), who=who)
     if cause.kind == "unasked":
         return unasked_note(cause.plugin, cause.detail, who)
     if cause.kind == "unfollowable":

@@ -126,6 +126,8 @@ class RulesetResult:
     """What the ruleset counts a fight's length in (its ``round_word``: ``round``, dsa's ``exchange``)."""
     engaged: tuple[bool, ...] | None = None
     """Which party members took part in the fight (None: all of them); the casualties count those."""
+    states: int | None = None
+    """For exact analysis, how many fight states the solve handled (what it cost, in the budget's units)."""
 
     def probability(self, weight: Number) -> Number:
         """A weight of the tally as a probability (a Fraction when exact)."""

@@ -2,11 +2,12 @@
 
 Every numeric stat of every member, and of each whole side, is changed by -1 and by +1 within
 its allowed range (an offset ``--vary`` as ``party[*].armour=+1`` reads it), and each change is
-analysed under each ruleset beside the encounter as it is: exact where the unchanged encounter
-fits the budget (each change then tried exactly as ``compare`` tries it), else sampled fight for
-fight from the same random numbers as the unchanged encounter (:mod:`rulebench.analysis.paired`),
-so that a change's interval is that of a paired difference. Changes are ranked by how far they
-move the party's chance to win.
+analysed under each ruleset beside the encounter as it is. A ruleset's changes share one budget:
+they are solved exactly (as ``compare`` solves) only where the unchanged encounter fits and its
+solve, times the number of changes, stays within the budget of one solve (:func:`_affordable`);
+else they are sampled fight for fight from the same random numbers as the unchanged encounter
+(:mod:`rulebench.analysis.paired`), so that a change's interval is that of a paired difference.
+Changes are ranked by how far they move the party's chance to win.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from rulebench.analysis.analyse import (
     Dropped,
     OptionArgs,
     ProgressFactory,
+    Solved,
     load,
     provenance,
     record_provenance,
@@ -189,7 +191,8 @@ def sensitivity(
         solved = solve_all(bases, chosen, pool, progress)
         fits = [s is not None and not isinstance(s, Dropped) for s in solved]
         _refuse_inexact(chosen, bases, solved)
-        tried = [(i, k) for i, fit in enumerate(fits) if fit for k in range(len(changes))]
+        shared = [i for i, fit in enumerate(fits) if fit and not _affordable(solved[i], len(changes), chosen)]
+        tried = [(i, k) for i, fit in enumerate(fits) if fit and i not in shared for k in range(len(changes))]
         configs = {(i, k): config(changed[k], names[i]) for i in range(len(names)) for k in range(len(changes))}
         more = solve_all([configs[key] for key in tried], chosen, pool, progress)
         _refuse_inexact(chosen, [configs[key] for key in tried], more)
@@ -204,6 +207,8 @@ def sensitivity(
         result = done if isinstance(done, RulesetResult) else run.base_result()
         record_provenance(bases[i], result)
         notes.add(name, Analysed(result, done if isinstance(done, Dropped) else None), chosen)
+        if i in shared:
+            notes.add_shared_budget(name, chosen)
         base = _exact_point(result) if result.method == "exact" else run.base_point()
         sampled = iter(run.points(base))
         points = []
@@ -214,6 +219,15 @@ def sensitivity(
         points.sort(key=lambda cp: (-abs(cp[1].change), -abs(cp[1].wiped_change)))
         results.append(RulesetSensitivity(name, base, points, result))
     return Sensitivity(model, source, results, skipped, chosen, list(catalog.warnings), notes.lines(), notes)
+
+
+def _affordable(solved: Solved | None, changes: int, options: AnalysisOptions) -> bool:
+    """Whether a ruleset's changes may all be solved exactly: ``--exact`` insists, else their
+    solves together, each costing about what the unchanged encounter's did, must fit the budget one
+    solve may spend (a sensitivity costs what one ``compare`` may, whatever the number of changes)."""
+    if options.exact or not isinstance(solved, RulesetResult):
+        return bool(options.exact)
+    return (solved.states or 0) * changes <= options.budget
 
 
 def _refuse_inexact(options: AnalysisOptions, configs: Sequence[FightConfig], solved: Sequence[object]) -> None:

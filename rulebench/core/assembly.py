@@ -15,7 +15,7 @@ import pluggy
 from rulebench.core import default_hooks as defaults
 from rulebench.core import plugin_errors, plugin_guards
 from rulebench.core.dice import Roller
-from rulebench.core.discovery import MODIFIER, RULESET, TACTICS, Catalog, discover, new_plugin_manager
+from rulebench.core.discovery import MODIFIER, RULESET, TACTICS, Catalog, PluginRecord, discover, new_plugin_manager
 from rulebench.core.dispatch import ResolvedHooks
 from rulebench.core.errors import BadInput
 from rulebench.core.fight import Fight
@@ -159,12 +159,18 @@ def configure(
         tactics=tactics,
         package=(record.package, record.version),
         pm=pm,
-        rules=ResolvedHooks(pm, observe),
+        rules=ResolvedHooks(pm, observe, declared_purposes(chosen)),
         default_tactics=default_tactics,
         static_modifiers=static_modifiers,
         portable=all(r.installed for r in involved),
         unasked=unasked_purposes(cast(RulesetInfo, record.info), [m.info for m in chosen if m.name in plugins]),
     )
+
+
+def declared_purposes(modifiers: Sequence[PluginRecord]) -> dict[int, tuple[str, ...]]:
+    """The modifier purposes each modifier plugin declares, by ``id`` of its plugin object: the
+    kernel asks it for no other (``core/dispatch.py``)."""
+    return {id(m.plugin): m.info.purposes for m in modifiers if isinstance(m.info, PluginInfo) and m.info.purposes}
 
 
 def unasked_purposes(ruleset: RulesetInfo, modifiers: Sequence[RulesetInfo | PluginInfo]) -> tuple[tuple[str, tuple[str, ...]], ...]:

@@ -7,7 +7,7 @@ directly, in pluggy's order; pluggy stays how plugins are found and composed (do
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -186,18 +186,35 @@ def _notify(hook: pluggy.HookCaller, argnames: tuple[str, ...], watch: _Watch, r
     return each
 
 
-def _flat_modifiers(hook: pluggy.HookCaller, watch: _Watch) -> Callable[..., list[Modifier] | tuple[()]]:
-    """Every plugin's modifiers as one flat sequence.
+def _flat_modifiers(hook: pluggy.HookCaller, watch: _Watch, purposes: Mapping[int, tuple[str, ...]]) -> Callable[..., Sequence[Modifier]]:
+    """Every plugin's modifiers as one flat sequence, asking each plugin only for the purposes it
+    declares (``purposes``: by ``id`` of the plugin; one that declares none is asked for every purpose).
 
     Rulesets ask for modifiers per attacker per round, so this sits on the Monte Carlo hot path:
-    one plugin's answer is passed on as it is, and nothing is built when no plugin offers any.
+    one plugin's answer is passed on as it is, nothing is built when no plugin offers any, and a
+    purpose no plugin declares (dsa's armour beside silver's weapon) costs one look-up.
     """
     argnames = _HOOKS["modifiers"]
     impls = list(reversed(hook.get_hookimpls()))
     if any(i.hookwrapper or i.wrapper for i in impls):
         collected = _call_through_pluggy(hook, argnames, watch)
         return lambda *args: [m for found in collected(*args) for m in found]
-    calls = [_adapt(i, hook, argnames, watch) for i in impls]
+    calls = [(_adapt(i, hook, argnames, watch), purposes.get(id(i.plugin))) for i in impls]
+    anywhere = _gathered([call for call, declared in calls if not declared])
+    if all(not declared for _, declared in calls):
+        return anywhere
+    asked = {purpose for _, declared in calls for purpose in declared or ()}
+    by_purpose = {purpose: _gathered([call for call, declared in calls if not declared or purpose in declared])
+                  for purpose in asked}
+
+    def modifiers(fight: Fight, combatant: Combatant, purpose: str, against: Any = None) -> Sequence[Modifier]:
+        return by_purpose.get(purpose, anywhere)(fight, combatant, purpose, against)
+
+    return modifiers
+
+
+def _gathered(calls: Sequence[Callable[..., Any]]) -> Callable[..., Sequence[Modifier]]:
+    """The modifiers ``calls`` offer, as one sequence: ``()`` without any call, one call's answer as it is."""
     if not calls:
         return lambda fight, combatant, purpose, against=None: ()
     if len(calls) == 1:
@@ -218,16 +235,20 @@ def _flat_modifiers(hook: pluggy.HookCaller, watch: _Watch) -> Callable[..., lis
 class ResolvedHooks:
     """The hooks of one fight configuration, resolved to plain callables (one attribute per hook)."""
 
-    def __init__(self, pm: pluggy.PluginManager, observe: Observe | None = None) -> None:
+    def __init__(self, pm: pluggy.PluginManager, observe: Observe | None = None,
+                 purposes: Mapping[int, tuple[str, ...]] | None = None) -> None:
         self.pm = pm
         """The plugin manager, for naming a failing plugin (``plugin_errors``)."""
         self.plugin_state = PluginState([(name, plugin) for name, plugin in pm.list_name_plugin() if plugin is not defaults])
         """Every plugin's own state as the configuration found it (``fixed_state.verify``)."""
+        self.purposes: Mapping[int, tuple[str, ...]] = purposes or {}
+        """The modifier purposes each plugin declares (``PluginInfo.purposes``), by ``id`` of the
+        plugin: ``rulebench_modifiers`` asks it for no other."""
         watch = _Watch(pm, observe)
         for short, argnames in _HOOKS.items():
             hook = getattr(pm.hook, f"rulebench_{short}")
             if short == "modifiers":
-                self.modifiers = _flat_modifiers(hook, watch)
+                self.modifiers = _flat_modifiers(hook, watch, self.purposes)
             elif short == "setup":
                 self.setup = _notify(hook, argnames, watch, registered_order=True)
             elif short == "turn":

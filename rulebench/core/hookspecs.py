@@ -361,7 +361,9 @@ def rulebench_modifiers(
     ``"protection"`` asks whether an item or spell spares the combatant the harm it is about to
     take (a positive total spares it; talisman asks it of every loser of a duel, against None).
     Each ruleset lists the purposes it asks in ``RulesetInfo.purposes``; a plugin lists those it
-    answers in ``PluginInfo.purposes``, so a user whose ``--plugin`` a ruleset never asks is told.
+    answers in ``PluginInfo.purposes``, so a user whose ``--plugin`` a ruleset never asks is told,
+    and the kernel asks a plugin that declares purposes for those only (one that declares none is
+    asked for every purpose).
 
     :param fight: the fight.
     :param combatant: whose value is being computed.

@@ -91,7 +91,8 @@ class PluginInfo:
             fight's state or round: the kernel then asks once per fight and remembers the answer.
         purposes: the modifier purposes its ``rulebench_modifiers`` answers (``weapon``,
             ``armour`` ...): chosen with ``--plugin`` under a ruleset that asks none of them
-            (``RulesetInfo.purposes``), a note says it changes nothing there. Empty declares nothing.
+            (``RulesetInfo.purposes``), a note says it changes nothing there; the kernel asks it for
+            no other purpose. Empty declares nothing, and it is asked for every purpose.
     """
 
     name: str

@@ -141,3 +141,32 @@ def test_a_plugin_whose_purposes_are_never_asked_is_noted_once_naming_plugin_and
     unasked = [line for line in comparison.notes if NAME in line]
     assert unasked == ["--plugin plated's armour modifiers change nothing under rulesets that never ask them: talisman"]
 
+
+
+class Counting:
+    """Counts the purposes it is asked for; declares ``purposes`` (empty: none)."""
+
+    def __init__(self, name: str, purposes: tuple[str, ...]) -> None:
+        self.name, self.purposes, self.asked = name, purposes, set[str]()
+
+    @hookimpl
+    def rulebench_plugin(self) -> PluginInfo:
+        return PluginInfo(name=self.name, kind="modifier", title=self.name, purposes=self.purposes)
+
+    @hookimpl
+    def rulebench_modifiers(self, fight: Fight, combatant: Combatant, purpose: str, against: Any) -> Any:
+        self.asked.add(purpose)
+        return None
+
+
+def test_a_modifier_is_asked_only_for_the_purposes_it_declares() -> None:
+    """The kernel skips a plugin for a purpose it does not declare; one that declares none is asked for all."""
+    armour, anything = Counting("armour-only", ("armour",)), Counting("anything", ())
+    found = discover(extra=[(armour.name, armour), (anything.name, anything)])
+    encounter = load_encounter("examples/skeleton-guards.toml")
+    config = configure(encounter, "dsa", catalog=found, plugins=(armour.name, anything.name))
+    fight = config.new_fight(RandomRoller(1))
+    for _ in range(3):
+        play_round(fight)
+    assert anything.asked >= {"weapon", "armour"}
+    assert armour.asked == {"armour"}

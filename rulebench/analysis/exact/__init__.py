@@ -92,4 +92,5 @@ def result_of(solver: Solver) -> RulesetResult:
         tally=tally,
         party_size=len(solver.config.encounter.party),
         rounding=rounding,
+        states=solver.handled,
     )
