@@ -25,9 +25,10 @@ from rulebench.analysis.sampling import BLOCK, SamplingPool
 from rulebench.core.assembly import FightConfig
 from rulebench.core.i18n import _
 
-PRECISION = 0.02
+PRECISION = 0.025
 """The half-width a change's paired intervals are sampled to when no precision is asked for: a
-ranking needs no more, and pairs make a small change precise long before that (docs/sensitivity.md)."""
+ranking needs no more, pairs make a small change precise long before that, and the default
+sensitivity of an example stays within half a minute on two cores (docs/sensitivity.md)."""
 
 
 @dataclass
