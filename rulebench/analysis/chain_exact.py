@@ -85,13 +85,9 @@ def solve_day(plan: DayPlan, *, max_states: int = DEFAULT_MAX_STATES, fractions:
     if not fractions:
         # Every product and sum of probabilities at most 1 is off by at most a unit roundoff.
         rounding += 2 * (len(tally.days) + spent) * 2.0**-53
-    chain = plan.chain
     return ChainResult(
-        ruleset=plan.ruleset,
+        **plan.names(),
         method="exact",
-        stages=tuple(stage.name for stage in chain.stages),
-        rests=tuple(stage.rest for stage in chain.stages),
-        members=tuple(member.name for member in chain.party),
         tally=tally,
         rounding=None if fractions else rounding,
         states=spent,

@@ -132,6 +132,13 @@ class DayPlan:
         """Every modifier plugin taking part, those on by default included (as the configurations have them)."""
         return self.first.plugins
 
+    def names(self) -> dict[str, Any]:
+        """What a result of this plan is labelled with: the ruleset, the stages, the rests after
+        them and the party's members (:class:`rulebench.analysis.chain_results.ChainResult`'s fields)."""
+        stages = self.chain.stages
+        return {"ruleset": self.ruleset, "stages": tuple(stage.name for stage in stages),
+                "rests": tuple(stage.rest for stage in stages), "members": tuple(member.name for member in self.chain.party)}
+
     @property
     def portable(self) -> bool:
         """Whether a worker process can rebuild the plan from names (every plugin is installed)."""

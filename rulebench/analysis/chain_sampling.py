@@ -147,13 +147,9 @@ def _blocks(plan: DayPlan, seed: int, cap: int, pool: SamplingPool) -> Generator
 
 
 def _result(plan: DayPlan, tally: DayTally, days: int, seed: int, stopped_by: str) -> ChainResult:
-    chain = plan.chain
     return ChainResult(
-        ruleset=plan.ruleset,
+        **plan.names(),
         method="monte-carlo",
-        stages=tuple(stage.name for stage in chain.stages),
-        rests=tuple(stage.rest for stage in chain.stages),
-        members=tuple(member.name for member in chain.party),
         tally=tally,
         chains=days,
         seed=seed,
