@@ -169,3 +169,10 @@ def test_changes_share_one_budget() -> None:
                             f"{states * count - 1:,} fight states (--max-states): classic"]
     insisted = sensitivity(DUEL, "classic", stats=["armour"], max_states=states * count - 1, exact=True, workers=1)
     assert all(p.method == "exact" for _, p in insisted.results[0].changes)
+
+
+def test_precision_help_names_the_default_paired_precision() -> None:
+    from rulebench.analysis.sensitivity_runs import PRECISION
+
+    result = CliRunner().invoke(app, ["sensitivity", "--help"], terminal_width=200)
+    assert f"(default {PRECISION:g})" in " ".join(result.stdout.split())

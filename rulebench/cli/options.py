@@ -32,6 +32,11 @@ Precision = Annotated[
     float | None,
     typer.Option("--precision", help=N_("Sample until every outcome's 95% half-width is at most E (e.g. 0.01)."), metavar="E"),
 ]
+PairedPrecision = Annotated[
+    float | None,
+    typer.Option("--precision", help=N_("Sample each change until its paired 95% interval reaches at most E either side "
+                                        "of its move (default 0.025)."), metavar="E"),
+]
 MaxStates = Annotated[
     int | None,
     typer.Option("--max-states", help=N_("The exact solver's budget of fight states (default 1,000,000, a few seconds)."),
@@ -141,8 +146,15 @@ def _evaluated(annotation: Any, command: Callable[..., None]) -> Any:
     return annotation
 
 
-def with_analysis_options(command: Callable[..., None]) -> Callable[..., None]:
-    """Declare the analysis options on ``command`` in place of its ``options`` parameter.
+def with_paired_analysis_options(command: Callable[..., None]) -> Callable[..., None]:
+    """:func:`with_analysis_options` for a command that samples changes in pairs (``sensitivity``),
+    whose ``--precision`` is the half-width of each change's paired interval."""
+    return with_analysis_options(command, {"precision": PairedPrecision})
+
+
+def with_analysis_options(command: Callable[..., None], replaced: dict[str, Any] | None = None) -> Callable[..., None]:
+    """Declare the analysis options on ``command`` in place of its ``options`` parameter
+    (``replaced``: annotations of some of them, by name, where the command means something of its own).
 
     Typer sees the options of ``ANALYSIS_OPTIONS`` where ``command`` has ``options``; the command
     receives them checked, as one :class:`AnalysisOptions` (``BadInput`` for contradictions). A
@@ -153,7 +165,8 @@ def with_analysis_options(command: Callable[..., None]) -> Callable[..., None]:
     params: list[inspect.Parameter] = []
     for param in own.parameters.values():
         if param.name == "options":
-            params += [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default, annotation=annotation)
+            params += [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default,
+                                         annotation=(replaced or {}).get(name, annotation))
                        for name, annotation, default in ANALYSIS_OPTIONS]
         else:
             params.append(param.replace(annotation=_evaluated(param.annotation, command)))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from rulebench.api.plot_style import DEFAULT_DPI
-from rulebench.cli.options import FROM_COMMAND_LINE, Dpi, EncounterArg, Json, Plot, Rulesets, with_analysis_options
+from rulebench.cli.options import FROM_COMMAND_LINE, Dpi, EncounterArg, Json, Plot, Rulesets, with_paired_analysis_options
 from rulebench.cli.render import note, out, print_json, report
 from rulebench.core.i18n import N_, _
 
@@ -36,7 +36,7 @@ Top = Annotated[
 ]
 
 
-@with_analysis_options
+@with_paired_analysis_options
 def command(
     encounter: EncounterArg,
     ruleset: Rulesets = None,
