@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from rulebench.analysis.chain_play import Day, DayPlan, Party, StageEnd
 from rulebench.analysis.chain_results import ChainResult, DayTally
@@ -121,5 +121,5 @@ def _solve_stage(plan: DayPlan, index: int, party: Party, budget: int, fractions
     solver.run()
     verify_run(solver.fight, config)  # a stats table or a plugin's own state changed: the solve is not the rules'
     found, summed = solver.ends_by_key()
-    ends: StageEnds = {key: p for key, p in found.items()}  # type: ignore[misc]  # keyed answers these pairs
-    return ends, solver.handled, solver.rounding + summed
+    # keyed answers (end, party) pairs, so its answers are the stage's ends as they are.
+    return cast(StageEnds, found), solver.handled, solver.rounding + summed

@@ -17,7 +17,7 @@ from concurrent.futures import Future
 
 from rulebench.analysis.results import Z95, wilson
 from rulebench.analysis.round_memo import remembered
-from rulebench.analysis.sampling import ConfigSpec, SamplingPool, _stream, spec_of, worker_config
+from rulebench.analysis.sampling import ConfigSpec, SamplingPool, spec_of, worker_config
 from rulebench.core.assembly import FightConfig
 from rulebench.core.dice import RandomRoller
 from rulebench.core.loop import play_out, result_of
@@ -42,7 +42,7 @@ def fight_codes(config: FightConfig, seed: int, start: int, size: int) -> bytes:
     """The codes of fights ``start`` to ``start + size - 1`` of ``config``, each from its own
     stream (``"{seed}:{j}"``), played through the configuration's round memo where it pays."""
     roller = RandomRoller(0)
-    stream = _stream(roller)
+    stream = roller.stream
     fight = config.new_fight(roller)
     fought = tuple(i for i, m in enumerate(config.encounter.party) if config.encounter.is_engaged(m.name))
     codes = bytearray(size)

@@ -8,12 +8,11 @@ same whether it is played whole or in blocks (``run_block``), and a run may stop
 
 from __future__ import annotations
 
-import random
 import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, TypeVar
 
 from rulebench.analysis.fixed_checks import verify_run
 from rulebench.analysis.results import RulesetResult, Tally
@@ -52,11 +51,6 @@ Stream = tuple[Any, ...]
 """Where a chunk's random stream stands (``random.Random.getstate``): a block resumes from it."""
 
 
-def _stream(roller: RandomRoller) -> random.Random:
-    # The roller draws from a random.Random's bound method; its instance holds the stream's state.
-    return cast(random.Random, roller.uniform.__self__)  # type: ignore[attr-defined]  # Callable hides it
-
-
 def run_block(config: FightConfig, seed: int, index: int, size: int, start: Stream | None = None) -> tuple[Tally, Stream]:
     """Play the next ``size`` fights of chunk ``index``, from where ``start`` left its stream (None:
     its beginning); their tally and where the stream stands after them.
@@ -66,8 +60,8 @@ def run_block(config: FightConfig, seed: int, index: int, size: int, start: Stre
     """
     roller = RandomRoller(f"{seed}:{index}")
     if start is not None:
-        _stream(roller).setstate(start)
-    return _play(config, roller, size), _stream(roller).getstate()
+        roller.stream.setstate(start)
+    return _play(config, roller, size), roller.stream.getstate()
 
 
 def _play(config: FightConfig, roller: RandomRoller, size: int) -> Tally:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulebench.analysis.analyse import AnalysisOptions, ProgressFactory
-from rulebench.analysis.paired import WINS, WIPED, Pairs, paired_difference, share, submit_codes, table
+from rulebench.analysis.paired import WINS, WIPED, Pairs, pair, paired_difference, share, submit_codes, table
 from rulebench.analysis.results import RulesetResult, Tally, wilson
 from rulebench.analysis.sampling import BLOCK, SamplingPool
 from rulebench.core.assembly import FightConfig
@@ -187,7 +187,7 @@ def run_paired(runs: Sequence[PairedRun], options: AnalysisOptions, pool: Sampli
                 advance(len(run.blocks[-1]))
         for run, c, job in jobs:
             codes = job.result()
-            c.pairs.update(zip(run.blocks[c.fights // BLOCK], codes))
+            pair(c.pairs, run.blocks[c.fights // BLOCK], codes)
             c.fights += len(codes)
             if advance:
                 advance(len(codes))

@@ -12,11 +12,10 @@ ruleset's narration renders them in the reader's language as it renders the figh
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from rulebench.analysis.chain_play import FINISHED, GOES_ON, DayPlan, StageEnd, thawed
 from rulebench.api.narrated_fight import FightRecord, fate_changes
@@ -89,11 +88,6 @@ class DayRecord:
         return document
 
 
-def _stream(roller: RandomRoller) -> random.Random:
-    """The random stream a roller draws from (its state is where a stage's dice start)."""
-    return cast(random.Random, cast(Any, roller.uniform).__self__)
-
-
 def day(
     file: ChainFile | str | Path,
     ruleset: str,
@@ -116,11 +110,11 @@ def day(
     stages: list[DayStage] = []
     for index in range(len(chain.stages)):
         config = plan.config(index, party)
-        start = _stream(roller).getstate()
+        start = roller.stream.getstate()
 
         def replay(state: Any = start) -> RandomRoller:
             again = RandomRoller(seed)
-            _stream(again).setstate(state)
+            again.stream.setstate(state)
             return again
 
         fight = config.new_fight(roller, record=True)

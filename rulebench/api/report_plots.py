@@ -73,7 +73,7 @@ def sweep_plot(series: Sequence[SweepSeries], label: str, target: float) -> str:
 
 def sensitivity_plot(result: Sensitivity) -> str:
     """One tornado chart per ruleset of ``rulebench sensitivity --plot``, as SVG."""
-    from rulebench.api.report_sensitivity import plot_figure
+    from rulebench.api.sensitivity_plot import plot_figure
 
     with _report_style():
         return _svg(plot_figure(result))

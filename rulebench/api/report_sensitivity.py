@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rulebench.api.labels import method_name, vary_label
+from rulebench.api.labels import method_name
 from rulebench.api.numbers import percent
-from rulebench.api.sensitivity_plot import ROWS, plot_figure
-from rulebench.api.stat_sensitivity import points_text
-from rulebench.core.i18n import _
+from rulebench.api.sensitivity_plot import ROWS
+from rulebench.api.stat_sensitivity import change_name, interval_text, points_text
 
 if TYPE_CHECKING:
     from rulebench.analysis.sensitivity import Sensitivity
@@ -25,12 +24,10 @@ def sensitivity_context(result: Sensitivity, svg: str) -> dict[str, Any]:
     for row in result.results:
         changes = []
         for change, point in row.changes[:SHOWN]:
-            ci = _("{low} to {high}").format(low=points_text(point.ci95[0]), high=points_text(point.ci95[1])) if point.ci95 else ""
-            changes.append({"name": f"{vary_label(change.path, result.encounter)} {change.delta:+d}", "move": points_text(point.change),
+            ci = interval_text(point.ci95) if point.ci95 else ""
+            changes.append({"name": change_name(change, result.encounter), "move": points_text(point.change),
                             "ci": ci, "wiped": points_text(point.wiped_change)})
         rows.append({"label": row.ruleset, "base": percent(row.base.party_wins), "method": method_name(row.base.method),
                      "changes": changes})
     return {"rows": rows, "plot": svg, "shown": min(SHOWN, ROWS)}
 
-
-__all__ = ["plot_figure", "sensitivity_context"]

@@ -14,9 +14,13 @@ from __future__ import annotations
 
 from rulebench.analysis.sensitivity import Change, RulesetSensitivity, Sensitivity, changes_of, sensitivity
 from rulebench.analysis.sensitivity_runs import Point
+from rulebench.api.labels import vary_label
 from rulebench.api.numbers import fixed
+from rulebench.core.encounter import Encounter
+from rulebench.core.i18n import _
 
-__all__ = ["Change", "Point", "RulesetSensitivity", "Sensitivity", "changes_of", "points_text", "sensitivity"]
+__all__ = ["Change", "Point", "RulesetSensitivity", "Sensitivity", "change_name", "changes_of", "interval_text", "points_text",
+           "sensitivity"]
 
 
 def points_text(move: float) -> str:
@@ -25,3 +29,13 @@ def points_text(move: float) -> str:
     if shown.strip("0.,") == "":
         return shown
     return ("+" if move > 0 else "-") + shown
+
+
+def interval_text(ci: tuple[float, float]) -> str:
+    """A move's paired 95% interval in percentage points: ``-1.8 to +0.2``."""
+    return _("{low} to {high}").format(low=points_text(ci[0]), high=points_text(ci[1]))
+
+
+def change_name(change: Change, encounter: Encounter) -> str:
+    """A change in words: ``Warrior's armour +1``, ``the party's melee -1``."""
+    return f"{vary_label(change.path, encounter)} {change.delta:+d}"

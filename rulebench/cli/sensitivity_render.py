@@ -7,23 +7,18 @@ from typing import TYPE_CHECKING
 from rich.markup import escape
 from rich.table import Table
 
-from rulebench.api.labels import casualty_name, method_name, outcome_name, vary_label
+from rulebench.api.labels import casualty_name, method_name, outcome_name
 from rulebench.api.numbers import fights_text, percent
-from rulebench.api.stat_sensitivity import points_text
+from rulebench.api.stat_sensitivity import change_name, interval_text, points_text
 from rulebench.cli.render import EXPLAIN_HINT, data_table, styled
 from rulebench.core.i18n import _
 
 if TYPE_CHECKING:
-    from rulebench.analysis.sensitivity import Change, RulesetSensitivity, Sensitivity
+    from rulebench.analysis.sensitivity import RulesetSensitivity, Sensitivity
     from rulebench.analysis.sensitivity_runs import Point
 
 LEADERS = 3
 """How many changes the overview names per ruleset."""
-
-
-def change_name(change: Change, sensitivity: Sensitivity) -> str:
-    """A change in words: ``Warrior's armour +1``, ``the party's melee -1``."""
-    return f"{vary_label(change.path, sensitivity.encounter)} {change.delta:+d}"
 
 
 def moved(point: Point, wiped: bool = False) -> str:
@@ -31,7 +26,7 @@ def moved(point: Point, wiped: bool = False) -> str:
     move, ci = (point.wiped_change, point.wiped_ci95) if wiped else (point.change, point.ci95)
     text = points_text(move)
     if ci is not None:
-        text += "\n" + styled("dim", _("{low} to {high}").format(low=points_text(ci[0]), high=points_text(ci[1])))
+        text += "\n" + styled("dim", interval_text(ci))
     return text
 
 
@@ -55,7 +50,7 @@ def overview_table(result: Sensitivity) -> Table:
     for k in range(LEADERS):
         table.add_column(_("moved most") if k == 0 else "")
     for row in result.results:
-        leaders = [f"{escape(change_name(c, result))}\n[bold]{points_text(p.change)}[/]" for c, p in row.changes[:LEADERS]]
+        leaders = [f"{escape(change_name(c, result.encounter))}\n[bold]{points_text(p.change)}[/]" for c, p in row.changes[:LEADERS]]
         table.add_row(escape(row.ruleset), percent(row.base.party_wins), *leaders, *[""] * (LEADERS - len(leaders)))
     return table
 
@@ -83,8 +78,8 @@ def ruleset_table(row: RulesetSensitivity, result: Sensitivity, top: int) -> Tab
     if mixed:
         table.add_column(_("method"))
     for rank, (change, point) in enumerate(shown, 1):
-        cells = [str(rank), escape(change_name(change, result)) + "\n" + styled("dim", change.path) if sampled
-                 else escape(change_name(change, result)), percent(point.party_wins), moved(point), moved(point, wiped=True)]
+        cells = [str(rank), escape(change_name(change, result.encounter)) + "\n" + styled("dim", change.path) if sampled
+                 else escape(change_name(change, result.encounter)), percent(point.party_wins), moved(point), moved(point, wiped=True)]
         if mixed:
             cells.append(method_name(point.method))
         table.add_row(*cells)

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import NamedTuple, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, cast, runtime_checkable
 
 from rulebench.core.chain import Done
 from rulebench.core.i18n import N_, _, ngettext
@@ -392,6 +392,12 @@ class RandomRoller:
     def uniform(self) -> Callable[[], float]:
         """The source of this roller's dice: uniform floats in [0, 1), one per die."""
         return self._random
+
+    @property
+    def stream(self) -> random.Random:
+        """The random stream the dice are drawn from: its state (``getstate``, ``setstate``, ``seed``)
+        is where the dice stand, so a block or a paired fight can start it where it should."""
+        return cast(random.Random, cast(Any, self._random).__self__)
 
     def die(self, sides: int) -> int:
         """One die from 1 to ``sides``."""

@@ -227,7 +227,7 @@ def RecordingRoller(seed: int | str) -> DiceTape:
 def _drawn(roller: RandomRoller) -> object:
     """Where ``roller``'s random stream stands: two fights from one seed that drew the same random
     numbers stand at the same place, however their rules read them."""
-    return roller.uniform.__self__.getstate()  # type: ignore[attr-defined]  # a random.Random's bound method
+    return roller.stream.getstate()
 
 
 # -- time caps ---------------------------------------------------------------------------------
