@@ -124,8 +124,8 @@ PAGES = (
          "and the catalogs a plugin keeps (`python -m rulebench.testing.catalogs`).",
          (Entry("rulebench.testing.kit", "RulesetConformance", shown_as="rulebench.testing.RulesetConformance"),
           Entry("rulebench.testing.kit", "encounter_dicts", shown_as="rulebench.testing.encounter_dicts"),
-          Entry("rulebench.testing.conformance", "DiceTape", shown_as="rulebench.testing.DiceTape"),
-          Entry("rulebench.testing.conformance", "ConformanceFailure", shown_as="rulebench.testing.ConformanceFailure"),
+          Entry("rulebench.testing.dice_tape", "DiceTape", shown_as="rulebench.testing.DiceTape"),
+          Entry("rulebench.testing.fight_checks", "ConformanceFailure", shown_as="rulebench.testing.ConformanceFailure"),
           Entry("rulebench.testing.catalogs", "main", shown_as="python -m rulebench.testing.catalogs"))),
     Page("scripting.md", "Registering, loading and running",
          "The marker every hook carries, and what a test or a script starts from: discovery, an encounter, "

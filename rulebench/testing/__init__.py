@@ -19,16 +19,18 @@ from typing import TYPE_CHECKING
 from rulebench.core.lazy_exports import Deprecated, lazy_exports
 
 if TYPE_CHECKING:
-    from rulebench.testing.conformance import ConformanceFailure, DiceTape
+    from rulebench.testing.dice_tape import DiceTape
+    from rulebench.testing.fight_checks import ConformanceFailure
     from rulebench.testing.kit import RulesetConformance, encounter_dicts
 
 _HOMES = {
-    "rulebench.testing.conformance": ("ConformanceFailure", "DiceTape"),
+    "rulebench.testing.dice_tape": ("DiceTape",),
+    "rulebench.testing.fight_checks": ("ConformanceFailure",),
     "rulebench.testing.kit": ("RulesetConformance", "encounter_dicts"),
 }
 
 _DEPRECATED: Deprecated = {
-    "RecordingRoller": ("rulebench.testing.conformance", "use rulebench.testing.DiceTape(RandomRoller(seed)), which writes the faces down"),
+    "RecordingRoller": ("rulebench.testing.dice_tape", "use rulebench.testing.DiceTape(RandomRoller(seed)), which writes the faces down"),
 }
 
 __all__ = ["ConformanceFailure", "DiceTape", "RulesetConformance", "encounter_dicts"]

@@ -38,59 +38,42 @@ The checks:
 
 from __future__ import annotations
 
-import ast
-import copy
-import importlib
 import inspect
 import json
-import pkgutil
 import random
-import signal
 import sys
-import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import sqrt
-from types import FrameType, ModuleType
-from typing import Any, NoReturn
+from typing import Any
 
 from rulebench.analysis.exact import DEFAULT_MAX_STATES, StateBudgetExceeded, solve
-from rulebench.core.assembly import FightConfig, configure
 from rulebench.core.combatants import Combatant
-from rulebench.core.dice import Dice, RandomRoller, Roller, ScriptedRoller
+from rulebench.core.dice import Dice, RandomRoller
 from rulebench.core.discovery import RULESET, Catalog, PluginRecord, discover
 from rulebench.core.encounter import Encounter, encounter_from_dict
-from rulebench.core.errors import BadInput, RulebenchError
-from rulebench.core.fight import Fight
-from rulebench.core.i18n import N_, SOURCE_LANGUAGE, _, format_integer, ngettext, speaking
-from rulebench.core.loop import play, play_round
-from rulebench.core.outcome import EndState, FightResult, Outcome
+from rulebench.core.errors import BadInput
+from rulebench.core.i18n import _, format_integer, ngettext
+from rulebench.core.outcome import Outcome
 from rulebench.core.plugin_errors import PluginError
 from rulebench.core.values import RulesetInfo
 from rulebench.testing.catalogs import domains_of, problems
-from rulebench.testing.differences import Rounds, Trace, dice_difference, play_traced, result_difference, state_difference
+from rulebench.testing.dice_tape import DiceTape
+from rulebench.testing.differences import dice_difference, result_difference, state_difference
+from rulebench.testing.encounters import describe, random_encounter
+from rulebench.testing.fight_checks import ConformanceFailure, FightChecks, hard_cap, play_in_source_language, same_fight
 from rulebench.testing.fresh import FreshProcessFailed, to_json, trace_in_fresh_process
+from rulebench.testing.module_state import changed_since, imports_of, plugin_modules, state_of
 from rulebench.testing.purposes import PURPOSE_FIGHTS, asked_purposes, purposes_detail, undeclared_purposes
+
+__all__ = ["CheckResult", "ConformanceFailure", "DiceTape", "FightChecks", "Kit", "Report", "check_encounter", "hard_cap", "run"]
+"""The kit's names, those it takes from the modules it is made of included (``DiceTape``, ``FightChecks``...)."""
 
 SHOWN_PROBLEMS = 5
 """How many catalog problems the ``catalogs`` check names before it counts the rest."""
 REQUIRED_HOOKS = ("rulebench_setup", "rulebench_initiative", "rulebench_round_end", "rulebench_end_state")
 FORBIDDEN_MODULES = ("random", "secrets", "numpy.random")
-
-WEAPONS = ("1d6", "1d8", "1d4+1", "2d6", "1d10", "none")
-PARTY_TRAITS = ("magic_weapon", "silver_weapon", "magic_armour")
-ENEMY_TRAITS = ("undead", "ghost", "demon")
-SKILLS = ("robust", "dodge", "arcane_armour", "attention", "alertness")
-
-
-class ConformanceFailure(AssertionError):
-    """A ruleset broke a rule of the kit; the message says which fight, which dice and what differed."""
-
-
-class CheckTimeout(ConformanceFailure):
-    """A single fight ran past the hard time cap: a hook that loops, or a fight that never ends."""
 
 
 @dataclass
@@ -126,398 +109,6 @@ class Report:
         return {"ruleset": self.ruleset, "package": self.package, "passed": self.passed, "checks": [r.to_dict() for r in self.results]}
 
 
-# -- generated encounters ----------------------------------------------------------------------
-
-
-def _member(rng: random.Random, name: str, enemy: bool, small: bool) -> dict[str, Any]:
-    member: dict[str, Any] = {
-        "name": name,
-        "melee": rng.randint(0, 8),
-        "ranged": rng.randint(0, 8),
-        "armour": rng.randint(0, 4),
-        "weapon": rng.choice(WEAPONS),
-        "body": rng.randint(1, 5),
-        "speed": rng.randint(0, 5),
-        "mind": rng.randint(0, 5),
-        "life": rng.randint(1, 2 if small else 6),
-        "traits": rng.sample(ENEMY_TRAITS if enemy else PARTY_TRAITS, rng.randint(0, 0 if small else 2)),
-        "skills": rng.sample(SKILLS, rng.randint(0, 0 if small else 2)),
-    }
-    if enemy:
-        member["count"] = 1 if small else rng.randint(1, 3)
-    else:
-        member["fighter"] = True if small else rng.random() < 0.7
-    return member
-
-
-def random_encounter(rng: random.Random, small: bool = False) -> dict[str, Any]:
-    """A valid encounter as a TOML-shaped dict: up to four heroes against up to two entries of foes;
-    ``small`` is a duel of one hero against one foe of little life, for exact analysis."""
-    party = [_member(rng, f"Hero {i + 1}", False, small) for i in range(1 if small else rng.randint(1, 4))]
-    if not any(m["fighter"] for m in party):
-        party[0]["fighter"] = True
-    enemies = [_member(rng, f"Foe {chr(65 + i)}", True, small) for i in range(1 if small else rng.randint(1, 2))]
-    ambush = False if small else rng.random() < 0.3
-    return {
-        "name": "generated",
-        "ambush_from_behind": ambush,
-        # An ambush from behind means the enemy surprises; the encounter refuses surprise = "party" then.
-        "surprise": "none" if small else rng.choice(("none", "enemy") if ambush else ("none", "party", "enemy")),
-        "forced": False if small else rng.random() < 0.5,
-        "mode": "melee" if small else rng.choice(("melee", "ranged", "mixed")),
-        "party": party,
-        "enemy": {"grouped": False if small else rng.random() < 0.5, "raiders": False, "members": enemies},
-    }
-
-
-def describe(data: dict[str, Any] | Encounter) -> str:
-    """An encounter dict in one line, enough to rebuild it in a file (a loaded encounter by its name)."""
-    if isinstance(data, Encounter):
-        return repr(data.name)
-
-    def who(m: dict[str, Any]) -> str:
-        count = f"{m['count']}x " if m.get("count", 1) != 1 else ""
-        extras = "".join(f" {t}" for t in (*m["traits"], *m["skills"]))
-        return (f"{count}{m['name']} (melee {m['melee']}, ranged {m['ranged']}, armour {m['armour']}, "
-                f"weapon {m['weapon']}, body {m['body']}, speed {m['speed']}, mind {m['mind']}, life {m['life']}{extras})")
-    flags = [k for k in ("ambush_from_behind", "forced") if data.get(k)]
-    flags += [k for k in ("grouped", "raiders") if data["enemy"].get(k)]
-    head = f"surprise {data['surprise']}, mode {data['mode']}" + "".join(f", {f}" for f in flags)
-    return f"[{head}] " + "; ".join(map(who, data["party"])) + " vs " + "; ".join(map(who, data["enemy"]["members"]))
-
-
-# -- recording dice ----------------------------------------------------------------------------
-
-
-class DiceTape:
-    """A roller wrapper that passes every die through from ``roller`` and writes its face down, so
-    a fight can be replayed as scripted dice; the fight sees ``roller``'s dice and faces unchanged.
-
-    Attributes:
-        roller: the roller the dice come from.
-        faces: every face so far, in order: ``ScriptedRoller(tape.faces)`` replays the fight.
-        last_faces: the faces of the last die or roll, as the wrapped roller gave them.
-    """
-
-    def __init__(self, roller: Roller) -> None:
-        self.roller = roller
-        self.faces: list[int] = []
-        self.last_faces: tuple[int, ...] | None = None
-
-    def die(self, sides: int) -> int:
-        """One die of the wrapped roller, written down."""
-        face = self.roller.die(sides)
-        self.last_faces = self.roller.last_faces
-        self.faces.append(face)
-        return face
-
-    def roll(self, dice: Dice) -> int:
-        """A roll of the wrapped roller, each face written down."""
-        total = self.roller.roll(dice)
-        self.last_faces = self.roller.last_faces
-        self.faces.extend(self.last_faces or ())
-        return total
-
-
-def RecordingRoller(seed: int | str) -> DiceTape:
-    """Deprecated: ``DiceTape(RandomRoller(seed))``, the same faces written down without a roller subclass."""
-    return DiceTape(RandomRoller(seed))
-
-
-def _drawn(roller: RandomRoller) -> object:
-    """Where ``roller``'s random stream stands: two fights from one seed that drew the same random
-    numbers stand at the same place, however their rules read them."""
-    return roller.stream.getstate()
-
-
-# -- time caps ---------------------------------------------------------------------------------
-
-
-@contextmanager
-def hard_cap(seconds: float, what: str) -> Iterator[None]:
-    """Stop whatever runs inside after ``seconds`` (main thread on Unix; elsewhere no cap)."""
-    if not hasattr(signal, "SIGALRM") or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def expire(signum: int, frame: FrameType | None) -> None:
-        raise CheckTimeout(_("{what} took longer than {seconds} s: a hook that never returns, or a fight that never ends").format(
-            what=what, seconds=f"{seconds:.0f}"))
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
-# -- one fight, played every way ---------------------------------------------------------------
-
-
-def _play(fight: Fight) -> FightResult:
-    """``play(fight)`` in the source language: the kit compares what rules answer (a condition's
-    name, which a ruleset may translate while it records), not what a reader is shown."""
-    with speaking(SOURCE_LANGUAGE):
-        return play(fight)
-
-
-def _play_traced(fight: Fight) -> tuple[FightResult, Rounds]:
-    """``play_traced(fight)`` in the source language, as ``_play``."""
-    with speaking(SOURCE_LANGUAGE):
-        return play_traced(fight)
-
-
-class FightChecks:
-    """Plays one ruleset's fights every way the kit compares; each method raises ``ConformanceFailure``."""
-
-    def __init__(self, ruleset: str, catalog: Catalog | None = None) -> None:
-        self.ruleset = ruleset
-        self.catalog = catalog if catalog is not None else discover()
-
-    def encounter(self, data: dict[str, Any] | Encounter) -> Encounter:
-        """A generated encounter validated, or a loaded one as it is."""
-        return data if isinstance(data, Encounter) else encounter_from_dict(data)
-
-    def config(self, encounter: Encounter, check: bool = True) -> FightConfig:
-        """The ruleset's configuration for ``encounter``, state guards on unless ``check`` is False."""
-        return configure(encounter, self.ruleset, catalog=self.catalog, check=check)
-
-    def names(self, data: dict[str, Any] | Encounter) -> list[str]:
-        """The combatants' names in the order of a result's fates: the party, then the expanded enemies."""
-        encounter = self.encounter(data)
-        return [m.name for m in encounter.party] + [m.name for m in encounter.enemies()]
-
-    def play(
-        self, data: dict[str, Any] | Encounter, seed: int | str, *, record: bool = False, direct: bool = True, check: bool = True
-    ) -> tuple[FightResult, object]:
-        """One fight of ``data`` from ``seed`` on a plain ``RandomRoller``, as compare plays it: its
-        result and where the random stream stands after it (``_drawn``).
-
-        ``direct`` False asks the ruleset's default tactics through ``decide`` instead of letting it
-        take them directly (``Fight.default_tactics``); ``check`` False plays without the state guards.
-        """
-        roller = RandomRoller(seed)
-        return _play(self._fight(data, roller, record=record, direct=direct, check=check)), _drawn(roller)
-
-    def faces(
-        self, data: dict[str, Any] | Encounter, seed: int | str, *, record: bool = False, direct: bool = True, check: bool = True
-    ) -> tuple[FightResult, list[int]]:
-        """The fight ``play`` plays, with every face written down (``DiceTape``): its result and its dice."""
-        tape = DiceTape(RandomRoller(seed))
-        return _play(self._fight(data, tape, record=record, direct=direct, check=check)), tape.faces
-
-    def trace(
-        self, data: dict[str, Any] | Encounter, seed: int | str, *, record: bool = False, direct: bool = True, check: bool = True,
-        tape: bool = True,
-    ) -> Trace:
-        """The fight ``play`` plays, round by round: its result, its dice (unless ``tape`` is False,
-        to play on the bare roller), its state after each round and, recording, its log."""
-        roller: Roller = DiceTape(RandomRoller(seed)) if tape else RandomRoller(seed)
-        fight = self._fight(data, roller, record=record, direct=direct, check=check)
-        result, states = _play_traced(fight)
-        return Trace(result, roller.faces if isinstance(roller, DiceTape) else [], states, list(fight.log or []))
-
-    def _fight(self, data: dict[str, Any] | Encounter, roller: Roller, *, record: bool, direct: bool, check: bool) -> Fight:
-        fight = self.config(self.encounter(data), check=check).new_fight(roller, record)
-        fight.default_tactics = fight.default_tactics and direct
-        return fight
-
-    def check_fight(self, data: dict[str, Any] | Encounter, seed: int) -> None:
-        """Every per-fight comparison on one encounter and seed, each fight on the roller compare plays on."""
-        where = _("{ruleset} fight of seed {seed} on {encounter}").format(ruleset=self.ruleset, seed=seed, encounter=describe(data))
-        try:
-            result, drawn = self.play(data, seed)
-        except RulebenchError as err:
-            raise ConformanceFailure(f"{where}: {err}") from err
-        self._fates(result, self.encounter(data), where)
-        # Played again without the guards, the fight compare plays from the same seed must be the same one.
-        for label, kwargs in (
-            (N_("without the state guards"), {"check": False}),
-            (N_("with the event log recording"), {"record": True}),
-            (N_("with default tactics asked through decide"), {"direct": False}),
-        ):
-            again, again_drawn = self.play(data, seed, **kwargs)
-            # A die only narration needs may be rolled when recording, after every die that matters.
-            if again != result or (again_drawn != drawn and not kwargs.get("record")):
-                self._differ(where, label, data, seed, kwargs)
-        taped, faces = self.faces(data, seed)
-        if taped != result:
-            expected = self.trace(data, seed, tape=False)
-            checked = self.trace(data, seed)
-            raise ConformanceFailure(
-                _("{where}: played with its dice written down it came out differently: {difference}; {state}").format(
-                    where=where, difference=result_difference(checked.result, expected.result, self.names(data)),
-                    state=state_difference(checked.states, expected.states))
-            )
-        self._replay(data, seed, where, result, faces)
-        self._snapshot(data, seed, where)
-
-    def _replay(self, data: dict[str, Any] | Encounter, seed: int, where: str, result: FightResult, faces: list[int]) -> None:
-        """The fight's dice, scripted, replay it."""
-        script = DiceTape(ScriptedRoller(list(faces)))
-        fight = self.config(self.encounter(data)).new_fight(script)
-        try:
-            replayed, states = _play_traced(fight)
-        except Exception as err:
-            raise ConformanceFailure(_("{where}: its {count} dice, scripted, did not replay it: {error} (dice: {dice})").format(
-                where=where, count=len(faces), error=err, dice=_head(faces))) from err
-        if replayed != result:
-            recorded = self.config(self.encounter(data)).new_fight(ScriptedRoller(list(faces)), record=True)
-            _play(recorded)
-            raise ConformanceFailure(
-                _("{where}: its dice, scripted, replayed it differently: {difference}; {state}; {dice}").format(
-                    where=where, difference=result_difference(replayed, result, self.names(data)),
-                    state=state_difference(states, self.trace(data, seed).states),
-                    dice=dice_difference(script.faces, faces, recorded.log or []))
-            )
-
-    def _differ(self, where: str, label: str, data: dict[str, Any] | Encounter, seed: int, kwargs: dict[str, bool]) -> NoReturn:
-        """Fail for a fight that came out or drew differently played ``label`` (``kwargs``): what
-        differed in its result, its state and its dice, each with both values."""
-        expected = self.trace(data, seed)
-        checked = self.trace(data, seed, **kwargs)
-        # Where the dice part is named by the checked play's log: played recording, if it was not.
-        log = checked.log if kwargs.get("record") else self.trace(data, seed, **{**kwargs, "record": True}).log
-        dice = dice_difference(checked.faces, expected.faces, log)
-        if checked.result == expected.result:
-            raise ConformanceFailure(_("{where}: played {how} it came out the same but drew other dice: {dice} (dice: {faces})").format(
-                where=where, how=_(label), dice=dice, faces=_head(expected.faces)))
-        raise ConformanceFailure(
-            _("{where}: played {how} it came out differently: {difference}; {state}; {dice} (dice: {faces})").format(
-                where=where, how=_(label), difference=result_difference(checked.result, expected.result, self.names(data)),
-                state=state_difference(checked.states, expected.states), dice=dice, faces=_head(expected.faces))
-        )
-
-    def _fates(self, result: FightResult, encounter: Encounter, where: str) -> None:
-        expanded = len(encounter.party) + sum(m.count for m in encounter.enemy.members)
-        if not isinstance(result.outcome, Outcome) or result.rounds < 1:
-            raise ConformanceFailure(_("{where}: ended with {outcome!r} after {rounds} rounds").format(
-                where=where, outcome=result.outcome, rounds=result.rounds))
-        if len(result.fates) != expanded or not all(isinstance(f.state, EndState) and f.condition for f in result.fates):
-            raise ConformanceFailure(_("{where}: expected a fate with a condition for each of {count} combatants, got {fates}").format(
-                where=where, count=expanded, fates=result.fates))
-
-    def _snapshot(self, data: dict[str, Any] | Encounter, seed: int, where: str) -> None:
-        fight = self.config(self.encounter(data)).new_fight(RandomRoller(seed))
-        with speaking(SOURCE_LANGUAGE):
-            play_round(fight)
-        if fight.outcome is not None:
-            return
-        state = fight.snapshot()
-        try:
-            hash(state)
-        except TypeError as err:
-            raise ConformanceFailure(_("{where}: the state after round 1 is not hashable: {error}").format(where=where, error=err)) from err
-        fight.restore(state)
-        if fight.snapshot() != state:
-            raise ConformanceFailure(_("{where}: restoring the snapshot of round 1 gave a different state").format(where=where))
-        fight.roller = RandomRoller(f"{seed}:rest")
-        rest, rest_states = _play_traced(fight)
-        fight.restore(state)
-        fight.roller = RandomRoller(f"{seed}:rest")
-        again, again_states = _play_traced(fight)
-        if again != rest:
-            raise ConformanceFailure(
-                _("{where}: restored to its snapshot after round 1 and played with the same dice twice, it came out differently "
-                  "the second time: {difference}; {state}: something that matters is kept outside fight.vars/combatant.vars").format(
-                    where=where, difference=result_difference(again, rest, self.names(data)),
-                    state=state_difference(again_states, rest_states))
-            )
-
-
-def _same_fight(one: Trace, other: Trace) -> bool:
-    """Whether two plays of one fight from one seed are the same fight: result, dice and every round's state."""
-    return one.result == other.result and one.faces == other.faces and one.states == other.states
-
-
-def _head(faces: list[int], n: int = 24) -> str:
-    shown = ",".join(map(str, faces[:n]))
-    return shown + (",... " + _("({count} in all)").format(count=len(faces)) if len(faces) > n else "")
-
-
-# -- module state ------------------------------------------------------------------------------
-
-
-def plugin_modules(plugin: Any) -> list[ModuleType]:
-    """Every module of the package a plugin comes from (a module plugin's package, or a class's module's)."""
-    module = plugin if inspect.ismodule(plugin) else inspect.getmodule(type(plugin))
-    if module is None:
-        return []
-    top = module.__name__
-    if not hasattr(module, "__path__") and "." in top:
-        parent = importlib.import_module(top.rsplit(".", 1)[0])
-        if parent.__name__ != "rulebench" and hasattr(parent, "__path__"):
-            module, top = parent, parent.__name__
-    found = [module]
-    if hasattr(module, "__path__"):
-        for info in pkgutil.walk_packages(module.__path__, prefix=f"{top}."):
-            found.append(importlib.import_module(info.name))
-    return found
-
-
-def imports_of(module: ModuleType) -> set[str]:
-    """The modules ``module`` imports (``import a.b`` gives a and a.b; ``from a import b`` gives a and a.b)."""
-    try:
-        source = inspect.getsource(module)
-    except (OSError, TypeError):
-        return set()
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                parts = alias.name.split(".")
-                found.update(".".join(parts[: i + 1]) for i in range(len(parts)))
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module.split(".")[0])
-            found.add(node.module)
-            found.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return found
-
-
-def _state_of(objects: list[Any]) -> dict[str, Any]:
-    """Copies of the plain data held by modules and plugin objects, to find changes made by fights."""
-    held: dict[str, Any] = {}
-    for owner in objects:
-        label = owner.__name__ if inspect.ismodule(owner) else type(owner).__name__
-        for name, value in vars(owner).items():
-            if name.startswith("__") or inspect.ismodule(value) or callable(value) or isinstance(value, type):
-                continue
-            try:
-                saved = copy.deepcopy(value)
-                if saved == value:  # only values compared by content can show a change
-                    held[f"{label}.{name}"] = (value, saved)
-            except Exception:  # a value that cannot be copied or compared is not watched
-                continue
-    return held
-
-
-def _changed(before: dict[str, Any], objects: list[Any]) -> list[str]:
-    """Each value of ``before`` (``_state_of``) that changed since, with its value then and now."""
-    after = _state_of(objects)
-    changed = []
-    for name, (value, saved) in before.items():
-        now = after.get(name)
-        try:
-            same = now is not None and now[0] is value and now[0] == saved
-        except Exception:
-            same = True
-        if not same:
-            current = _("(gone)") if now is None else _brief(now[0])
-            changed.append(_("{name} from {before} to {after}").format(name=name, before=_brief(saved), after=current))
-    return changed
-
-
-def _brief(value: Any, limit: int = 60) -> str:
-    """``repr(value)``, cut short: a changed table need not fill the report."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-# -- the kit -----------------------------------------------------------------------------------
-
-
 class Kit:
     """Runs the checks against one ruleset; ``seconds`` is each randomized check's time cap."""
 
@@ -533,7 +124,7 @@ class Kit:
         """The plugin's modules, and the plugin object where it is no module: fights must change none of their data."""
         if not inspect.ismodule(self.record.plugin):
             self.watched.append(self.record.plugin)
-        self.before = _state_of(self.watched)
+        self.before = state_of(self.watched)
         """The watched data before the kit's first fight: a value that changes only in the first fight is seen too."""
 
     def run(self, only: tuple[str, ...] = ()) -> Report:
@@ -658,14 +249,14 @@ class Kit:
             self.checks.play(random_encounter(rng), rng.randrange(2**32))
             played += 1
         again = self.checks.trace(first, seed)
-        if not _same_fight(again, played_first):
+        if not same_fight(again, played_first):
             raise ConformanceFailure(
                 _("{where} came out differently after {count} other fights: {difference}; {state}; {dice}: state is kept "
                   "outside the fight (a module global, the plugin object, a cache)").format(
                     where=where, count=played - 1, difference=result_difference(again.result, played_first.result, names),
                     state=state_difference(again.states, played_first.states), dice=dice_difference(again.faces, played_first.faces))
             )
-        changed = _changed(self.before, self.watched)
+        changed = changed_since(self.before, self.watched)
         if changed:
             raise ConformanceFailure(
                 _("playing fights changed {names}: state kept outside the fight (module globals or plugin attributes) "
@@ -679,7 +270,7 @@ class Kit:
             fresh = trace_in_fresh_process(self.ruleset, first, seed)
         except FreshProcessFailed as err:
             raise ConformanceFailure(_("{where} could not be played in a fresh process: {error}").format(where=where, error=err)) from err
-        if not _same_fight(fresh, played_first):
+        if not same_fight(fresh, played_first):
             raise ConformanceFailure(
                 _("{where}, played as a fresh process's first fight, came out differently from the same fight played here after "
                   "others: {difference}; {state}; {dice}: a module global or the plugin object changes in a process's first "
@@ -711,7 +302,7 @@ class Kit:
             for i in range(sampled):
                 fight.reset()
                 fight.roller = RandomRoller(f"{seed}:{i}")
-                wins += _play(fight).outcome is Outcome.PARTY_WINS
+                wins += play_in_source_language(fight).outcome is Outcome.PARTY_WINS
             rate = wins / sampled
             spread = 4.5 * sqrt(max(p * (1 - p), 1 / sampled) / sampled)  # ~1 in 150,000 by chance
             if abs(rate - p) > spread:
@@ -797,20 +388,20 @@ def check_encounter(encounter: Encounter, rulesets: list[str], *, catalog: Catal
         checks = FightChecks(name, catalog)
         record = catalog.get(name, RULESET)
         objects: list[Any] = plugin_modules(record.plugin)
-        before = _state_of(objects)
+        before = state_of(objects)
         first = checks.trace(encounter, seed)
         try:
             for i in range(fights):
                 checks.check_fight(encounter, seed + i)
                 checked += 1
             again = checks.trace(encounter, seed)
-            if not _same_fight(again, first):
+            if not same_fight(again, first):
                 raise ConformanceFailure(
                     _("{name}: the fight of seed {seed} came out differently after {count} other fights: {difference}; {state}; "
                       "{dice}: state is kept outside the fight").format(
                         name=name, seed=seed, count=fights, difference=result_difference(again.result, first.result, checks.names(encounter)),
                         state=state_difference(again.states, first.states), dice=dice_difference(again.faces, first.faces)))
-            changed = _changed(before, objects)
+            changed = changed_since(before, objects)
             if changed:
                 raise ConformanceFailure(_("{name}: playing fights changed {names}: state kept outside the fight").format(
                     name=name, names="; ".join(changed)))

@@ -11,7 +11,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulebench.testing.conformance import ENEMY_TRAITS, PARTY_TRAITS, SKILLS, WEAPONS, FightChecks, Kit, describe, hard_cap
+from rulebench.testing.conformance import Kit
+from rulebench.testing.encounters import ENEMY_TRAITS, PARTY_TRAITS, SKILLS, WEAPONS, describe
+from rulebench.testing.fight_checks import FightChecks, hard_cap
 
 __all__ = ["RulesetConformance", "encounter_dicts"]
 
