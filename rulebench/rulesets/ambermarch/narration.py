@@ -6,7 +6,7 @@ reading nothing but the event. A silent fight (Monte Carlo, exact analysis) rend
 no catalog. Events of one kind are told apart by their facts (a ``damage`` event with a ``lead`` is
 the party's won round, one with an ``amount`` the enemy's), and each sentence is a small template.
 
-Every text goes through ambermarch's own catalog, the domain ``rulebench-ambermarch``, so ``--lang
+Every text goes through ambermarch's own catalog, the domain ``rulebench-ambermarch`` (``messages.py``), so ``--lang
 de`` tells the fight in the German rules' terms (Haltung, Schwung, Standhaftigkeit, Wundenleiter,
 Probe). The events' facts (stances, conditions' keys, outcomes, roll labels) stay English: they are
 an interface. The descriptor's title and summary and the errors a script can cause live here too.
@@ -16,18 +16,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import Any
 
-from rulebench import Fate, Fight, Messages, hookimpl, roll_sentence
-
-MESSAGES = Messages("rulebench-ambermarch", Path(__file__).with_name("locale"))
-_ = MESSAGES.gettext
-ngettext = MESSAGES.ngettext
-pgettext = MESSAGES.pgettext
-
-Event = dict[str, Any]
-
+from rulebench import Fate, Fight, hookimpl, roll_sentence
+from rulebench.rulesets.ambermarch.explanations import explanation
+from rulebench.rulesets.ambermarch.messages import Event, _, ngettext, pgettext
 
 _DIE = re.compile(r"(\d*)d(\d+)")
 """A die in dice notation: its count (if any) and its sides (``2d6``, ``d20``)."""
@@ -109,125 +101,13 @@ def _signed(modifier: Event) -> str:
     return f"{modifier['value']:+d} {modifier['reason']}"
 
 
-# -- rolls and explanations -----------------------------------------------------------------------
+# -- rolls -----------------------------------------------------------------------------------------
 
 
 def _roll(event: Event) -> str:
     """A roll, its label (``party attack dice``, ``enemy pool``, ``attack``, ``technique test``) and
     its dice notation translated."""
     return roll_sentence({**event, "dice": dice_text(event["dice"])}, _(event["label"]))
-
-
-def _explain_stances(event: Event) -> str:
-    return _(
-        "Each round every standing member takes a stance (Haltung): attack adds 1d6 + his melee or ranged skill "
-        "to the party's sum, cover adds nothing but gives +2 armour to him and the one behind him, a technique "
-        "puts a skill, spell or miracle on the scale instead, and hold back keeps him out of the exchange."
-    )
-
-
-def _explain_exchange(event: Event) -> str:
-    return _(
-        "Once a round the party's sum meets the enemy group's dice pool (Würfelpool): the higher total wins the "
-        "round, and the losing side pays for the difference."
-    )
-
-
-def _explain_probe(event: Event) -> str:
-    target = event["target"]
-    return _(
-        "A technique with an effect is a test (Probe): 2d6 + mind against {target}; double six is a triumph and "
-        "double one a doom whatever the modifiers, {success} or more a success (the full effect), {low} to {target} "
-        "a partial success (half of it), and anything lower a failure."
-    ).format(target=target, success=target + 1, low=target - 2)
-
-
-def _explain_group_armour(event: Event) -> str:
-    """Why the enemy group has the armour it has, naming each kind of enemy's armour where they
-    differ (the group takes the lowest)."""
-    armour, kinds = event["armour"], event["kinds"]
-    if len(set(kinds.values())) > 1:
-        each = ", ".join(f"{name} {value}" for name, value in kinds.items())
-        return _(
-            "The enemy fights as one group, and a group's armour is its weakest member's: {armour} ({each}); "
-            "it swallows that much of every lead the party wins."
-        ).format(armour=armour, each=each)
-    if event["members"] > 1:
-        return _(
-            "The enemy fights as one group with its members' armour, {armour}: it swallows that much of every "
-            "lead the party wins."
-        ).format(armour=armour)
-    return _("The enemy's armour {armour} swallows that much of every lead the party wins.").format(armour=armour)
-
-
-def _explain_demon_blows(event: Event) -> str:
-    return _(
-        "A demon's blows ignore armour that is not magic, on either side: while a demon attacks for the party, "
-        "an enemy without magic armour has armour 0, and the group's armour is still its weakest member's."
-    )
-
-
-def _explain_steadfastness(event: Event) -> str:
-    return _(
-        "Steadfastness (Standhaftigkeit) is how long the enemy stays in the fight, not its life: every round the "
-        "party wins costs it 1, plus 1 for each full 4 points of lead past its armour, and at 0 it breaks "
-        "(it started at {start})."
-    ).format(start=event["start"])
-
-
-def _explain_momentum(event: Event) -> str:
-    return _(
-        "Every won round gives the party a point of momentum (Schwung), at most 3; each point it spends before "
-        "the dice of a later round adds 2 to its sum."
-    )
-
-
-def _explain_damage(event: Event) -> str:
-    return _(
-        "A lost round costs the party half the enemy's lead, rounded up, as damage that walks down its line in "
-        "damage order: each member's armour swallows what it can, and if more is left it costs armour + 1 "
-        "points to wound him and the rest flows on to the next."
-    )
-
-
-def _explain_wound_ladder(event: Event) -> str:
-    return _(
-        "Nobody has hit points: each wound moves a member exactly one step up the wound ladder (Wundenleiter), "
-        "from unhurt to battered (−1 on every roll), wounded (−2, cover only, no techniques) and down (out of "
-        "the encounter)."
-    )
-
-
-def _explain_withdrawn(event: Event) -> str:
-    if event["tireless"]:
-        return _(
-            "Tireless foes never tire, so the rules set no round limit against them; rulebench stops the "
-            "fight after round {limit} all the same, and both sides withdraw without a winner."
-        ).format(limit=event["limit"])
-    return _(
-        "After at most {limit} rounds both sides let go of each other, exhausted: the fight ends without "
-        "a winner (withdrawn)."
-    ).format(limit=event["limit"])
-
-
-_EXPLANATIONS: dict[str, Callable[[Event], str]] = {
-    "stances": _explain_stances,
-    "exchange": _explain_exchange,
-    "probe": _explain_probe,
-    "group armour": _explain_group_armour,
-    "demon blows": _explain_demon_blows,
-    "steadfastness": _explain_steadfastness,
-    "momentum": _explain_momentum,
-    "damage": _explain_damage,
-    "wound ladder": _explain_wound_ladder,
-    "withdrawn": _explain_withdrawn,
-}
-
-
-def _explanation(event: Event) -> str | None:
-    """A mechanic explained at its first appearance, by its topic."""
-    explain = _EXPLANATIONS.get(event["topic"])
-    return None if explain is None else explain(event)
 
 
 # -- the start of a round: declining, stances, momentum -------------------------------------------
@@ -484,7 +364,7 @@ def _rest(event: Event) -> str:
         text = _("{who}: {was} → {now}.").format(who=event["who"], was=was, now=now)
     tainted = after.get("tainted", 0)
     if tainted:
-        text += " " + MESSAGES.ngettext("His tainted step (verdorben) heals by no rest.",
+        text += " " + ngettext("His tainted step (verdorben) heals by no rest.",
                                         "His {count} tainted steps (verdorben) heal by no rest.", tainted).format(count=tainted)
     return text
 
@@ -492,7 +372,7 @@ def _rest(event: Event) -> str:
 _BY_KIND: dict[str, Callable[[Event], str | None]] = {
     "rest": _rest,
     "roll": _roll,
-    "explain": _explanation,
+    "explain": explanation,
     "note": _note,
     "decision": _decision,
     "stance": _stance,
