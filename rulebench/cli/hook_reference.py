@@ -102,7 +102,9 @@ is caught there."""
 def hooks() -> list[tuple[str, Callable[..., Any], dict[str, Any]]]:
     """Every hook of the contract in the module's order: name, the spec function, its pluggy options."""
     found = []
-    for name, function in vars(hookspecs).items():
+    # The day's hooks are imported from their own module: listed after the fight's, as they were written.
+    day = {function.__name__: function for function in hookspecs.DAY_HOOKS}
+    for name, function in [*((n, f) for n, f in vars(hookspecs).items() if n not in day), *day.items()]:
         options = getattr(function, f"{PROJECT}_spec", None)
         if name.startswith("rulebench_") and options is not None:
             found.append((name, function, dict(options)))
