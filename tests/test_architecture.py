@@ -23,6 +23,9 @@ LAYERS = {
 }
 """Each layer and the packages it may import from."""
 
+MAX_LINES = 500
+"""A module of the package holds one job: past this many lines it holds two (split it by concept)."""
+
 
 def module_name(path: Path) -> str:
     parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
@@ -136,3 +139,9 @@ def test_plugins_use_only_the_public_api(folder: str) -> None:
             if target not in {"rulebench", "rulebench.testing"} and not (own and target.startswith(own)):
                 offenders.add(f"{path.relative_to(PACKAGE.parent)} imports {target}")
     assert not offenders, sorted(offenders)
+
+
+def test_no_module_of_the_package_is_longer_than_a_job_needs() -> None:
+    long = {str(path.relative_to(PACKAGE.parent)): lines for path in sorted(PACKAGE.rglob("*.py"))
+            if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert not long, f"modules over {MAX_LINES} lines: {long}"

@@ -17,6 +17,7 @@ from rulebench.core.chain import Done, Step, function_key
 from rulebench.core.combatants import ENEMY, PARTY, Combatant, Side, StateValue
 from rulebench.core.dice import Dice, DiceError, Roller
 from rulebench.core.errors import BadInput, RulebenchError
+from rulebench.core.event_facts import json_ready
 from rulebench.core.fixed_state import stats_at_freeze
 from rulebench.core.i18n import _
 from rulebench.core.outcome import Outcome
@@ -38,24 +39,6 @@ SCRIPT = "script"
 Snapshot = tuple[Any, ...]
 """A fight state as ``Fight.snapshot`` takes it: round, outcome, pending turns, then the values of
 ``fight.vars`` and of each combatant's ``vars`` (all hashable, so a snapshot is a dictionary key)."""
-
-
-def json_ready(value: Any) -> Any:
-    """An event's fact as the log keeps it: a combatant or side as its name, dice as their
-    notation, a modifier as ``{"value", "reason"}``, a tuple or list item by item."""
-    if value is None or isinstance(value, (str, int, float, bool)):
-        return value
-    if isinstance(value, (Combatant, Side)):
-        return value.name
-    if isinstance(value, Dice):
-        return str(value)
-    if isinstance(value, Modifier):
-        return {"value": value.value, "reason": value.reason}
-    if isinstance(value, (list, tuple)):
-        return [json_ready(item) for item in value]
-    if isinstance(value, dict):
-        return {key: json_ready(item) for key, item in value.items()}
-    return value
 
 
 class Rules(Protocol):
