@@ -283,7 +283,7 @@ def test_oracle_uses_no_shortcut_of_the_solver(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(Dice, "distribution", gone)
     monkeypatch.setattr(Dice, "probabilities", gone)
     monkeypatch.setattr("rulebench.analysis.exact.roller.absorption", gone)
-    monkeypatch.setattr("rulebench.core.dice.margin_distribution", gone)
+    monkeypatch.setattr("rulebench.core.dice.notation.margin_distribution", gone)
     classic = {
         "name": "sums", "mode": "melee",
         "party": [{"name": "P0"}], "enemy": {"members": [{"name": "E0"}]},

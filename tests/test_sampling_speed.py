@@ -19,7 +19,8 @@ from rulebench.analysis.results import Tally
 from rulebench.analysis.round_memo import memo_of
 from rulebench.analysis.sampling import run_chunk
 from rulebench.core.assembly import FightConfig, configure
-from rulebench.core.dice import MAX_UNROLLED, Dice, RandomRoller
+from rulebench.core.dice import Dice, RandomRoller
+from rulebench.core.dice.notation import MAX_UNROLLED
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import encounter_from_dict, load_encounter
 from rulebench.core.loop import play

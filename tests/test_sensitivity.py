@@ -176,3 +176,30 @@ def test_precision_help_names_the_default_paired_precision() -> None:
 
     result = CliRunner().invoke(app, ["sensitivity", "--help"], terminal_width=200)
     assert f"(default {PRECISION:g})" in " ".join(result.stdout.split())
+
+
+def test_the_overview_names_only_the_changes_that_move_the_chance_measurably() -> None:
+    """A party sure to win under classic: every change moves its chance by less than 0.05 points,
+    so the overview says nothing moves it measurably instead of naming three 0.0 moves as the
+    largest; a sampled move counts only where its paired interval leaves out 0."""
+    from rich.console import Console
+
+    from rulebench.analysis.sensitivity_runs import Point
+    from rulebench.api.stat_sensitivity import measurable
+    from rulebench.cli.sensitivity_render import overview_table
+
+    sure = encounter_from_dict({"name": "Sure", "party": [{"name": "Hero", "melee": 8, "armour": 4, "life": 6}],
+                                "enemy": {"members": [{"name": "Rat", "count": 1, "melee": 0, "armour": 0, "life": 1}]}})
+    quiet = sensitivity(sure, "classic", stats=["armour"], workers=1)
+    assert quiet.results[0].changes and not any(measurable(point) for _, point in quiet.results[0].changes)
+    console = Console(record=True, width=200)
+    console.print(overview_table(quiet))
+    assert "no change moves it measurably" in console.export_text()
+    loud = sensitivity(DUEL, "classic", stats=["melee"], workers=1)
+    console = Console(record=True, width=200)
+    console.print(overview_table(loud))
+    text = console.export_text()
+    assert "no change moves it measurably" not in text and "the party's melee -1" in text
+    assert measurable(Point("monte-carlo", 0.5, 0.1, change=0.02, ci95=(0.001, 0.04)))
+    assert not measurable(Point("monte-carlo", 0.5, 0.1, change=0.02, ci95=(-0.001, 0.04)))
+    assert not measurable(Point("exact", 0.5, 0.1, change=0.0004))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from rulebench.api.labels import method_name
 from rulebench.api.numbers import percent
 from rulebench.api.sensitivity_plot import ROWS
-from rulebench.api.stat_sensitivity import change_name, interval_text, points_text
+from rulebench.api.stat_sensitivity import change_name, interval_text, measurable, points_text
 
 if TYPE_CHECKING:
     from rulebench.analysis.sensitivity import Sensitivity
@@ -19,7 +19,7 @@ SHOWN = 5
 
 def sensitivity_context(result: Sensitivity, svg: str) -> dict[str, Any]:
     """The section's variables: per ruleset its chance as it is and its largest moves (with the
-    paired interval where sampled), and the chart (``svg``, drawn by the caller in the report's style)."""
+    paired interval where sampled, and ``quiet`` where none of them is measurable), and the chart (``svg``, drawn by the caller in the report's style)."""
     rows = []
     for row in result.results:
         changes = []
@@ -28,6 +28,6 @@ def sensitivity_context(result: Sensitivity, svg: str) -> dict[str, Any]:
             changes.append({"name": change_name(change, result.encounter), "move": points_text(point.change),
                             "ci": ci, "wiped": points_text(point.wiped_change)})
         rows.append({"label": row.ruleset, "base": percent(row.base.party_wins), "method": method_name(row.base.method),
-                     "changes": changes})
+                     "changes": changes, "quiet": bool(row.changes) and not any(measurable(point) for _change, point in row.changes)})
     return {"rows": rows, "plot": svg, "shown": min(SHOWN, ROWS)}
 

@@ -19,8 +19,8 @@ from rulebench.api.numbers import fixed
 from rulebench.core.encounter import Encounter
 from rulebench.core.i18n import _
 
-__all__ = ["Change", "Point", "RulesetSensitivity", "Sensitivity", "change_name", "changes_of", "interval_text", "points_text",
-           "sensitivity"]
+__all__ = ["Change", "Point", "RulesetSensitivity", "Sensitivity", "change_name", "changes_of", "interval_text", "measurable",
+           "points_text", "sensitivity"]
 
 
 def points_text(move: float) -> str:
@@ -29,6 +29,14 @@ def points_text(move: float) -> str:
     if shown.strip("0.,") == "":
         return shown
     return ("+" if move > 0 else "-") + shown
+
+
+def measurable(point: Point) -> bool:
+    """Whether a change moves the party's chance to win measurably: a sampled move whose paired
+    interval leaves out 0, an exact one that shows as more than ``0.0`` points."""
+    if point.ci95 is not None:
+        return point.ci95[0] > 0 or point.ci95[1] < 0
+    return points_text(point.change).strip("0.,") != ""
 
 
 def interval_text(ci: tuple[float, float]) -> str:

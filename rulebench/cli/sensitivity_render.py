@@ -9,7 +9,7 @@ from rich.table import Table
 
 from rulebench.api.labels import casualty_name, method_name, outcome_name
 from rulebench.api.numbers import fights_text, percent
-from rulebench.api.stat_sensitivity import change_name, interval_text, points_text
+from rulebench.api.stat_sensitivity import change_name, interval_text, measurable, points_text
 from rulebench.cli.render import EXPLAIN_HINT, data_table, styled
 from rulebench.core.i18n import _
 
@@ -43,14 +43,18 @@ def overview_table(result: Sensitivity) -> Table:
     """One row per ruleset: the party's chance as it is, and the changes that move it most."""
     title = _("{encounter}: which change moves {outcome} most").format(
         encounter=escape(result.encounter.name), outcome=outcome_name("party_wins"))
-    caption = _("Changes of -1 and +1 to each stat; moves in percentage points.")
+    caption = _("Changes of -1 and +1 to each stat; moves in percentage points. Named only where the move is "
+                "measurable: beyond its sampled interval, or shown as 0.1 points or more when exact.")
     table = data_table(title, caption)
     table.add_column(_("ruleset"))
     table.add_column(outcome_name("party_wins"), justify="right")
     for k in range(LEADERS):
         table.add_column(_("moved most") if k == 0 else "")
     for row in result.results:
-        leaders = [f"{escape(change_name(c, result.encounter))}\n[bold]{points_text(p.change)}[/]" for c, p in row.changes[:LEADERS]]
+        leaders = [f"{escape(change_name(c, result.encounter))}\n[bold]{points_text(p.change)}[/]"
+                   for c, p in row.changes if measurable(p)][:LEADERS]
+        if not leaders and row.changes:
+            leaders = [styled("dim", _("no change moves it measurably"))]
         table.add_row(escape(row.ruleset), percent(row.base.party_wins), *leaders, *[""] * (LEADERS - len(leaders)))
     return table
 
