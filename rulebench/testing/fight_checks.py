@@ -153,8 +153,20 @@ class FightChecks:
                     where=where, difference=result_difference(checked.result, expected.result, self.names(data)),
                     state=state_difference(checked.states, expected.states))
             )
+        self._recorded_dice(data, seed, where, faces)
         self._replay(data, seed, where, result, faces)
         self._snapshot(data, seed, where)
+
+    def _recorded_dice(self, data: dict[str, Any] | Encounter, seed: int, where: str, faces: list[int]) -> None:
+        """Recording draws every die the silent fight draws, die for die and in the same order: a
+        die only narration needs may come only after them (so a narrated fight is the fight sampled)."""
+        recorded = DiceTape(RandomRoller(seed))
+        fight = self._fight(data, recorded, record=True, direct=True, check=True)
+        play_in_source_language(fight)
+        if recorded.faces[: len(faces)] != faces:
+            raise ConformanceFailure(
+                _("{where}: played with the event log recording it drew other dice than the fight compare plays: {dice} (dice: {faces})").format(
+                    where=where, dice=dice_difference(recorded.faces, faces, fight.log or []), faces=_head(faces)))
 
     def _replay(self, data: dict[str, Any] | Encounter, seed: int, where: str, result: FightResult, faces: list[int]) -> None:
         """The fight's dice, scripted, replay it."""
