@@ -322,7 +322,7 @@ def rulebench_fight_end(fight: Fight) -> None:
         def rulebench_fight_end(fight: Fight) -> None:
             if fight.outcome is Outcome.ENEMY_WINS and fight.encounter.enemy.raiders:
                 for c in fight.party.members:
-                    fight.emit("robbed", f"the raiders rob {c.name}", who=c.name)
+                    fight.emit("robbed", who=c)  # a fact; the ruleset's rulebench_narrate words it
     """
     raise NotImplementedError  # a specification: pluggy never calls it, plugins implement it
 
