@@ -19,10 +19,12 @@ def rulebench_turn(fight: Fight, turn: Any) -> tuple[Combatant | Side, Combatant
 
 @hookimpl(trylast=True)
 def rulebench_narrate(fight: Fight, event: dict[str, Any]) -> str:
-    """A roll as the log has always shown it (``Hero: damage 1d8 → 4 (…)``); any other event
-    that no plugin renders as its kind."""
+    """A roll as the log has always shown it (``Hero: damage 1d8 → 4 (…)``), a fate's condition as
+    the ruleset named it; any other event that no plugin renders as its kind."""
     if event["kind"] == "roll":
         return roll_sentence(event, event["label"])
+    if event["kind"] == "fate":
+        return str(event["condition"])
     return str(event["kind"])
 
 

@@ -331,7 +331,8 @@ def rulebench_fight_end(fight: Fight) -> None:
 def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
     """Map a combatant onto the neutral end states (unhurt, hurt, out, dead: docs/glossary.md) once the fight is over.
 
-    firstresult.
+    firstresult. The condition is an untranslated key, the same in every fight (analysis counts
+    fates by it); while the fight records, the kernel asks ``rulebench_narrate`` to word it.
 
     :param fight: the finished fight.
     :param combatant: a party member or an enemy.
@@ -418,6 +419,10 @@ def rulebench_narrate(fight: Fight, event: dict[str, Any]) -> str | None:
     kinds it emits and answers None to the rest. The kernel's own implementation (``trylast``)
     renders a roll as ``Hero: damage 1d8 → 4`` and any other event as its kind. A renderer reads
     the event and nothing else of the fight: the event carries every fact its sentence names.
+
+    A recorded fight's fates come as requests of kind ``fate``, not logged: ``who``, ``side``,
+    ``end_state`` and ``condition``, the key ``rulebench_end_state`` answered; the ruleset returns
+    the condition in the reader's words (the kernel's default keeps the key).
 
     :param fight: the fight, for its ruleset's words (its state has moved on: read the event).
     :param event: the logged event: ``kind``, ``round`` and the facts as JSON-ready values

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulebench.core import default_hooks as defaults
 from rulebench.core import fixed_state, plugin_errors
+from rulebench.core.combatants import Combatant
 from rulebench.core.dice import Roller
 from rulebench.core.dispatch import nothing
 from rulebench.core.fight import Fight
@@ -180,7 +181,8 @@ def play(fight: Fight) -> FightResult:
 
 
 def fates(fight: Fight) -> tuple[Fate, ...]:
-    """Every combatant's neutral end state, party first (the fight must be over)."""
+    """Every combatant's neutral end state, party first (the fight must be over); a recording
+    fight's conditions in the reader's words (``condition_in_words``)."""
     end_state = fight.rules.end_state
     result = []
     for combatant in fight.combatants:
@@ -188,7 +190,18 @@ def fates(fight: Fight) -> tuple[Fate, ...]:
         if not isinstance(fate, Fate):  # no call unless it is wrong: fates are asked once per combatant a fight
             plugin_errors.check_fate(fight, fate, combatant)
         result.append(fate)
+    if fight.recording:
+        return tuple(condition_in_words(fight, combatant, fate) for combatant, fate in zip(fight.combatants, result))
     return tuple(result)
+
+
+def condition_in_words(fight: Fight, combatant: Combatant, fate: Fate) -> Fate:
+    """``fate`` with its condition rendered by ``rulebench_narrate`` as a ``fate`` request: the
+    ruleset's narration words its own condition key, so ``rulebench_end_state`` always answers
+    with the key that analysis tallies. A request, not an event: nothing is logged."""
+    request = {"kind": "fate", "round": fight.round, "text": None, "who": combatant.name, "side": combatant.side,
+               "end_state": fate.state.value, "condition": fate.condition}
+    return Fate(fate.state, fight.rules.narrate(fight, request))
 
 
 def run_fight(config: FightConfig, roller: Roller, record: bool = True) -> tuple[FightResult, Fight]:

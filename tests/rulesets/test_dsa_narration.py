@@ -22,7 +22,7 @@ from rulebench.core.dice import RandomRoller
 from rulebench.core.encounter import load_encounter
 from rulebench.core.i18n import set_language
 from rulebench.core.loop import play
-from rulebench.rulesets.dsa import ending, narration
+from rulebench.rulesets.dsa import narration
 
 
 def german_dice(notation: str) -> str:
@@ -80,8 +80,8 @@ def test_a_long_fight_explains_nothing_twice(example: str, seed: int) -> None:
 
 
 def test_a_fight_nobody_records_builds_no_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The renderer and every narration function fail if called, the conditions' look-up too: a
-    silent fight still plays to its end."""
+    """The renderer (which words the fates' conditions too) and every narration function fail if
+    called: a silent fight still plays to its end."""
 
     def refuse(*_: object, **__: object) -> None:
         raise AssertionError("narration called in a fight nobody records")
@@ -89,7 +89,6 @@ def test_a_fight_nobody_records_builds_no_sentence(monkeypatch: pytest.MonkeyPat
     for name, function in inspect.getmembers(narration, inspect.isfunction):
         if function.__module__ == narration.__name__ and name != "N_":
             monkeypatch.setattr(narration, name, refuse)
-    monkeypatch.setattr(ending, "condition", refuse)
     for example in ("dsa-troll-ambush.toml", "skeleton-guards.toml", "goblin-ambush.toml"):
         config = configure(load_encounter(EXAMPLES / example), "dsa")
         config.rules.narrate = refuse

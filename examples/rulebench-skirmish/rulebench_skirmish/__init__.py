@@ -6,12 +6,14 @@ After 30 rounds both sides withdraw. It uses only rulebench's public API, as any
 
 Its texts speak the reader's language from its own catalog (the domain ``rulebench-skirmish`` in
 ``locale/`` beside this file, shipped in the wheel as package data); rulebench's ``--lang`` and the
-locale variables choose the language, and ``Messages`` looks each text up when it is written.
+locale variables choose the language. The rules report facts (``fight.emit``); ``rulebench_narrate``
+renders them, so a fight nobody records looks no text up.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from rulebench import N_, Attack, Combatant, Damage, EndState, Fate, Fight, Messages, Outcome, RulesetInfo, hookimpl
 
@@ -71,10 +73,7 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant) -> 
     total = fight.die(6, "attack", attacker) + attacker.stats["skill"] + bonus
     target = 4 + defender.stats["armour"]
     hit = total >= target
-    if fight.recording:
-        text = _("{attacker} {total} vs {target}: hit") if hit else _("{attacker} {total} vs {target}: miss")
-        fight.emit("hit" if hit else "miss", text.format(attacker=attacker.name, total=total, target=target),
-                   attacker=attacker.name, defender=defender.name, total=total, target=target)
+    fight.emit("hit" if hit else "miss", attacker=attacker, defender=defender, total=total, target=target)
     return Attack(attacker, defender, hit, total - target)
 
 
@@ -88,9 +87,7 @@ def rulebench_damage(fight: Fight, attack: Attack) -> Damage:
 def rulebench_wounds(fight: Fight, target: Combatant, damage: Damage) -> bool:
     """Take the points off the target's hit points."""
     target.vars["hp"] = max(0, target.vars["hp"] - damage.amount)
-    if fight.recording:
-        text = _("{name} loses {amount}, {left} left").format(name=target.name, amount=damage.amount, left=target.vars["hp"])
-        fight.emit("damage", text, who=target.name, amount=damage.amount, left=target.vars["hp"])
+    fight.emit("damage", who=target, amount=damage.amount, left=target.vars["hp"])
     return True
 
 
@@ -104,18 +101,14 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
     return Outcome.WITHDRAWN if fight.round >= ROUND_CAP else None
 
 
-# The conditions in English, marked for the catalog (N_) and translated only where a fight is told.
+# The conditions in English, marked for the catalog (N_): the keys analysis counts, translated by
+# the renderer only where a fight is told.
 _FRESH, _BLOODIED, _SLAIN = N_("fresh"), N_("bloodied"), N_("slain")
 
 
 @hookimpl
 def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
-    """Full hit points unhurt, some hurt, none dead.
-
-    A told fight names the condition in the reader's language; a silent one (sampling) keeps the
-    English word and so looks nothing up: a translated label in every sampled fight would cost a
-    catalog look-up each.
-    """
+    """Full hit points unhurt, some hurt, none dead, the condition in English (the renderer words it)."""
     hp = combatant.vars["hp"]
     if hp == combatant.stats["hp"]:
         state, condition = EndState.UNHURT, _FRESH
@@ -123,4 +116,20 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
         state, condition = EndState.HURT, _BLOODIED
     else:
         state, condition = EndState.DEAD, _SLAIN
-    return Fate(state, _(condition) if fight.recording else condition)
+    return Fate(state, condition)
+
+
+@hookimpl
+def rulebench_narrate(fight: Fight, event: dict[str, Any]) -> str | None:
+    """The sentence for one of skirmish's events, read off its facts; a recorded fight's fates (the
+    ``fate`` request) in the reader's words; None for another plugin's kinds."""
+    kind = event["kind"]
+    if kind == "hit":
+        return _("{attacker} {total} vs {target}: hit").format(**event)
+    if kind == "miss":
+        return _("{attacker} {total} vs {target}: miss").format(**event)
+    if kind == "damage":
+        return _("{name} loses {amount}, {left} left").format(name=event["who"], amount=event["amount"], left=event["left"])
+    if kind == "fate":
+        return _(event["condition"])
+    return None

@@ -7,7 +7,6 @@ outcome, the retreat, plunder and tainted wounds are reported as events, which `
 
 from __future__ import annotations
 
-import rulebench.rulesets.ambermarch.narration as narration
 from rulebench import ENEMY, Combatant, EndState, Fate, Fight, Outcome, hookimpl
 from rulebench.rulesets.ambermarch.damage import ghostly, step_up, unharmed
 from rulebench.rulesets.ambermarch.state import (
@@ -160,8 +159,5 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
         # reads docs/rules/README.md the same way).
         someone_stands = any(not m.engaged or m.vars[LADDER] < DOWN for m in fight.party.members)
         fate = _DOWN_OUT if someone_stands else _DOWN_DEAD
-    # One of the ruleset's two questions whether the fight records (the other: exchange._margin). The
-    # fates table and the end-state changes print a fate's condition as it is, from no event a
-    # renderer could translate, so a recorded fight names it in the reader's language; a silent one
-    # keeps the English names analysis counts (and asks no catalog for every combatant of every fight).
-    return narration.fate_in_words(fate) if fight.recording else fate
+    # The English names analysis counts; a recorded fight's narration words them (the ``fate`` request).
+    return fate

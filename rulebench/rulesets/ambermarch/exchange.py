@@ -80,13 +80,13 @@ def _margin(fight: Fight) -> int:
     pool: Dice = fight.enemy.stats["pool"]
     fixed, attackers, bonus, clamps = _party_side(fight)
     enemy_bonus = _enemy_weapons(fight)
-    # One of the ruleset's two questions whether the fight records (the other: ending.rulebench_end_state),
-    # because only the narration needs the two sums apart and each attacker's die: a told fight rolls
-    # the attack dice and the pool as two rolls (two logged rolls) and reads the faces of the first;
-    # a silent one rolls the margin alone (exact analysis branches over a few dozen margins instead of
-    # every pair of sums, and the round memo keys rounds by totals, which reading faces would spoil).
-    # The dice are the same, in the same order. A pool that subtracts a d6 would merge it into the
-    # party's d6 and reorder the dice of the margin, so it is rolled apart either way.
+    # The ruleset's one question whether the fight records, because only the narration needs the
+    # two sums apart and each attacker's die: a told fight rolls the attack dice and the pool as two
+    # rolls (two logged rolls) and reads the faces of the first; a silent one rolls the margin alone
+    # (exact analysis branches over a few dozen margins instead of every pair of sums, and the round
+    # memo keys rounds by totals, which reading faces would spoil). The dice are the same, in the
+    # same order. A pool that subtracts a d6 would merge it into the party's d6 and reorder the dice
+    # of the margin, so it is rolled apart either way.
     told = fight.recording
     if attackers and not clamps and not told and not pool.subtracts:
         return fight.roll(_attack_dice(len(attackers), fixed + bonus - enemy_bonus).minus(pool), MARGIN)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from rulebench import Fate, Fight, hookimpl, roll_sentence
+from rulebench import Fight, hookimpl, roll_sentence
 from rulebench.rulesets.ambermarch.explanations import explanation
 from rulebench.rulesets.ambermarch.messages import Event, _, ngettext, pgettext
 
@@ -58,9 +58,9 @@ def _condition_words(condition: str) -> str:
     return words[condition]
 
 
-def fate_in_words(fate: Fate) -> Fate:
-    """``fate`` with its condition in the reader's language, for a recorded fight's fates table."""
-    return Fate(fate.state, _condition_words(fate.condition))
+def _fate(event: Event) -> str:
+    """A recorded fight's fate: its condition in the reader's language, for the fates table."""
+    return _condition_words(event["condition"])
 
 
 def stance_name(stance: str) -> str:
@@ -370,6 +370,7 @@ def _rest(event: Event) -> str:
 
 
 _BY_KIND: dict[str, Callable[[Event], str | None]] = {
+    "fate": _fate,
     "rest": _rest,
     "roll": _roll,
     "explain": explanation,

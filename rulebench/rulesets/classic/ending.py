@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import rulebench.rulesets.classic.narration as narration
 from rulebench import Combatant, EndState, Fate, Fight, Outcome, hookimpl
 from rulebench.rulesets.classic.info import (
     BY_FLIGHT,
@@ -122,14 +121,11 @@ _PARTY_WINS = Outcome.PARTY_WINS  # a module constant: asked of every enemy afte
 def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
     """0 wounds unhurt, 1 out (cursed or not), 2 dead; enemies out when the party won, else unhurt.
 
-    A recorded fight tells the condition in the reader's language; a silent one keeps the English
-    name the analysis tallies.
-    """
+    The condition is its English name, the key analysis tallies; a recorded fight's narration
+    words it when the kernel asks it to render the ``fate``."""
     if combatant.side == "enemy":
         fate = _ENEMY_BEATEN if fight.outcome is _PARTY_WINS else _ENEMY_UNHURT
     else:
         wounds = combatant.vars["wounds"]
         fate = _CURSED_OUT if wounds == 1 and combatant.vars["cursed"] else _PARTY_FATES[wounds]
-    # A fate is no event the narration could render: the kernel reads its condition directly, so
-    # a told fight gets it in the reader's words here.
-    return narration.fate(fate) if fight.recording else fate
+    return fate

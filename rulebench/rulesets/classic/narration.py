@@ -7,8 +7,8 @@ keys). A silent fight (Monte Carlo, exact analysis) asks nothing, so it builds n
 
 Every text goes through classic's own catalog (``info.MESSAGES``, the domain ``rulebench-classic``),
 translated when it is rendered, in the terms of the German rules: Kampfstärke (KS), Rüstungswert
-(RW), Verletzung, erschöpft, verfluchter Schaden. Besides the events: a recorded fight's fates
-(``fate``) and the errors of a bad script.
+(RW), Verletzung, erschöpft, verfluchter Schaden. Besides the events: a recorded fight's fates (the
+``fate`` request) and the errors of a bad script.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rulebench import N_, Fate, Fight, Outcome, hookimpl, roll_sentence
+from rulebench import N_, Fight, Outcome, hookimpl, roll_sentence
 from rulebench.rulesets.classic.info import (
     ENEMY_HIGHER,
     ENEMY_WINS_ROUND,
@@ -343,7 +343,14 @@ def _finished(event: Event) -> str:
              "sunset.").format(names=", ".join(event["living"]))
 
 
+def _fate(event: Event) -> str:
+    """A recorded fight's fate: its condition (one of ``info``'s condition names) in the reader's
+    language. A silent fight's conditions stay the English names analysis tallies."""
+    return _(event["condition"])
+
+
 _RENDER: dict[str, Callable[[Event], str | None]] = {
+    "fate": _fate,
     "rest": _rest,
     "finished": _finished,
     "roll": _roll,
@@ -374,16 +381,6 @@ def rulebench_narrate(fight: Fight, event: Event) -> str | None:
     facts); None for a kind classic does not emit, which the next renderer answers."""
     render = _RENDER.get(event["kind"])
     return render(event) if render is not None else None
-
-
-def fate(fate: Fate) -> Fate:
-    """``fate`` with its condition (one of ``info``'s condition names) in the reader's language, for
-    a recorded fight's fates.
-
-    Only a recorded fight asks: a silent fight's conditions are the English names the analysis
-    tallies and its JSON reports, keys as stable as the end states.
-    """
-    return Fate(fate.state, _(fate.condition))
 
 
 # -- bad scripts ---------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulebench import Attack, Combatant, EndState, Fate, Fight, Outcome, hookimpl
 from rulebench.rulesets.dsa.hits import struck
-from rulebench.rulesets.dsa.narration import CONDITIONS, FLIGHT_ATTACK, condition
+from rulebench.rulesets.dsa.narration import CONDITIONS, FLIGHT_ATTACK
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
 from rulebench.rulesets.dsa.subfights import anyone_stands, build_subfights, report_subfights
 from rulebench.rulesets.dsa.tactics import flees, party_standing
@@ -121,12 +121,9 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
         key = "unhurt"
     else:
         key = "injured"
-    # The one place dsa asks whether the fight records: a narrated fight's fates are read, in the
-    # reader's language, while analysis counts the conditions under their English names (asked for
-    # every combatant of nearly every sampled fight: their Fates are made once).
-    if fight.recording:
-        return Fate(_STATES[key], condition(key))
-    return _SILENT_FATES[key]
+    # Under their English names, which analysis counts and a recorded fight's narration words (the
+    # ``fate`` request); asked for every combatant of nearly every sampled fight, so made once.
+    return _FATES[key]
 
 
 _STATES = {
@@ -135,5 +132,5 @@ _STATES = {
 }
 """The end state of each condition of ``narration.CONDITIONS``."""
 
-_SILENT_FATES = {key: Fate(state, CONDITIONS[key]) for key, state in _STATES.items()}
-"""Each condition's fate in a fight nobody records (conditions under their English names)."""
+_FATES = {key: Fate(state, CONDITIONS[key]) for key, state in _STATES.items()}
+"""Each condition's fate, the condition under its English name."""

@@ -95,10 +95,10 @@ CONDITIONS = {
 """Each end state's condition, as the fates table and the JSON's ``condition`` show it."""
 
 
-def condition(key: str) -> str:
-    """The condition ``key`` of ``CONDITIONS`` in the reader's language, for a narrated fight's
-    fates; analysis keys its tallies by the untranslated condition."""
-    return _(CONDITIONS[key])
+def _fate(fight: Fight, event: Event) -> str:
+    """A recorded fight's fate: its condition (one of ``CONDITIONS``' English names) in the reader's
+    language; analysis keys its tallies by the untranslated condition."""
+    return _(event["condition"])
 
 
 @hookimpl
@@ -443,6 +443,7 @@ def _rest(fight: Fight, event: Event) -> str:
 
 
 _RENDERERS: dict[str, Callable[[Fight, Event], str | None]] = {
+    "fate": _fate,
     "rest": _rest,
     "explain": _explain,
     "subfight": _subfight,

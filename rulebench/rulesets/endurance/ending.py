@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import rulebench.rulesets.endurance.narration as narration
 from rulebench import Combatant, EndState, Fate, Fight, Outcome, hookimpl
 from rulebench.rulesets.endurance.state import ABSENT, BLED_OUT, BLEEDING, SHELTERED, SLAIN, STABILISED, STANDING
 from rulebench.rulesets.endurance.tactics import default_flee
@@ -106,12 +105,9 @@ def rulebench_fight_end(fight: Fight) -> None:
 
 @hookimpl
 def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
-    """The combatant's fate (``end_state``); a recorded fight tells its condition in the reader's language."""
-    fate = end_state(fight, combatant)
-    # endurance's one question whether the fight records: a fate is the fight's result, not an event,
-    # so no renderer sees it; a recorded fight's result names its condition in the reader's language,
-    # a silent one the English name the analysis tallies and the JSON reports.
-    return narration.fate(fate) if fight.recording else fate
+    """The combatant's fate (``end_state``), its condition the English name analysis tallies; a
+    recorded fight's narration words it (the ``fate`` request)."""
+    return end_state(fight, combatant)
 
 
 def end_state(fight: Fight, combatant: Combatant) -> Fate:

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rulebench import N_, Fate, Fight, Messages, Outcome, hookimpl, roll_sentence
+from rulebench import N_, Fight, Messages, Outcome, hookimpl, roll_sentence
 from rulebench.rulesets.endurance.state import BLED_OUT, BLEEDING, SLAIN
 
 MESSAGES = Messages("rulebench-endurance", Path(__file__).with_name("locale"))
@@ -75,15 +75,6 @@ _VERDICTS = {
     Outcome.ENEMY_WINS.value: N_("Every engaged member of the party has fallen: the enemy wins."),
     Outcome.PARTY_FLED.value: N_("The party has fled."),
 }
-
-
-def fate(fate: Fate) -> Fate:
-    """``fate`` with its condition (one of ``CONDITIONS``) in the reader's language, for a recorded fight's fates.
-
-    Only a recorded fight asks: a silent fight's conditions are the English names the analysis
-    tallies and its JSON reports, keys as stable as the end states.
-    """
-    return Fate(fate.state, _(fate.condition))
 
 
 @hookimpl
@@ -257,7 +248,14 @@ def _rest(event: Event) -> str:
     return text
 
 
+def _fate(event: Event) -> str:
+    """A recorded fight's fate: its condition (one of ``CONDITIONS``) in the reader's language. A
+    silent fight's conditions stay the English names analysis tallies and its JSON reports."""
+    return _(event["condition"])
+
+
 _RENDERERS: dict[str, Callable[[Event], str | None]] = {
+    "fate": _fate,
     "rest": _rest,
     "roll": _roll,
     "explain": _explain,

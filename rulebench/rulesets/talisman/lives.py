@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rulebench import N_, PARTY, Combatant, Damage, EndState, Fate, Fight, Modifier, Side, hookimpl
-from rulebench.rulesets.talisman.narration import fate_in_words
 from rulebench.rulesets.talisman.stats import is_character
 
-# The conditions stay English in results and JSON (keys, like the end states); a recorded fight
-# shows them in the reader's language (``fate_in_words``).
+# The conditions stay English in results and JSON (keys, like the end states); a recorded fight's
+# narration words them (the ``fate`` request).
 FULL = Fate(EndState.UNHURT, N_("full lives"))
 LIVES_LOST = Fate(EndState.HURT, N_("lives lost"))
 NO_LIVES = Fate(EndState.DEAD, N_("no lives left"))
@@ -77,19 +76,8 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
 
     A rival party's member (``enemy.characters``) with no lives left is dead like a party member
     (reading: a character, not a creature card, so "defeated" does not apply). A party member
-    plundered by raiders is dead with the condition ``plundered`` (docs/rules/talisman.md). A
-    recorded fight gets the condition in the reader's language.
+    plundered by raiders is dead with the condition ``plundered`` (docs/rules/talisman.md).
     """
-    # The conditions' English names are keys that analysis tallies; only a recorded fight tells
-    # them, in the reader's language. Fates are not events, so this is the one other place talisman
-    # asks whether the fight records.
-    if fight.recording:
-        return fate_in_words(fate_of(fight, combatant))
-    return fate_of(fight, combatant)
-
-
-def fate_of(fight: Fight, combatant: Combatant) -> Fate:
-    """The fate ``rulebench_end_state`` reports, with its condition's English name."""
     lives = combatant.vars["lives"]
     if lives == combatant.stats["lives"]:
         return FULL

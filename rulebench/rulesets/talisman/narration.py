@@ -38,7 +38,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from rulebench import N_, Fate, Fight, Messages, hookimpl, roll_sentence
+from rulebench import N_, Fight, Messages, hookimpl, roll_sentence
 
 MESSAGES = Messages("rulebench-talisman", Path(__file__).with_name("locale"))
 """talisman's catalog: every text it writes, in the language chosen when the text is written."""
@@ -82,15 +82,6 @@ def rulebench_narrate(fight: Fight, event: Event) -> str | None:
         return None if explain is None else explain(event)
     render = _RENDERERS.get(kind)
     return None if render is None else render(event)
-
-
-def fate_in_words(fate: Fate) -> Fate:
-    """``fate`` with its condition (``lives``' names) in the reader's language, for a recorded fight.
-
-    Only a recorded fight asks: a silent fight's conditions are the English names the analysis
-    tallies and its JSON reports, keys as stable as the end states.
-    """
-    return Fate(fate.state, _(fate.condition))
 
 
 def trait_name(kind: str) -> str:
@@ -285,7 +276,14 @@ def _rest(event: Event) -> str:
         who=who, lives=now)
 
 
+def _fate(event: Event) -> str:
+    """A recorded fight's fate: its condition (``lives``' names) in the reader's language. A silent
+    fight's conditions stay the English names analysis tallies and its JSON reports."""
+    return _(event["condition"])
+
+
 _RENDERERS: dict[str, Callable[[Event], str | None]] = {
+    "fate": _fate,
     "rest": _rest,
     "duel": _duel,
     "decision": _evade,
