@@ -37,12 +37,17 @@ links are checked there (relative links cannot resolve from inside the package).
 MARKDOWN_LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
-def shipped_files() -> list[Path]:
+def text_files(names: list[str]) -> list[Path]:
+    """The text files of the named files and folders of the repository."""
     files: list[Path] = []
-    for name in SHIPPED:
+    for name in names:
         path = ROOT / name
         files.extend([path] if path.is_file() else sorted(p for p in path.rglob("*") if p.suffix in TEXT and p.is_file()))
     return files
+
+
+def shipped_files() -> list[Path]:
+    return text_files(SHIPPED)
 
 
 def relative(path: Path) -> str:
@@ -113,29 +118,87 @@ def test_each_ruleset_names_its_rules_page() -> None:
         assert f"docs/rules/{name}.md" in json.dumps(entry)
 
 
-SECTION_CITATION = re.compile(r"\b(docs/[\w./-]+\.md)`*,\s+\"([^\"]+)\"")
-"""A section of a page cited by its heading: ``docs/encounters.md, "Members"`` (across a line break too)."""
+SCANNED = [*SHIPPED, "tests"]
+"""Where citations are checked for what they name: what ships, and the tests, whose comments cite the
+rules they pin."""
+
+PAGE = r"(docs/(?:[\w.-]+/)*(?:[\w.-]+|<\w+>|\*)\.md)"
+"""A page cited by its path; ``docs/rules/<ruleset>.md`` (or ``*.md``) stands for every ruleset's page."""
+
+SECTION_CITATION = re.compile(PAGE + r"`*(?:,\s*|\s+)(?:(?:section|under)\s+)?\"([^\"]+)\"")
+"""A section cited by its heading, with or without a comma: ``docs/encounters.md, "Members"``,
+``docs/rules/dsa.md "Stats"``, ``docs/chains.md under "The results"``."""
+
+ANCHORED = re.compile(PAGE + r"#([\w-]+)")
+"""A section cited by its anchor in running text: ``docs/chains.md#the-results``."""
+
+QUOTATION = re.compile(PAGE + r"`*'s\s+\"([^\"]+)\"")
+"""Words quoted from a page: ``docs/rules/talisman.md's "a tie hurts nobody"``."""
+
 
 MOVED_MODULE = re.compile(r"(?<![\w.])(?:rulebench/)?(core/round_watch\.py|core/exact\.py|core/kernel\.py|analysis/conformance\.py)"
                           r"|(?<![\w.])rulebench/testing\.py")
 """Modules that moved (docs/plugin-migration.md): citing them sends a reader to a file that is gone or only forwards."""
+
+
+def scanned_files() -> list[Path]:
+    return text_files(SCANNED)
+
 
 def headings(markdown: str) -> set[str]:
     """A page's headings as written, without markdown emphasis."""
     return {re.sub(r"[`*_]", "", heading).strip() for heading in re.findall(r"^#+\s+(.*)$", markdown, re.M)}
 
 
+def pages(cited: str) -> list[Path]:
+    """The pages a citation names: the one it gives, or each ruleset's page for a placeholder."""
+    if "<" in cited or "*" in cited:
+        return sorted(p for p in (ROOT / cited).parent.glob("*.md") if p.name != "README.md")
+    return [ROOT / cited]
+
+
+def plain(text: str) -> str:
+    """Text without markdown emphasis, case or line breaks, so a quotation matches however it wraps."""
+    return " ".join(re.sub(r"[`*_]", "", text).lower().split())
+
+
+def holds(markdown: str, form: str, cited: str) -> bool:
+    """Whether a page has the heading, the anchor or the words (or a heading of them) it is cited for."""
+    if form == "anchor":
+        return cited in anchors(markdown)
+    return cited in headings(markdown) or (form == "quotation" and plain(cited) in plain(markdown))
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern", "found"),
+    [
+        ('docs/encounters.md, "Members"', SECTION_CITATION, ("docs/encounters.md", "Members")),
+        ('`docs/architecture.md`, "Principles"', SECTION_CITATION, ("docs/architecture.md", "Principles")),
+        ('docs/rules/dsa.md "Stats"', SECTION_CITATION, ("docs/rules/dsa.md", "Stats")),
+        ('docs/chains.md under "The results"', SECTION_CITATION, ("docs/chains.md", "The results")),
+        ('docs/rules/<ruleset>.md, "Between fights"', SECTION_CITATION, ("docs/rules/<ruleset>.md", "Between fights")),
+        ("docs/chains.md#the-results", ANCHORED, ("docs/chains.md", "the-results")),
+        ("docs/rules/talisman.md's \"a tie hurts nobody\"", QUOTATION, ("docs/rules/talisman.md", "a tie hurts nobody")),
+    ],
+)
+def test_each_form_of_citation_is_read(text: str, pattern: re.Pattern[str], found: tuple[str, str]) -> None:
+    assert pattern.findall(f"as the rules say ({text}).") == [found]
+
+
 def test_every_cited_section_is_a_heading_of_its_page() -> None:
     wrong = []
-    for path in shipped_files():
+    for path in scanned_files():
         text = " ".join(path.read_text(encoding="utf-8", errors="replace").split())  # a citation may wrap
-        for page, section in SECTION_CITATION.findall(text):
-            target = ROOT / page
-            if not target.is_file():
-                wrong.append(f"{relative(path)}: {page} (no such page)")
-            elif section not in headings(target.read_text(encoding="utf-8")):
-                wrong.append(f'{relative(path)}: {page}, "{section}" (no such heading)')
-    assert wrong == []
+        cited = [(page, "heading", section) for page, section in SECTION_CITATION.findall(text)]
+        cited += [(page, "anchor", anchor) for page, anchor in ANCHORED.findall(text)]
+        cited += [(page, "quotation", words) for page, words in QUOTATION.findall(text)]
+        for page, form, section in cited:
+            for target in pages(page):
+                if not target.is_file():
+                    wrong.append(f"{relative(path)}: {page} (no such page)")
+                elif not holds(target.read_text(encoding="utf-8"), form, section):
+                    wrong.append(f'{relative(path)}: {relative(target)}, "{section}" (no such {form})')
+    assert wrong == [], "\n".join(wrong)
 
 
 def test_nothing_cites_a_module_that_moved() -> None:
