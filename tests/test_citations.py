@@ -2,13 +2,20 @@
 
 Code, docstrings, the encounter schema, examples, docs and CLI output point students to pages they
 can open: `docs/rules/<ruleset>.md`, `docs/encounters.md` and the like. Notes the team keeps outside
-the repository, and section numbers into them, are never cited.
+the repository, and section numbers into them, are never cited. A section is cited by a heading its
+page has, a module by a path or name it still answers to.
 """
 
 from __future__ import annotations
 
+import ast
+import functools
+import io
 import json
 import re
+import tokenize
+import warnings
+from importlib import import_module
 from pathlib import Path
 
 import pytest
@@ -135,12 +142,6 @@ ANCHORED = re.compile(PAGE + r"#([\w-]+)")
 QUOTATION = re.compile(PAGE + r"`*'s\s+\"([^\"]+)\"")
 """Words quoted from a page: ``docs/rules/talisman.md's "a tie hurts nobody"``."""
 
-
-MOVED_MODULE = re.compile(r"(?<![\w.])(?:rulebench/)?(core/round_watch\.py|core/exact\.py|core/kernel\.py|analysis/conformance\.py)"
-                          r"|(?<![\w.])rulebench/testing\.py")
-"""Modules that moved (docs/plugin-migration.md): citing them sends a reader to a file that is gone or only forwards."""
-
-
 def scanned_files() -> list[Path]:
     return text_files(SCANNED)
 
@@ -201,11 +202,125 @@ def test_every_cited_section_is_a_heading_of_its_page() -> None:
     assert wrong == [], "\n".join(wrong)
 
 
-def test_nothing_cites_a_module_that_moved() -> None:
+PACKAGE = ROOT / "rulebench"
+MIGRATION_PAGE = ROOT / "docs/plugin-migration.md"
+"""The page that names each old name beside its new home: the one text where old names belong."""
+
+SUBPACKAGES = "|".join(sorted(p.parent.name for p in PACKAGE.glob("*/__init__.py")))
+MODULE_PATH = re.compile(rf"(?<![\w./-])(?:rulebench/|(?=(?:{SUBPACKAGES})/))((?:\w+/)*\w+\.py)")
+"""A module of the package cited by its path, with or without ``rulebench/``: ``core/loop.py``."""
+
+DOTTED = re.compile(r"(?<![\w./-])rulebench(?:\.[A-Za-z_]\w*)+")
+"""A name of the package cited in full: ``rulebench.core.loop.play_step``."""
+
+SHORT = re.compile(r"(?<![\w./-])([a-z_]\w*)\.([A-Za-z_]\w*)")
+"""A name cited under its module's last part, ``loop.play_step``, or an attribute read, ``fight.round``."""
+
+
+@functools.cache
+def package_modules() -> dict[str, Path]:
+    """Every module of the package, by its dotted name."""
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+@functools.cache
+def forwards(path: Path) -> bool:
+    """Whether a module only forwards old names to their new homes: a module ``__getattr__`` and no
+    public function or class of its own. A reader sent there finds nothing."""
+    defined = {node.name for node in ast.parse(path.read_text(encoding="utf-8")).body if isinstance(node, ast.FunctionDef | ast.ClassDef)}
+    return "__getattr__" in defined and all(name.startswith("_") for name in defined)
+
+
+@functools.cache
+def resolves(dotted: str) -> bool:
+    """Whether ``rulebench.core.loop`` names a module that does more than forward, or a name read from one
+    without a ``DeprecationWarning``: a name found only through its old home's forwarding has moved."""
+    modules = package_modules()
+    parts = dotted.split(".")
+    depth = max(n for n in range(1, len(parts) + 1) if ".".join(parts[:n]) in modules)
+    if forwards(modules[".".join(parts[:depth])]):
+        return False
+    value = import_module(".".join(parts[:depth]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        for part in parts[depth:]:
+            try:
+                value = getattr(value, part)
+            except (AttributeError, DeprecationWarning):
+                return False
+    return True
+
+
+def assigned(node: ast.AST) -> set[str]:
+    """The plain names an assignment statement binds, none for any other node."""
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+    return {target.id for target in targets if isinstance(target, ast.Name)}
+
+
+@functools.cache
+def defined_names() -> tuple[frozenset[str], frozenset[str]]:
+    """The names the package's modules define at top level, and those its classes define (methods,
+    fields, attributes set on ``self``): ``x.name`` cites a module only for a name of the first kind
+    alone, else it reads as an attribute of an object (``fight.explain``)."""
+    top: set[str] = set()
+    members: set[str] = set()
+    for path in package_modules().values():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for statement in tree.body:
+            top |= assigned(statement) | ({statement.name} if isinstance(statement, ast.FunctionDef | ast.ClassDef) else set())
+        for node in (inner for cls in ast.walk(tree) if isinstance(cls, ast.ClassDef) for inner in ast.walk(cls)):
+            members |= assigned(node) | ({node.name} if isinstance(node, ast.FunctionDef) else set())
+            if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and ast.unparse(node.value) == "self":
+                members.add(node.attr)
+    return frozenset(top), frozenset(members)
+
+
+def prose(path: Path) -> list[tuple[int, str]]:
+    """The numbered text of a file: a Python file's comments and docstrings, every line of any other
+    file. Code is checked by running it, and may name what does not exist on purpose (a misspelt
+    name whose error a test wants, a setting's key)."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    lines = text.splitlines()
+    if path.suffix != ".py":
+        return list(enumerate(lines, start=1))
+    found = [(t.start[0], t.string) for t in tokenize.generate_tokens(io.StringIO(text).readline) if t.type == tokenize.COMMENT]
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            found += [(number, lines[number - 1]) for number in range(node.lineno, (node.end_lineno or node.lineno) + 1)]
+    return sorted(found)
+
+
+def cites_elsewhere(base: str, name: str) -> bool:
+    """Whether ``base.name`` cites a name of the package under a module that does not have it."""
+    modules = [module for module in package_modules() if module.rsplit(".", 1)[-1] == base]
+    top, members = defined_names()
+    if base == "rulebench" or not modules or name not in top or name in members:
+        return False  # not a module, or an attribute read
+    return not any(resolves(f"{module}.{name}") for module in modules)
+
+
+def test_every_module_path_in_the_text_leads_to_the_module() -> None:
     stale = [
-        f"{relative(path)}:{number}: {found.group(0)}"
-        for path in shipped_files()
+        f"{relative(path)}:{number}: {cited}"
+        for path in scanned_files()
+        if path != MIGRATION_PAGE
         for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), start=1)
-        for found in MOVED_MODULE.finditer(line)
+        for cited in MODULE_PATH.findall(line)
+        if not (PACKAGE / cited).is_file() or forwards(PACKAGE / cited)
     ]
-    assert stale == []
+    assert stale == [], "\n".join(stale)
+
+
+def test_every_name_of_the_package_in_the_text_is_found_where_it_says() -> None:
+    stale = []
+    for path in scanned_files():
+        if path == MIGRATION_PAGE:
+            continue
+        for number, line in prose(path):
+            stale += [f"{relative(path)}:{number}: {cited}" for cited in DOTTED.findall(line) if not resolves(cited)]
+            stale += [f"{relative(path)}:{number}: {base}.{name}" for base, name in SHORT.findall(line) if cites_elsewhere(base, name)]
+    assert stale == [], "\n".join(stale)
