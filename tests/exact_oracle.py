@@ -6,7 +6,7 @@ roll of ``2d6`` is two dice of six faces each (36 paths, never the 11 sums), and
 (``Fight.chain``) is played die by die, since :class:`OracleRoller` has no ``solve_chain`` method.
 The fights are walked depth-first: a path starts from the fight's start, replays a prefix of
 faces, takes face 1 of every die beyond it, plays the fight round by round with
-``kernel.play_round`` (the rounds a Monte Carlo fight plays), records ``FightResult(outcome,
+``loop.play_round`` (the rounds a Monte Carlo fight plays), records ``FightResult(outcome,
 rounds, fates)`` with the path's probability (the product of ``1/sides`` over its dice, a
 ``Fraction``), and then pushes the paths that leave it at one of its new dice with another face.
 

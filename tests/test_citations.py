@@ -2,13 +2,20 @@
 
 Code, docstrings, the encounter schema, examples, docs and CLI output point students to pages they
 can open: `docs/rules/<ruleset>.md`, `docs/encounters.md` and the like. Notes the team keeps outside
-the repository, and section numbers into them, are never cited.
+the repository, and section numbers into them, are never cited. A section is cited by a heading its
+page has, a module by a path or name it still answers to.
 """
 
 from __future__ import annotations
 
+import ast
+import functools
+import io
 import json
 import re
+import tokenize
+import warnings
+from importlib import import_module
 from pathlib import Path
 
 import pytest
@@ -37,12 +44,17 @@ links are checked there (relative links cannot resolve from inside the package).
 MARKDOWN_LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
-def shipped_files() -> list[Path]:
+def text_files(names: list[str]) -> list[Path]:
+    """The text files of the named files and folders of the repository."""
     files: list[Path] = []
-    for name in SHIPPED:
+    for name in names:
         path = ROOT / name
         files.extend([path] if path.is_file() else sorted(p for p in path.rglob("*") if p.suffix in TEXT and p.is_file()))
     return files
+
+
+def shipped_files() -> list[Path]:
+    return text_files(SHIPPED)
 
 
 def relative(path: Path) -> str:
@@ -113,36 +125,202 @@ def test_each_ruleset_names_its_rules_page() -> None:
         assert f"docs/rules/{name}.md" in json.dumps(entry)
 
 
-SECTION_CITATION = re.compile(r"\b(docs/[\w./-]+\.md)`*,\s+\"([^\"]+)\"")
-"""A section of a page cited by its heading: ``docs/encounters.md, "Members"`` (across a line break too)."""
+SCANNED = [*SHIPPED, "tests"]
+"""Where citations are checked for what they name: what ships, and the tests, whose comments cite the
+rules they pin."""
 
-MOVED_MODULE = re.compile(r"(?<![\w.])(?:rulebench/)?(core/round_watch\.py|core/exact\.py|core/kernel\.py|analysis/conformance\.py)"
-                          r"|(?<![\w.])rulebench/testing\.py")
-"""Modules that moved (docs/plugin-migration.md): citing them sends a reader to a file that is gone or only forwards."""
+PAGE = r"(docs/(?:[\w.-]+/)*(?:[\w.-]+|<\w+>|\*)\.md)"
+"""A page cited by its path; ``docs/rules/<ruleset>.md`` (or ``*.md``) stands for every ruleset's page."""
+
+SECTION_CITATION = re.compile(PAGE + r"`*(?:,\s*|\s+)(?:(?:section|under)\s+)?\"([^\"]+)\"")
+"""A section cited by its heading, with or without a comma: ``docs/encounters.md, "Members"``,
+``docs/rules/dsa.md "Stats"``, ``docs/chains.md under "The results"``."""
+
+ANCHORED = re.compile(PAGE + r"#([\w-]+)")
+"""A section cited by its anchor in running text: ``docs/chains.md#the-results``."""
+
+QUOTATION = re.compile(PAGE + r"`*'s\s+\"([^\"]+)\"")
+"""Words quoted from a page: ``docs/rules/talisman.md's "a tie hurts nobody"``."""
+
+def scanned_files() -> list[Path]:
+    return text_files(SCANNED)
+
 
 def headings(markdown: str) -> set[str]:
     """A page's headings as written, without markdown emphasis."""
     return {re.sub(r"[`*_]", "", heading).strip() for heading in re.findall(r"^#+\s+(.*)$", markdown, re.M)}
 
 
+def pages(cited: str) -> list[Path]:
+    """The pages a citation names: the one it gives, or each ruleset's page for a placeholder."""
+    if "<" in cited or "*" in cited:
+        return sorted(p for p in (ROOT / cited).parent.glob("*.md") if p.name != "README.md")
+    return [ROOT / cited]
+
+
+def plain(text: str) -> str:
+    """Text without markdown emphasis, case or line breaks, so a quotation matches however it wraps."""
+    return " ".join(re.sub(r"[`*_]", "", text).lower().split())
+
+
+def holds(markdown: str, form: str, cited: str) -> bool:
+    """Whether a page has the heading, the anchor or the words (or a heading of them) it is cited for."""
+    if form == "anchor":
+        return cited in anchors(markdown)
+    return cited in headings(markdown) or (form == "quotation" and plain(cited) in plain(markdown))
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern", "found"),
+    [
+        ('docs/encounters.md, "Members"', SECTION_CITATION, ("docs/encounters.md", "Members")),
+        ('`docs/architecture.md`, "Principles"', SECTION_CITATION, ("docs/architecture.md", "Principles")),
+        ('docs/rules/dsa.md "Stats"', SECTION_CITATION, ("docs/rules/dsa.md", "Stats")),
+        ('docs/chains.md under "The results"', SECTION_CITATION, ("docs/chains.md", "The results")),
+        ('docs/rules/<ruleset>.md, "Between fights"', SECTION_CITATION, ("docs/rules/<ruleset>.md", "Between fights")),
+        ("docs/chains.md#the-results", ANCHORED, ("docs/chains.md", "the-results")),
+        ("docs/rules/talisman.md's \"a tie hurts nobody\"", QUOTATION, ("docs/rules/talisman.md", "a tie hurts nobody")),
+    ],
+)
+def test_each_form_of_citation_is_read(text: str, pattern: re.Pattern[str], found: tuple[str, str]) -> None:
+    assert pattern.findall(f"as the rules say ({text}).") == [found]
+
+
 def test_every_cited_section_is_a_heading_of_its_page() -> None:
     wrong = []
-    for path in shipped_files():
+    for path in scanned_files():
         text = " ".join(path.read_text(encoding="utf-8", errors="replace").split())  # a citation may wrap
-        for page, section in SECTION_CITATION.findall(text):
-            target = ROOT / page
-            if not target.is_file():
-                wrong.append(f"{relative(path)}: {page} (no such page)")
-            elif section not in headings(target.read_text(encoding="utf-8")):
-                wrong.append(f'{relative(path)}: {page}, "{section}" (no such heading)')
-    assert wrong == []
+        cited = [(page, "heading", section) for page, section in SECTION_CITATION.findall(text)]
+        cited += [(page, "anchor", anchor) for page, anchor in ANCHORED.findall(text)]
+        cited += [(page, "quotation", words) for page, words in QUOTATION.findall(text)]
+        for page, form, section in cited:
+            for target in pages(page):
+                if not target.is_file():
+                    wrong.append(f"{relative(path)}: {page} (no such page)")
+                elif not holds(target.read_text(encoding="utf-8"), form, section):
+                    wrong.append(f'{relative(path)}: {relative(target)}, "{section}" (no such {form})')
+    assert wrong == [], "\n".join(wrong)
 
 
-def test_nothing_cites_a_module_that_moved() -> None:
+PACKAGE = ROOT / "rulebench"
+MIGRATION_PAGE = ROOT / "docs/plugin-migration.md"
+"""The page that names each old name beside its new home: the one text where old names belong."""
+
+SUBPACKAGES = "|".join(sorted(p.parent.name for p in PACKAGE.glob("*/__init__.py")))
+MODULE_PATH = re.compile(rf"(?<![\w./-])(?:rulebench/|(?=(?:{SUBPACKAGES})/))((?:\w+/)*\w+\.py)")
+"""A module of the package cited by its path, with or without ``rulebench/``: ``core/loop.py``."""
+
+DOTTED = re.compile(r"(?<![\w./-])rulebench(?:\.[A-Za-z_]\w*)+")
+"""A name of the package cited in full: ``rulebench.core.loop.play_step``."""
+
+SHORT = re.compile(r"(?<![\w./-])([a-z_]\w*)\.([A-Za-z_]\w*)")
+"""A name cited under its module's last part, ``loop.play_step``, or an attribute read, ``fight.round``."""
+
+
+@functools.cache
+def package_modules() -> dict[str, Path]:
+    """Every module of the package, by its dotted name."""
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+@functools.cache
+def forwards(path: Path) -> bool:
+    """Whether a module only forwards old names to their new homes: a module ``__getattr__`` and no
+    public function or class of its own. A reader sent there finds nothing."""
+    defined = {node.name for node in ast.parse(path.read_text(encoding="utf-8")).body if isinstance(node, ast.FunctionDef | ast.ClassDef)}
+    return "__getattr__" in defined and all(name.startswith("_") for name in defined)
+
+
+@functools.cache
+def resolves(dotted: str) -> bool:
+    """Whether ``rulebench.core.loop`` names a module that does more than forward, or a name read from one
+    without a ``DeprecationWarning``: a name found only through its old home's forwarding has moved."""
+    modules = package_modules()
+    parts = dotted.split(".")
+    depth = max(n for n in range(1, len(parts) + 1) if ".".join(parts[:n]) in modules)
+    if forwards(modules[".".join(parts[:depth])]):
+        return False
+    value = import_module(".".join(parts[:depth]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        for part in parts[depth:]:
+            try:
+                value = getattr(value, part)
+            except (AttributeError, DeprecationWarning):
+                return False
+    return True
+
+
+def assigned(node: ast.AST) -> set[str]:
+    """The plain names an assignment statement binds, none for any other node."""
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+    return {target.id for target in targets if isinstance(target, ast.Name)}
+
+
+@functools.cache
+def defined_names() -> tuple[frozenset[str], frozenset[str]]:
+    """The names the package's modules define at top level, and those its classes define (methods,
+    fields, attributes set on ``self``): ``x.name`` cites a module only for a name of the first kind
+    alone, else it reads as an attribute of an object (``fight.explain``)."""
+    top: set[str] = set()
+    members: set[str] = set()
+    for path in package_modules().values():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for statement in tree.body:
+            top |= assigned(statement) | ({statement.name} if isinstance(statement, ast.FunctionDef | ast.ClassDef) else set())
+        for node in (inner for cls in ast.walk(tree) if isinstance(cls, ast.ClassDef) for inner in ast.walk(cls)):
+            members |= assigned(node) | ({node.name} if isinstance(node, ast.FunctionDef) else set())
+            if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and ast.unparse(node.value) == "self":
+                members.add(node.attr)
+    return frozenset(top), frozenset(members)
+
+
+def prose(path: Path) -> list[tuple[int, str]]:
+    """The numbered text of a file: a Python file's comments and docstrings, every line of any other
+    file. Code is checked by running it, and may name what does not exist on purpose (a misspelt
+    name whose error a test wants, a setting's key)."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    lines = text.splitlines()
+    if path.suffix != ".py":
+        return list(enumerate(lines, start=1))
+    found = [(t.start[0], t.string) for t in tokenize.generate_tokens(io.StringIO(text).readline) if t.type == tokenize.COMMENT]
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            found += [(number, lines[number - 1]) for number in range(node.lineno, (node.end_lineno or node.lineno) + 1)]
+    return sorted(found)
+
+
+def cites_elsewhere(base: str, name: str) -> bool:
+    """Whether ``base.name`` cites a name of the package under a module that does not have it."""
+    modules = [module for module in package_modules() if module.rsplit(".", 1)[-1] == base]
+    top, members = defined_names()
+    if base == "rulebench" or not modules or name not in top or name in members:
+        return False  # not a module, or an attribute read
+    return not any(resolves(f"{module}.{name}") for module in modules)
+
+
+def test_every_module_path_in_the_text_leads_to_the_module() -> None:
     stale = [
-        f"{relative(path)}:{number}: {found.group(0)}"
-        for path in shipped_files()
+        f"{relative(path)}:{number}: {cited}"
+        for path in scanned_files()
+        if path != MIGRATION_PAGE
         for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), start=1)
-        for found in MOVED_MODULE.finditer(line)
+        for cited in MODULE_PATH.findall(line)
+        if not (PACKAGE / cited).is_file() or forwards(PACKAGE / cited)
     ]
-    assert stale == []
+    assert stale == [], "\n".join(stale)
+
+
+def test_every_name_of_the_package_in_the_text_is_found_where_it_says() -> None:
+    stale = []
+    for path in scanned_files():
+        if path == MIGRATION_PAGE:
+            continue
+        for number, line in prose(path):
+            stale += [f"{relative(path)}:{number}: {cited}" for cited in DOTTED.findall(line) if not resolves(cited)]
+            stale += [f"{relative(path)}:{number}: {base}.{name}" for base, name in SHORT.findall(line) if cites_elsewhere(base, name)]
+    assert stale == [], "\n".join(stale)

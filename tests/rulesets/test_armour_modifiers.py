@@ -1,6 +1,6 @@
-"""Armour modifiers where the rules read armour: dsa's RS, endurance's avoidance (docs/rules/dsa.md,
-docs/rules/endurance.md, "Modifiers"), each pinned with scripted dice; and what each ruleset declares
-it asks (``RulesetInfo.purposes``), checked against what its fights ask."""
+"""Armour modifiers where the rules read armour: dsa's RS, endurance's avoidance (docs/rules/dsa.md
+and docs/rules/endurance.md, "Traits and special cases"), each pinned with scripted dice; and what
+each ruleset declares it asks (``RulesetInfo.purposes``), checked against what its fights ask."""
 
 from __future__ import annotations
 

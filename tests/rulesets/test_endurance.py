@@ -69,7 +69,7 @@ def test_en1_fighter_fells_the_bandit() -> None:
     falls = [e for e in events(fight, "condition") if e["condition"] == "bleeding"]
     assert (falls[0]["who"], falls[0]["bleed"]) == ("Bandit", 10)  # 5 × body 2
     assert fight.outcome is Outcome.PARTY_WINS and fight.round == 3
-    # Nobody of the bandit's side stands to help him (docs/rules/endurance.md "Stabilising").
+    # Nobody of the bandit's side stands to help him (docs/rules/endurance.md, "Outcomes and end states").
     assert fates(fight) == (Fate(EndState.HURT, "winded"), Fate(EndState.DEAD, "bled out"))
 
 

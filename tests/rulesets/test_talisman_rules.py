@@ -260,7 +260,7 @@ def test_a_scripted_evade_that_is_not_yes_or_no_is_bad_input() -> None:
         fought(bad, "")
 
 
-# -- the round cap (docs/rules/talisman.md "at most 20, configurable") ---------------------------------------
+# -- the round cap (docs/rules/talisman.md, "End of the round") ---------------------------------------
 def test_the_fight_is_withdrawn_at_round_20() -> None:
     result, fight = fought(encounter([HERO], [OGRE]), " ".join(["3 3"] * 20))
     assert result.outcome is Outcome.WITHDRAWN and result.rounds == 20
@@ -344,7 +344,7 @@ def test_raiders_plunder_nobody_when_the_party_wins_or_withdraws() -> None:
     assert fates(result, fight)["Squire"] == ("dead", "no lives left")
 
 
-# -- character against character (docs/rules/talisman.md "Specials") ---------------------------------------
+# -- character against character (docs/rules/talisman.md, "Traits and special cases") ---------------------------------------
 def test_rival_characters_have_their_life_as_lives_and_die_at_zero() -> None:
     rivals = encounter([HERO], [{"name": "Rival", "melee": 4, "life": 2}], enemy={"characters": True})
     result, fight = fought(rivals, "6 | 1  1 | 6  6 | 1")

@@ -1,7 +1,7 @@
 """Exact outcome distributions, computed by running the rules code itself (docs/architecture.md).
 
 No solver is written per ruleset. For every fight state, the next step (a round's start, one turn,
-its end: see ``kernel.play_step``) is played again and again from that state's snapshot with an
+its end: see ``loop.play_step``) is played again and again from that state's snapshot with an
 enumerating roller that walks the tree of the step's chance outcomes (``roller.py``, ``steps.py``).
 Paths that end in the same state are merged, and probability is carried forward step by step,
 each state expanded once, after all the probability that reaches it has arrived (``solver.py``).

@@ -1,6 +1,6 @@
 """Watching which parts of a fight's state a step reads and writes, so exact analysis can reuse it.
 
-A step (``kernel.play_step``) sees the fight's state only through ``fight.vars`` and each
+A step (``loop.play_step``) sees the fight's state only through ``fight.vars`` and each
 combatant's ``vars`` (besides the round number, watched by ``round_watch.py``, and the outcome and
 pending turns, which are part of every reuse key): that is the contract of ``Fight.snapshot``. So a
 step played from one state plays out the same, roll for roll, from any state that agrees on every

@@ -1,4 +1,4 @@
-"""One step of a fight (``kernel.play_step``), played through every chance outcome, and the forms
+"""One step of a fight (``loop.play_step``), played through every chance outcome, and the forms
 the solver keeps steps in.
 
 A step is played again and again from one state's snapshot with the ``EnumeratingRoller``, one
@@ -132,7 +132,7 @@ def step_outcomes(
     max_paths: int | None = None,
     reads: StateReads | None = None,
 ) -> Outcomes:
-    """Every way one step (``kernel.play_step``) can go from ``state``, paths ending in the same
+    """Every way one step (``loop.play_step``) can go from ``state``, paths ending in the same
     state merged; ``watch`` learns how the step used the round number, and ``reads`` (if given)
     which values of the state it read.
 

@@ -1,4 +1,4 @@
-"""dsa stat blocks (docs/rules/dsa.md "Stats", docs/rules/dsa.md) and the state every combatant carries through a fight."""
+"""dsa stat blocks (docs/rules/dsa.md, "Stats") and the state every combatant carries through a fight."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def rulebench_setup(fight: Fight) -> None:
 
 def _derive(fight: Fight, c: Combatant) -> None:
     spec = c.spec
-    # docs/rules/dsa.md "Specials": unarmed TP = body.
+    # docs/rules/dsa.md, "Stats": unarmed TP = body.
     weapon = spec.weapon if spec.weapon is not None else Dice.constant(spec.body)
     override = fight.override
     c.stats["at"] = override(c, "at", 7 + max(spec.melee, spec.ranged))
@@ -73,7 +73,7 @@ def attack_value(c: Combatant) -> int:
 
 
 def defence_value(c: Combatant) -> tuple[int, str]:
-    """The higher of PA and dodge this exchange, and which it is (docs/rules/dsa.md "Stats")."""
+    """The higher of PA and dodge this exchange, and which it is (docs/rules/dsa.md, "Stats")."""
     stats = c.stats
     penalty = c.vars["penalty"]
     if penalty:

@@ -38,7 +38,8 @@ def build_subfights(fight: Fight) -> tuple[tuple[int, ...], ...]:
     front. With k ≥ 2 attackers every participant's AT, PA and dodge drop by max(0, k − 1 −
     coordination), each by his own coordination (reading: the text lowers "all participants'"
     values "by the participants' coordination"). The party stands in damage order, reversed when
-    ambushed from behind (docs/rules/dsa.md "Order"): those who take the first blows meet the enemy first.
+    ambushed from behind (docs/rules/dsa.md, "Sub-fights (Teilgefechte)"): those who take the first
+    blows meet the enemy first.
 
     The sub-fights depend only on who stands, so they are rebuilt when someone has fallen
     (docs/rules/dsa.md rebuilds them each exchange; an unchanged line gives the same sub-fights).

@@ -1,4 +1,4 @@
-"""dsa's default tactics (docs/rules/dsa.md "Default tactics")."""
+"""dsa's default tactics (docs/rules/dsa.md, "Decisions")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Critical hits (kritische Treffer), endurance's optional rule: a damage die that shows its maximum
-is rolled once more and added (docs/rules/endurance.md "Critical hits"; seed: "Optional! Kritische
-Treffer"). Off unless chosen with ``--plugin critical``.
+is rolled once more and added (docs/rules/endurance.md, "Traits and special cases"; seed:
+"Optional! Kritische Treffer"). Off unless chosen with ``--plugin critical``.
 
 The seed lets a crit roll again for extra damage or pick an effect (fear, torn armour, tripping);
 we model the extra damage only, rolled once, right after the die (reading: no chains). A subtracted

@@ -1,5 +1,5 @@
-"""The end of a round: the bleeding clock, the verdict, flight and the round cap (docs/rules/endurance.md),
-raiders' plunder, and each combatant's fate (docs/rules/endurance.md endurance row, docs/rules/endurance.md "Stabilising")."""
+"""The end of a round: the bleeding clock, the verdict, flight and the round cap (docs/rules/endurance.md,
+"End of the round"), raiders' plunder, and each combatant's fate (docs/rules/endurance.md, "Outcomes and end states")."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from rulebench.rulesets.endurance.turns import choose_target
 FALLEN = (BLEEDING, SLAIN, BLED_OUT, STABILISED)
 UP = (STANDING, SHELTERED, ABSENT)
 
-ROUND_CAP = 20  # docs/rules/endurance.md "Round, at most 20" (reading: a stalemate must end)
+ROUND_CAP = 20  # docs/rules/endurance.md, "End of the round" (reading: a stalemate must end)
 
 
 def _tick(fight: Fight, c: Combatant) -> None:
@@ -75,7 +75,7 @@ def rulebench_round_end(fight: Fight) -> Outcome | None:
         outcome = Outcome.PARTY_WINS
     elif not standing:
         outcome = Outcome.ENEMY_WINS
-    elif fight.round >= ROUND_CAP:  # before flight, as dsa (docs/rules/endurance.md "Ends as dsa"): at the cap both part
+    elif fight.round >= ROUND_CAP:  # before flight, as dsa (docs/rules/endurance.md, "End of the round"): at the cap both part
         outcome = Outcome.WITHDRAWN
     elif (
         default_flee(standing, engaged)
@@ -112,7 +112,7 @@ def rulebench_end_state(fight: Fight, combatant: Combatant) -> Fate:
 
 def end_state(fight: Fight, combatant: Combatant) -> Fate:
     """Untouched → unhurt; lost endurance or wounds below max → hurt; bleeding → out if someone of his side
-    still stands, else dead (docs/rules/endurance.md "Stabilising"); bled out or slain → dead (docs/rules/endurance.md).
+    still stands, else dead; bled out or slain → dead (docs/rules/endurance.md, "Outcomes and end states").
 
     (reading: a party member who is not engaged counts as someone who stands: he is there to help.)
     """

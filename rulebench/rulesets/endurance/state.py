@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 # A combatant's ``status`` var. A non-fighter stands sheltered, neither acting nor struck, while a
-# fighter of his side stands (docs/rules/endurance.md "Non-fighters"; reading: an enemy marked so too, the same
-# creature meaning the same on either side); a party member who is not engaged is
-# absent (docs/rules/endurance.md "Engaged"); the fallen bleed until the clock runs out or a wound kills them (docs/rules/endurance.md).
+# fighter of his side stands (docs/rules/endurance.md, "Traits and special cases"; reading: an enemy
+# marked so too, the same creature meaning the same on either side); a party member who is not
+# engaged is absent (docs/encounters.md, "Order, engagement and non-fighters"); the fallen bleed
+# until the clock runs out or a wound kills them (docs/rules/endurance.md, "Wounds and bleeding out (Ausbluten)").
 STANDING = "standing"
 SHELTERED = "sheltered"
 ABSENT = "absent"

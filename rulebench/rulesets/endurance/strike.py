@@ -27,7 +27,7 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant) -> 
     """Always a hit (docs/rules/endurance.md, seed); settle what the damage is made of. A ghost or a
     demon struck without a magic weapon takes damage 0 (docs/rules/endurance.md).
 
-    (reading: docs/rules/endurance.md's "a die whose result cannot matter is not rolled" is the blow forced to 0, a plain
+    (reading, docs/rules/endurance.md, "Readings": the only die not rolled is the blow forced to 0, a plain
     weapon against a ghost or demon; a roll that cannot beat avoidance is still rolled, so a script
     plays the same with and without critical hits, whose extra die can lift any roll.)
     """

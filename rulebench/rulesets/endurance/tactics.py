@@ -1,4 +1,4 @@
-"""Default tactics (docs/rules/endurance.md "Default tactics: as dsa"; docs/rules/endurance.md for the target)."""
+"""Default tactics (docs/rules/endurance.md, "Decisions")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Who acts when and whom he strikes (docs/rules/endurance.md "Order").
+"""Who acts when and whom he strikes (docs/rules/endurance.md, "Turn order").
 
 The order is known at setup (speed never changes), so ``rulebench_initiative`` returns it as a
 tuple of turns (each the acting combatant's position in ``fight.combatants``); ``rulebench_turn``
@@ -19,9 +19,9 @@ def choose_target(fight: Fight, attacker: Combatant) -> Combatant | None:
     """The opponent ``attacker`` strikes now, or None when no opponent stands.
 
     The opponents front first: for the enemy the party in damage order, reversed by an ambush from
-    behind (docs/rules/endurance.md "Order"); for the party the enemies in list order. By default
-    the front-most standing one is struck (docs/rules/endurance.md). The ``target`` decision, asked
-    only when there is a choice, offers the standing opponents front first, then the bleeding ones:
+    behind; for the party the enemies in list order. By default the front-most standing one is struck
+    (docs/rules/endurance.md, "The attack"). The ``target`` decision, asked only when there is a
+    choice, offers the standing opponents front first, then the bleeding ones:
     striking the fallen is how "a wound while bleeding kills" (docs/rules/endurance.md) comes about.
     """
     if attacker.side == PARTY:

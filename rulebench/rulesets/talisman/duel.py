@@ -105,11 +105,11 @@ def rulebench_attack(fight: Fight, attacker: Combatant, defender: Combatant | Si
 
     A grouped opponent adds up the strengths of its standing members against one die (seed: "Mehr
     als ein Gegner"). Silver and any other ``"weapon"`` modifier adds to the combat power of
-    either duellist (docs/rules/talisman.md "+1 total"). A winner without a magic weapon does not harm a
+    either duellist (docs/rules/talisman.md, "The duel"). A winner without a magic weapon does not harm a
     ghost or demon: the win is a standoff (docs/rules/talisman.md); the rule holds both ways, so a rival
     or enemy cannot harm a ghostly member either (reading: the same creature means the same
     everywhere). The dice are rolled only when some face combination can change who pays a life
-    (docs/rules/talisman.md "a die whose result cannot matter is not rolled"; ``certain``); every duel of
+    (docs/rules/talisman.md, "The duel"; ``certain``); every duel of
     docs/rules/talisman.md TA-1 to TA-4 is open before the dice, so they roll both.
 
     The returned attack's ``defender`` is the loser (possibly the member), ``hit`` whether the
@@ -224,8 +224,8 @@ def certain(base: int, won: int, lost: int) -> int | None:
     """The duel's result when no face of the two dice can change it, else None (the dice are rolled).
 
     ``base`` is the member's lead before the dice; the two dice add −5..+5 to it. The dice matter
-    exactly when two of those leads give different results (docs/rules/talisman.md "a die whose
-    result cannot matter is not rolled"). Remembered per argument, as it is a pure function of them.
+    exactly when two of those leads give different results (docs/rules/talisman.md, "The duel").
+    Remembered per argument, as it is a pure function of them.
     """
     results = {result_of(base + difference, won, lost) for difference in range(-5, 6)}
     return results.pop() if len(results) == 1 else None

@@ -52,12 +52,11 @@ def rulebench_setup(fight: Fight) -> None:
 
     strength = max(melee, ranged) (docs/rules/talisman.md). The formula is not clamped to the seed's card
     range 1–10: docs/rules/talisman.md melee and ranged are 0–8 and already include one weapon (reading: the seed's
-    "only one weapon" is docs/rules/talisman.md's "bonus incl. one weapon", so the weapon dice are unused), and
+    "only one weapon" is docs/rules/talisman.md's "already includes one weapon", so the weapon dice are unused), and
     raising a 0 to 1 would invent a point no rule gives.
 
     lives = the member's life; an enemy has 1 unless overridden, except that an enemy side marked
-    ``characters = true`` is another party and its members have their life too (docs/rules/talisman.md
-    "Specials", character against character).
+    ``characters = true`` is another party and its members have their life too (docs/rules/talisman.md, "Stats").
 
     The round cap is 20 unless an override sets ``round_cap`` on any combatant; when several do,
     the smallest counts (reading: the first side to tire ends a stalemate). This is talisman's way

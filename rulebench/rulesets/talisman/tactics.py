@@ -1,4 +1,4 @@
-"""Default tactics for talisman: never evade (docs/rules/talisman.md "Default tactics")."""
+"""Default tactics for talisman: never evade (docs/rules/talisman.md, "Decisions")."""
 
 from __future__ import annotations
 
