@@ -25,6 +25,8 @@ The checks:
   the first fight of a fresh interpreter (``testing/fresh.py``: a module global that changes only
   in a process's first fight shows there); no module global or plugin attribute changes from
   before the kit's first fight to the end.
+* ``sampled-as-compare``: the fights ``compare`` samples, on its own path (rounds or steps walked
+  from its memo, fights counted by final state), tally what the same fights played one by one do.
 * ``exact-vs-sampled``: on small encounters that exact analysis solves, its party-win probability
   agrees with sampled fights within a wide interval.
 * ``carry-rest``: over days of two fights, what a member carries into the next (``rulebench_carry``)
@@ -49,12 +51,16 @@ from math import sqrt
 from typing import Any
 
 from rulebench.analysis.exact import DEFAULT_MAX_STATES, StateBudgetExceeded, solve
+from rulebench.analysis.results import Tally
+from rulebench.analysis.sampling import run_chunk
+from rulebench.core.assembly import FightConfig
 from rulebench.core.combatants import Combatant
 from rulebench.core.dice import Dice, RandomRoller
 from rulebench.core.discovery import RULESET, Catalog, PluginRecord, discover
 from rulebench.core.encounter import Encounter, encounter_from_dict
 from rulebench.core.errors import BadInput
 from rulebench.core.i18n import _, format_integer, ngettext
+from rulebench.core.loop import play
 from rulebench.core.outcome import Outcome
 from rulebench.core.plugin_errors import PluginError
 from rulebench.core.values import RulesetInfo
@@ -153,6 +159,7 @@ class Kit:
             "no-random": self.no_random,
             "fights": self.fights_check,
             "no-outside-state": self.no_outside_state,
+            "sampled-as-compare": self.sampled_as_compare,
             "exact-vs-sampled": self.exact_vs_sampled,
             "carry-rest": self.carry_rest,
             "catalogs": self.catalogs,
@@ -279,6 +286,27 @@ class Kit:
                     state=state_difference(fresh.states, played_first.states), dice=dice_difference(fresh.faces, played_first.faces))
             )
         return played + 2, detail + _(", the first replayed in a fresh process")
+
+    def sampled_as_compare(self, size: int = 150) -> tuple[int, str]:
+        """The fights compare samples (``run_chunk``: its memo, its counting by final state) tally what
+        the same fights, from the same random numbers, played one by one tally; two chunks per
+        encounter, so the second walks what the first taught the memo."""
+        rng = self._rng("compare")
+        deadline = time.perf_counter() + self.seconds
+        encounters = 0
+        while encounters == 0 or (encounters < 4 and time.perf_counter() < deadline):
+            data = random_encounter(rng)
+            config = self.checks.config(encounter_from_dict(data), check=False)
+            for seed in (rng.randrange(2**32), rng.randrange(2**32)):
+                sampled, plain = run_chunk(config, seed, 0, size), _one_by_one(config, seed, size)
+                if sampled != plain:
+                    raise ConformanceFailure(
+                        _("on {encounter}, the {count} fights compare samples from seed {seed} tally {sampled} but the same fights "
+                          "played one by one tally {plain}: a round's or a step's result depends on more than the fight's state "
+                          "and the dice (state kept outside fight.vars, a face read of a roll in a fight nobody records)").format(
+                            encounter=describe(data), count=size, seed=seed, sampled=dict(sampled.outcomes), plain=dict(plain.outcomes)))
+            encounters += 1
+        return 2 * encounters * size, _("{count} encounters, two chunks each").format(count=encounters)
 
     def exact_vs_sampled(self, sampled: int = 1500, max_states: int = DEFAULT_MAX_STATES) -> tuple[int, str]:
         """Exact analysis and sampled fights agree on party wins for small generated duels."""
@@ -421,3 +449,13 @@ def fresh_process_fight() -> int:
 
 if __name__ == "__main__":
     raise SystemExit(fresh_process_fight())
+
+
+def _one_by_one(config: FightConfig, seed: int, size: int) -> Tally:
+    """Chunk 0 of ``seed`` as ``run_chunk`` plays it, each fight played round by round to its result."""
+    fight = config.new_fight(RandomRoller(f"{seed}:0"))
+    tally = Tally(tuple(c.name for c in fight.combatants))
+    for _i in range(size):
+        fight.reset()
+        tally.add(play(fight))
+    return tally

@@ -111,6 +111,10 @@ class RulesetConformance:
         change no module global or plugin attribute."""
         self._kit().no_outside_state()
 
+    def test_compare_samples_the_fights_played_one_by_one(self) -> None:
+        """The fights compare samples, through its memo and counting, tally what they tally played one by one."""
+        self._kit().sampled_as_compare()
+
     def test_exact_agrees_with_sampling(self) -> None:
         """Exact analysis and sampled fights agree on small generated duels."""
         self._kit().exact_vs_sampled()

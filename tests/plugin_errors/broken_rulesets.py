@@ -249,3 +249,15 @@ def duel_encounter() -> Any:
     from pathlib import Path
 
     return load_encounter(Path(__file__).resolve().parents[2] / "examples" / "ogre-duel.toml")
+
+
+class CacheCounter(Duel):
+    """Counts attacks in ``fight.cache``, which outlives a fight (``reset``) and is no part of its
+    state: a round the memo walks instead of playing counts nothing."""
+
+    @hookimpl
+    def rulebench_attack(self, fight: Fight, attacker: Combatant, defender: Combatant) -> Any:
+        attack = super().rulebench_attack(fight, attacker, defender)
+        count = fight.cache["attacks"] = fight.cache.get("attacks", 0) + 1
+        attack.hit = attack.hit or count % 7 == 3
+        return attack

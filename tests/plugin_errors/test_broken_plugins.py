@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from broken_rulesets import (
     NAME,
+    CacheCounter,
     Charm,
     Duel,
     Endless,
@@ -198,3 +199,10 @@ def test_attribution_reads_no_frame_of_the_kernel() -> None:
     assert not kernel & strings
     lookups = [node for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Attribute) and node.attr == "f_locals"]
     assert len(lookups) == 3  # _involved and _arguments: a hook implementation's arguments, by its co_varnames
+
+
+def test_state_kept_in_the_fights_cache_is_caught_where_compare_samples() -> None:
+    """A count in ``fight.cache`` (kept across fights, no part of the state) makes the rounds compare's
+    memo walks differ from the rounds played: the kit samples on compare's own path and says so."""
+    [result] = Kit(NAME, catalog=catalog(CacheCounter()), seconds=1, fights=5).run(only=("sampled-as-compare",)).results
+    assert not result.passed and "played one by one" in result.detail and "fights compare samples" in result.detail
