@@ -79,7 +79,7 @@ class FightConfig:
             plugin_errors.reraise(error, fight)
         unused = fight.unused_overrides()
         if unused:
-            known = ", ".join(self.ruleset.stats) or _("none")
+            known = ", ".join(self.ruleset.overridable) or _("none")
             where = "; ".join(f'overrides.{self.ruleset.name}."{name}".{stat}' for name, stat in unused)
             raise BadInput(_("{where}: {ruleset} has no such stat for that combatant; expected one of: {known}").format(
                 where=where, ruleset=self.ruleset.name, known=known))

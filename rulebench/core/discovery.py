@@ -124,6 +124,7 @@ class PluginRecord:
         else:
             row["source"] = self.info.source
             row["stats"] = list(self.info.stats)
+            row["settings"] = list(self.info.settings)
             row["purposes"] = None if self.info.purposes is None else list(self.info.purposes)
         return row
 

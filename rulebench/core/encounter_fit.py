@@ -74,7 +74,7 @@ def _skills(encounter: Encounter, rulesets: Mapping[str, RulesetInfo], plugins: 
 
 
 def _overrides(encounter: Encounter, rulesets: Mapping[str, RulesetInfo], fit: Fit) -> None:
-    """Overrides name a ruleset and, per combatant, its derived stats (docs/rules/<ruleset>.md)."""
+    """Overrides name a ruleset and, per combatant, its derived stats or settings (docs/rules/<ruleset>.md)."""
     for ruleset, table in encounter.overrides.items():
         info = rulesets.get(ruleset)
         if info is None:
@@ -89,9 +89,9 @@ def _overrides(encounter: Encounter, rulesets: Mapping[str, RulesetInfo], fit: F
             continue
         for name, stats in table.items():
             for stat in stats:
-                if stat not in info.stats:
+                if stat not in info.overridable:
                     what = _("{ruleset} has no derived stat {stat!r}{hint}; expected one of: {known}").format(
-                        ruleset=ruleset, stat=stat, hint=did_you_mean(stat, info.stats), known=_listing(info.stats))
+                        ruleset=ruleset, stat=stat, hint=did_you_mean(stat, info.overridable), known=_listing(info.overridable))
                     fit.problems.append((field_path(("overrides", ruleset, name, stat)), what))
 
 

@@ -22,7 +22,7 @@ from rulebench.core.fixed_state import stats_at_freeze
 from rulebench.core.i18n import _
 from rulebench.core.outcome import Outcome
 from rulebench.core.protocols import ChainSolver, RoundClock
-from rulebench.core.values import Decision, Health, Modifier
+from rulebench.core.values import Attack, Decision, Health, Modifier
 
 if TYPE_CHECKING:
     from rulebench.core.encounter import Encounter
@@ -93,7 +93,7 @@ class Rules(Protocol):
 PLUGIN_FACING = frozenset({
     "vars", "round", "party", "enemy", "combatants", "side_of", "opponents_of", "encounter", "ruleset", "outcome",
     "roll", "die", "check", "chain", "decide", "modifiers", "override", "emit", "explain", "recording", "log",
-    "default_tactics", "static_modifiers", "cache", "health", "carried",
+    "default_tactics", "static_modifiers", "cache", "health", "carried", "last_faces", "strike",
 })
 """What rules code uses of a fight (docs/writing-a-ruleset.md, "Rules every ruleset keeps")."""
 
@@ -136,12 +136,10 @@ class Fight:
             self.emit = self.explain = _IGNORED  # type: ignore[method-assign]  # see _IGNORED
         self.modifiers: Callable[..., Sequence[Modifier]] = partial(rules.modifiers, self)
         """``modifiers(combatant, purpose, against=None)``: every plugin's modifiers for one of
-        ``combatant``'s values (see ``rulebench_modifiers``). Bound once, since rulesets ask it on
-        the Monte Carlo hot path."""
+        ``combatant``'s values (``rulebench_modifiers``); bound once, for the Monte Carlo hot path."""
         self.default_tactics = True
         """Whether the ruleset's own default tactics answer every decision (no script, no tactics
-        plugin): the ruleset may then take its default answers directly instead of building a
-        ``Decision`` for each, which is the same answer at a fraction of the Monte Carlo cost."""
+        plugin): the ruleset may then take its default answers directly, without a ``Decision``."""
         self.static_modifiers = False
         """Whether every plugin's modifiers are static (``remember_modifiers``): the same answer for
         the same combatant, purpose and opponent all fight long, so a ruleset may work out once per
@@ -234,6 +232,22 @@ class Fight:
         if self.log is not None:
             self._log_roll(f"1d{sides}", label, who, value)
         return value
+
+    @property
+    def last_faces(self) -> tuple[int, ...] | None:
+        """Each die's face of the last roll, for narration (None where the roller keeps none); a
+        silent fight that reads them stops the round memo remembering its rounds."""
+        return self.roller.last_faces
+
+    def strike(self, attacker: Combatant, defender: Combatant, attack: Attack | None = None) -> Attack | None:
+        """A blow outside the round's turns (a free attack on a fleeing foe), played as a turn plays
+        it: ``rulebench_attack`` (unless the rules rolled ``attack`` themselves), then on a hit
+        ``rulebench_damage`` and ``rulebench_wounds``. Returns the attack."""
+        rules = self.rules
+        attack = rules.attack(self, attacker, defender) if attack is None else attack
+        if attack is not None and attack.hit and (damage := rules.damage(self, attack)) is not None:
+            rules.wounds(self, attack.defender, damage, attack.attacker)
+        return attack
 
     def chain(
         self, start: Hashable, sides: int, step: Step, label: str, key: Hashable = None, who: Combatant | None = None

@@ -262,8 +262,8 @@ def rulebench_wounds(fight: Fight, target: Combatant | Side, damage: Damage, att
     rule can honour who struck (a demon's blow that ignores armour, a silver weapon against a
     werewolf) without smuggling it through ``Damage.flags``; an implementation that does not need it
     leaves it out of its signature (pluggy passes only the arguments an implementation names), so a
-    plugin written before it was added keeps working. Rules code that applies damage itself (a free
-    attack on a fleeing foe) calls ``fight.rules.wounds(fight, target, damage, attacker)``.
+    plugin written before it was added keeps working. Rules code that plays a blow outside the
+    round's turns (a free attack on a fleeing foe) calls ``fight.strike(attacker, defender)``.
 
     :param fight: the fight.
     :param target: who takes the damage (a combatant, or a side whose line the damage walks down).

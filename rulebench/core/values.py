@@ -60,6 +60,8 @@ class RulesetInfo:
             ``weapon``, ``armour``, ``protection`` or one of its own); its rules page says where each
             feeds. A ``--plugin`` modifier that declares only purposes not in here changes nothing
             under the ruleset, and is told so; None declares nothing (nobody is told).
+        settings: other values an encounter may override per combatant, which are no stats and
+            are not varied as stats are (talisman's ``round_cap``).
     """
 
     name: str
@@ -72,6 +74,12 @@ class RulesetInfo:
     asks: tuple[DecisionInfo, ...] = ()
     skills: tuple[str, ...] = ()
     purposes: tuple[str, ...] | None = None
+    settings: tuple[str, ...] = ()
+
+    @property
+    def overridable(self) -> tuple[str, ...]:
+        """What ``[overrides.NAME."Combatant"]`` may set: the stats, then the settings."""
+        return self.stats + self.settings
 
 
 @dataclass(frozen=True, slots=True)

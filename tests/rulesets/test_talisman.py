@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from rulebench import EndState, Outcome, load_encounter
 from rulebench.api import configure
+from rulebench.cli.app import app
 from rulebench.core.dice import ScriptedRoller, parse_dice_script
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import Encounter, encounter_from_dict
@@ -234,3 +236,16 @@ def test_end_states_use_the_neutral_vocabulary() -> None:
     result, _ = fought(encounter([{"name": "Hero", "melee": 4, "life": 1}], [{"name": "Ogre", "melee": 5}]), "1 | 6")
     assert result.outcome is Outcome.ENEMY_WINS
     assert [f.state for f in result.fates] == [EndState.DEAD, EndState.UNHURT]
+
+
+def test_validate_takes_the_round_cap_the_rules_page_offers(tmp_path: Path) -> None:
+    """``round_cap`` is a setting, not a stat (``RulesetInfo.settings``): validate accepts it as the
+    fight does, and still refuses what talisman has neither of."""
+    duel = (EXAMPLES / "ogre-duel.toml").read_text(encoding="utf-8")
+    good, bad = tmp_path / "capped.toml", tmp_path / "armoured.toml"
+    good.write_text(duel + '\n[overrides.talisman.Ogre]\nround_cap = 5\n', encoding="utf-8")
+    bad.write_text(duel + '\n[overrides.talisman.Ogre]\narmour = 5\n', encoding="utf-8")
+    runner = CliRunner()
+    assert runner.invoke(app, ["validate", str(good)]).exit_code == 0
+    refused = runner.invoke(app, ["validate", str(bad)])
+    assert refused.exit_code == 2 and "expected one of: strength, lives, round_cap" in refused.output

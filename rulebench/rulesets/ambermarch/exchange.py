@@ -96,7 +96,7 @@ def _margin(fight: Fight) -> int:
         party_total = fixed + _roll_one_by_one(fight, attackers)
     else:
         party_total = fixed + fight.roll(_attack_dice(len(attackers), bonus), PARTY_DICE)
-        faces = fight.roller.last_faces if told else None
+        faces = fight.last_faces if told else None
         if faces is not None and len(faces) == len(attackers):
             for attacker, face in zip(attackers, faces):
                 _emit_attack(fight, attacker, face, face + attacker[2])

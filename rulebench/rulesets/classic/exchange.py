@@ -172,13 +172,13 @@ def _roll(fight: Fight, rolling: tuple[Dice, ...], party_dice: Dice | None, told
     total and, in a told fight where the roller tells them, the faces in marching order."""
     if party_dice is not None:
         total = fight.roll(party_dice, PARTY_KS)
-        return total, fight.roller.last_faces if told else None
+        return total, fight.last_faces if told else None
     total = 0
     faces: list[int] = []
     for dice in rolling:
         total += fight.roll(dice, KS)
         if told:
-            faces.extend(fight.roller.last_faces or ())
+            faces.extend(fight.last_faces or ())
     return total, faces if told and len(faces) == sum(len(d.dice_sides) for d in rolling) else None
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulebench import Attack, Combatant, EndState, Fate, Fight, Outcome, hookimpl
+from rulebench import Combatant, EndState, Fate, Fight, Outcome, hookimpl
 from rulebench.rulesets.dsa.hits import struck
 from rulebench.rulesets.dsa.narration import CONDITIONS, FLIGHT_ATTACK
 from rulebench.rulesets.dsa.stats import UNCONSCIOUS_BELOW
@@ -73,12 +73,7 @@ def _flee(fight: Fight) -> None:
         fight.emit("flight", who=member, attacker=foe, cap=at, value=at, roll=roll, success=hit)
         if not hit:
             continue
-        attack: Attack = struck(fight, foe, member, {"flight": True})
-        if attack.hit:
-            rules = fight.rules
-            damage = rules.damage(fight, attack)
-            if damage is not None:
-                rules.wounds(fight, member, damage, foe)
+        fight.strike(foe, member, struck(fight, foe, member, {"flight": True}))
 
 
 def _close_exchange(fight: Fight) -> None:

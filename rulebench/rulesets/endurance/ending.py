@@ -31,7 +31,6 @@ def _flee(fight: Fight) -> None:
     party is away (docs/rules/endurance.md, reading: mirrors dsa's one free attack per pursuer)."""
     fight.explain("flight")
     fight.emit("flight")
-    rules = fight.rules
     turns: tuple[tuple[int, ...], tuple[int, ...]] = fight.vars["turns"]
     for position in turns[0] if fight.round == 1 else turns[1]:
         enemy = fight.combatants[position]
@@ -40,9 +39,7 @@ def _flee(fight: Fight) -> None:
         target = choose_target(fight, enemy)
         if target is None:
             return
-        attack = rules.attack(fight, enemy, target)
-        damage = rules.damage(fight, attack)
-        rules.wounds(fight, target, damage, enemy)
+        fight.strike(enemy, target)
 
 
 @hookimpl

@@ -185,7 +185,7 @@ def _faces(fight: Fight) -> tuple[int | None, int | None]:
     remembering roller takes a read for a round that depends on more than the roll's total and
     stops remembering rounds. So this is talisman's one question whether the fight records.
     """
-    faces = fight.roller.last_faces if fight.recording else None
+    faces = fight.last_faces if fight.recording else None
     if faces is None or len(faces) != 2:
         return None, None
     return faces[0], faces[1]

@@ -387,13 +387,6 @@ def ruleset_summary() -> str:
     )
 
 
-def unknown_override(where: str, name: str, expected: str) -> str:
-    """The error for overrides talisman has no stat for: ``where`` lists them as the file spells them."""
-    return _("{where}: {name} has no such stat for that combatant; expected one of: {expected}").format(
-        where=where, name=name, expected=expected
-    )
-
-
 def override_out_of_range(key: str, name: str, stat: str, value: int, low: int, high: int | None) -> str:
     """The error for an override outside talisman's range, naming it as the encounter file spells it."""
     if high is None:

@@ -3,12 +3,7 @@
 from __future__ import annotations
 
 from rulebench import PARTY, BadInput, Combatant, DecisionInfo, Fight, RulesetInfo, hookimpl
-from rulebench.rulesets.talisman.narration import (
-    override_out_of_range,
-    ruleset_summary,
-    ruleset_title,
-    unknown_override,
-)
+from rulebench.rulesets.talisman.narration import override_out_of_range, ruleset_summary, ruleset_title
 
 ROUND_CAP = 20
 """Rounds before both sides withdraw (docs/rules/talisman.md)."""
@@ -18,10 +13,6 @@ NAME = "talisman"
 STRENGTH = (1, 10)
 LIVES = (1, 6)
 """The ranges docs/rules/talisman.md gives strength and lives; an override outside them is refused."""
-
-OVERRIDABLE = ("strength", "lives", "round_cap")
-"""What ``[overrides.talisman."Name"]`` may set: the two derived stats and the round cap."""
-
 
 def is_character(fight: Fight, combatant: Combatant) -> bool:
     """Whether the combatant is a character (a party member, or a member of a rival party) rather
@@ -39,6 +30,7 @@ def rulebench_ruleset() -> RulesetInfo:
         source="docs/rules/talisman.md",
         summary=ruleset_summary(),
         stats=("strength", "lives"),
+        settings=("round_cap",),
         purposes=("weapon", "protection"),  # combat power; a life spared
         decisions=("evade",),
         asks=(DecisionInfo("evade", per_member=True, options=(False, True)),),
@@ -88,11 +80,6 @@ def rulebench_setup(fight: Fight) -> None:
             _within(fight, c, "round_cap", cap, 1, None)
             caps.append(cap)
     fight.vars["round_cap"] = min(caps, default=ROUND_CAP)
-    unused = fight.unused_overrides()
-    if unused:
-        # The kernel's own check lists RulesetInfo.stats only; round_cap is a setting, not a stat.
-        where = "; ".join(f'overrides.{NAME}."{name}".{stat}' for name, stat in unused)
-        raise BadInput(unknown_override(where, NAME, ", ".join(OVERRIDABLE)))
     # The engaged members' indices in damage order (the marching order, reversed when ambushed
     # from behind), fighters before non-fighters (docs/rules/talisman.md): fixed by the encounter, so worked
     # out once here; each round's initiative keeps the standing ones.
