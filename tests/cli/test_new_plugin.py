@@ -133,7 +133,7 @@ def test_scaffold_installs_and_passes_conformance(scaffolded: Scaffolded, tmp_pa
         env=env, cwd=tmp_path, capture_output=True, text=True,
     )
     assert tests.returncode == 0, tests.stdout[-3000:]
-    assert "7 passed" in tests.stdout, tests.stdout[-3000:]  # the kit's seven checks, the catalogs' and carry-rest among them
+    assert "8 passed" in tests.stdout, tests.stdout[-3000:]  # the kit's eight checks, the catalogs', carry-rest and sampled-as-compare among them
 
 
 def test_scaffold_narrates_in_german_from_its_own_catalog(scaffolded: Scaffolded) -> None:

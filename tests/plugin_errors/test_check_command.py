@@ -36,7 +36,7 @@ def test_built_in_rulesets_are_certified(name: str) -> None:
     report = json.loads(result.stdout)
     assert result.exit_code == 0, [c for c in report["checks"] if not c["passed"]]
     assert report["passed"] and [c["check"] for c in report["checks"]] == [
-        "descriptor", "no-random", "fights", "no-outside-state", "exact-vs-sampled", "carry-rest", "catalogs",
+        "descriptor", "no-random", "fights", "no-outside-state", "sampled-as-compare", "exact-vs-sampled", "carry-rest", "catalogs",
     ]
 
 
