@@ -18,13 +18,14 @@ from rulebench import Combatant, Fight, Modifier, PluginInfo, Side, hookimpl
 from rulebench.analysis.results import Tally
 from rulebench.analysis.round_memo import memo_of
 from rulebench.analysis.sampling import run_chunk
-from rulebench.core.assembly import FightConfig, configure
+from rulebench.core.assembly import configure
 from rulebench.core.dice import Dice, RandomRoller
 from rulebench.core.dice.notation import MAX_UNROLLED
 from rulebench.core.discovery import discover
 from rulebench.core.encounter import encounter_from_dict, load_encounter
 from rulebench.core.loop import play
 from rulebench.core.outcome import FightResult
+from rulebench.testing.conformance import played_one_by_one
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -133,24 +134,14 @@ def test_counting_fights_by_final_state_tallies_what_playing_each_to_its_result_
         assert tally == expected, ruleset
 
 
-def _plain_tally(config: FightConfig, seed: int, size: int) -> Tally:
-    """The chunk's tally with every round played: what the round memo must reproduce exactly."""
-    fight = config.new_fight(RandomRoller(f"{seed}:0"))
-    tally = Tally(tuple(c.name for c in fight.combatants))
-    for _ in range(size):
-        fight.reset()
-        tally.add(play(fight))
-    return tally
-
-
 @pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.toml")))
 def test_remembered_rounds_give_every_ruleset_the_fights_played_round_by_round(example: str) -> None:
     encounter = load_encounter(EXAMPLES / example)
     for ruleset in ("ambermarch", "classic", "talisman", "dsa", "endurance"):
         config = configure(encounter, ruleset, catalog=discover())
         # Two chunks: the second walks what the first learned.
-        assert run_chunk(config, 3, 0, 150) == _plain_tally(config, 3, 150), ruleset
-        assert run_chunk(config, 4, 0, 150) == _plain_tally(config, 4, 150), ruleset
+        assert run_chunk(config, 3, 0, 150) == played_one_by_one(config, 3, 150), ruleset
+        assert run_chunk(config, 4, 0, 150) == played_one_by_one(config, 4, 150), ruleset
 
 
 def test_the_memo_learns_few_states_where_rounds_repeat_and_gives_up_where_they_do_not() -> None:
@@ -160,7 +151,7 @@ def test_the_memo_learns_few_states_where_rounds_repeat_and_gives_up_where_they_
     memo = memo_of(classic)
     assert memo.on and len(memo.snapshots) < 100
     endurance = configure(encounter, "endurance", catalog=discover())
-    assert run_chunk(endurance, 1, 0, 2000) == _plain_tally(endurance, 1, 2000)
+    assert run_chunk(endurance, 1, 0, 2000) == played_one_by_one(endurance, 1, 2000)
     # Thousands of states, rarely met twice, in whole rounds and in steps: played as usual.
     assert memo_of(endurance).by_step and not memo_of(endurance).on
 
@@ -171,13 +162,13 @@ def test_a_memo_of_long_fights_whose_rounds_never_repeat_is_judged_after_ten_fig
     # fights, and the memo of steps that takes its place is given up as early.
     skeletons = load_encounter(EXAMPLES / "skeleton-guards.toml")
     dsa = configure(skeletons, "dsa", catalog=discover())
-    assert run_chunk(dsa, 1, 0, 10) == _plain_tally(dsa, 1, 10)
+    assert run_chunk(dsa, 1, 0, 10) == played_one_by_one(dsa, 1, 10)
     steps = memo_of(dsa)
     assert steps.by_step and steps.on and steps.probed == 0
-    assert run_chunk(dsa, 2, 0, 20) == _plain_tally(dsa, 2, 20)
+    assert run_chunk(dsa, 2, 0, 20) == played_one_by_one(dsa, 2, 20)
     assert memo_of(dsa) is steps and not steps.on and steps.probed == 10
     assert steps.lookups >= 100 and steps.misses > 0.99 * steps.lookups
-    assert run_chunk(dsa, 3, 0, 200) == _plain_tally(dsa, 3, 200)  # played as usual from now on
+    assert run_chunk(dsa, 3, 0, 200) == played_one_by_one(dsa, 3, 200)  # played as usual from now on
     # A memo that hits now and then after 10 fights is left to the judgements at 100 and 250 fights,
     # which keep this one: talisman's rounds on the wraith repeat.
     talisman = configure(load_encounter(EXAMPLES / "wraith.toml"), "talisman", catalog=discover())
@@ -207,5 +198,5 @@ class Peeking:
 def test_rules_that_read_the_faces_of_a_sum_switch_the_memo_off_and_keep_their_fights() -> None:
     encounter = load_encounter(EXAMPLES / "skeleton-guards.toml")
     config = configure(encounter, "classic", catalog=discover(extra=[("peeking", Peeking())]), plugins=("peeking",))
-    assert run_chunk(config, 2, 0, 500) == _plain_tally(config, 2, 500)
+    assert run_chunk(config, 2, 0, 500) == played_one_by_one(config, 2, 500)
     assert not memo_of(config).on

@@ -298,7 +298,7 @@ class Kit:
             data = random_encounter(rng)
             config = self.checks.config(encounter_from_dict(data), check=False)
             for seed in (rng.randrange(2**32), rng.randrange(2**32)):
-                sampled, plain = run_chunk(config, seed, 0, size), _one_by_one(config, seed, size)
+                sampled, plain = run_chunk(config, seed, 0, size), played_one_by_one(config, seed, size)
                 if sampled != plain:
                     raise ConformanceFailure(
                         _("on {encounter}, the {count} fights compare samples from seed {seed} tally {sampled} but the same fights "
@@ -451,7 +451,7 @@ if __name__ == "__main__":
     raise SystemExit(fresh_process_fight())
 
 
-def _one_by_one(config: FightConfig, seed: int, size: int) -> Tally:
+def played_one_by_one(config: FightConfig, seed: int, size: int) -> Tally:
     """Chunk 0 of ``seed`` as ``run_chunk`` plays it, each fight played round by round to its result."""
     fight = config.new_fight(RandomRoller(f"{seed}:0"))
     tally = Tally(tuple(c.name for c in fight.combatants))
