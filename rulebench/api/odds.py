@@ -195,6 +195,8 @@ def exact_suffix(config: FightConfig, states: Sequence[Snapshot], options: Analy
     state might still have fit; it is sampled all the same, and which state ends the search depends
     only on the attempts' own answers, never on how many ran at once. ``tell`` hears of each exact point.
     """
+    # Backwards rather than by halving: the attempts that fit are needed anyway, and a give-up can
+    # cost a whole budget, which the first from the end (among the smallest states) seldom does.
     solved: dict[int, RulesetResult] = {}
     if options.exact is False:
         return solved, None
@@ -204,21 +206,21 @@ def exact_suffix(config: FightConfig, states: Sequence[Snapshot], options: Analy
     while True:
         while following >= 0 and len(ahead) < pool.workers:
             ahead.append((following, pool.submit(_attempt_in_worker, spec, states[following], options) if spec is not None
-                          else _done(attempt_from(config, states[following], options))))
+                          else _done(_attempt_from(config, states[following], options))))
             following -= 1
         if not ahead:
             return solved, None
         number, future = ahead.popleft()
         answer = future.result()
         if isinstance(answer, Dropped):
-            for _number, later in ahead:
-                later.cancel()
+            for _number, earlier in ahead:
+                earlier.cancel()
             return solved, (number, answer)
         solved[number] = answer
         tell()
 
 
-def attempt_from(config: FightConfig, state: Snapshot, options: AnalysisOptions) -> Solved:
+def _attempt_from(config: FightConfig, state: Snapshot, options: AnalysisOptions) -> Solved:
     """The exact attempt from ``state`` with its provenance, or why it does not fit."""
     answer = attempt(config, options, state)
     return record_provenance(config, answer) if isinstance(answer, RulesetResult) else answer
@@ -252,7 +254,7 @@ def _done(answer: Solved) -> Future[Solved]:
 
 def _attempt_in_worker(spec: ConfigSpec, state: Snapshot, options: AnalysisOptions) -> Solved:
     """One exact attempt of the odds, made in a worker process."""
-    return attempt_from(worker_config(spec), state, options)
+    return _attempt_from(worker_config(spec), state, options)
 
 
 def _sampled_in_worker(spec: ConfigSpec, state: Snapshot, options: AnalysisOptions, seed: str, known: Dropped | None) -> Analysed:
