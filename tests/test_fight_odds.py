@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+import rulebench.api.odds as odds_module
 from rulebench import Fight, PluginInfo, hookimpl
-from rulebench.analysis.analyse import AnalysisOptions
+from rulebench.analysis.analyse import AnalysisOptions, Dropped, Solved, attempt
 from rulebench.analysis.from_state import analyse_from, play_states, sample_from, state_after
 from rulebench.analysis.results import wilson
 from rulebench.api.analyses import compare
@@ -17,12 +18,14 @@ from rulebench.api.narrated_fight import fight
 from rulebench.api.odds import fight_odds
 from rulebench.core.discovery import discover
 from rulebench.core.errors import BadInput
+from rulebench.core.fight import Snapshot
 from rulebench.core.outcome import OUTCOMES
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 RIVALS = EXAMPLES / "talisman-rivals.toml"
 WIGHTS = EXAMPLES / "crypt-wights.toml"
 AM1 = EXAMPLES / "am-1.toml"
+SKELETONS = EXAMPLES / "skeleton-guards.toml"
 AM1_DICE = "4,6,2,3,5,2,6,2,1,4,5,4,6,3,5,6,4,1,2,3,4"
 Z999 = 3.290526731491926  # a 99.9% interval: the check below runs over a dozen outcomes and states
 
@@ -73,6 +76,35 @@ def test_a_state_too_big_for_the_budget_is_sampled_and_said_so() -> None:
     entry = next(p.to_dict() for p in odds.points if p.method == "sampled")
     assert set(entry) == {"round", "method", "party_wins", "enemy_wins", "withdrawn", "party_fled", "ci95", "fights"}
     assert entry["ci95"]["party_wins"][0] <= entry["party_wins"] <= entry["ci95"]["party_wins"][1]
+
+
+def test_the_states_before_the_last_that_does_not_fit_are_sampled_without_an_attempt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Exact attempts run from the last state backwards and stop at the first that gives up; the
+    states before it are sampled without one, each saying why, whatever the number of workers."""
+    record = fight(SKELETONS, "endurance", seed=1)
+    states = play_states(record.config, record.new_roller()).states
+    attempted: list[Snapshot | None] = []
+
+    def counted(config: object, options: AnalysisOptions, start: Snapshot | None = None) -> Solved:
+        attempted.append(start)
+        return attempt(record.config, options, start)
+
+    monkeypatch.setattr(odds_module, "attempt", counted)
+    odds = fight_odds(record, fights=100, workers=1)
+    methods = [p.method for p in odds.points]
+    given_up = methods.count("sampled") - 1
+    assert methods == ["sampled"] * (given_up + 1) + ["exact"] * (len(states) - given_up - 1)
+    assert given_up >= 1 and "exact" in methods  # the fight has both, and more than one sampled point
+    assert attempted == list(reversed(states[given_up:]))
+    own = attempt(record.config, AnalysisOptions(), states[given_up])
+    assert isinstance(own, Dropped) and odds.at(given_up).dropped == own.reason
+    for point in odds.points[:given_up]:
+        assert point.dropped is not None and point.dropped.startswith("not attempted")
+        assert f"round {given_up}" in point.dropped and own.gist in point.dropped
+    assert all(p.dropped is None for p in odds.points[given_up + 1:])
+    again = analyse_from(record.config, states[0], AnalysisOptions(exact=False, fights=100), "1:odds:0").result
+    assert odds.at(0).outcomes == {o.value: float(again.outcomes[o.value]) for o in OUTCOMES}
+    assert fight_odds(record, fights=100, workers=2).points == odds.points
 
 
 def test_the_turning_point_is_the_round_that_moved_the_party_most() -> None:

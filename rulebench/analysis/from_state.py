@@ -101,24 +101,31 @@ def sample_from(config: FightConfig, start: Snapshot, fights: int, seed: int | s
     return tally
 
 
-def analyse_from(config: FightConfig, start: Snapshot, options: AnalysisOptions, seed: int | str | None = None) -> Analysed:
+def insisted(config: FightConfig, dropped: Dropped) -> BadInput:
+    """The error of ``--exact`` insisted on where exact analysis does not fit (``dropped``)."""
+    return BadInput(_("--exact: {ruleset} on {encounter!r}: {reason}; sample with -n FIGHTS or --precision E").format(
+        ruleset=config.ruleset.name, encounter=config.encounter.name, reason=dropped.reason))
+
+
+def analyse_from(config: FightConfig, start: Snapshot, options: AnalysisOptions, seed: int | str | None = None,
+                 known: Dropped | None = None) -> Analysed:
     """Analyse the rest of ``config``'s fight from the state ``start`` as ``options`` say: exact
     where it fits (the automatic choice, with the budget compare uses), else sampled from there,
     ``options.fights`` fights or blocks of fights to ``options.stop_precision`` (at most
-    ``options.cap``). ``seed`` seeds the sampled fights (default: the options' seed).
+    ``options.cap``). ``seed`` seeds the sampled fights (default: the options' seed); ``known``
+    says why exact analysis is already known not to fit ``start``, which is then sampled without an attempt.
 
     Raises:
         BadInput: exact analysis was insisted on and the state does not fit.
     """
-    dropped: Dropped | None = None
-    if options.exact is not False:
+    dropped = known
+    if options.exact is not False and dropped is None:
         solved = attempt(config, options, start)
         if isinstance(solved, RulesetResult):
             return Analysed(record_provenance(config, solved))
-        if options.exact:
-            raise BadInput(_("--exact: {ruleset} on {encounter!r}: {reason}; sample with -n FIGHTS or --precision E").format(
-                ruleset=config.ruleset.name, encounter=config.encounter.name, reason=solved.reason))
         dropped = solved
+    if options.exact and dropped is not None:
+        raise insisted(config, dropped)
     seed = options.seed if seed is None else seed
     extra: dict[str, object] = {}
     if options.fights is not None:
