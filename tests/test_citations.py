@@ -116,7 +116,9 @@ def test_each_ruleset_names_its_rules_page() -> None:
 SECTION_CITATION = re.compile(r"\b(docs/[\w./-]+\.md)`*,\s+\"([^\"]+)\"")
 """A section of a page cited by its heading: ``docs/encounters.md, "Members"`` (across a line break too)."""
 
-MOVED_MODULE = re.compile(r"(?<![\w.])(?:rulebench/)?(core/round_watch\.py|core/exact\.py|core/kernel\.py|analysis/conformance\.py)"
+MOVED_MODULE = re.compile(r"(?<![\w.])(?:rulebench/)?(core/round_watch\.py|core/exact\.py|core/chains\.py|core/kernel\.py"
+                          r"|analysis/conformance\.py|analysis/round_watch\.py|analysis/state_reads\.py|analysis/chains\.py"
+                          r"|api/sensitivity\.py|plugins/critical\.py)"
                           r"|(?<![\w.])rulebench/testing\.py")
 """Modules that moved (docs/plugin-migration.md): citing them sends a reader to a file that is gone or only forwards."""
 

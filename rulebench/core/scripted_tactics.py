@@ -51,7 +51,7 @@ class ScriptedTactics:
         """The table of round ``round_number``, the last one for every later round.
 
         Found by comparing the round with whole numbers rather than indexing with it, so that exact
-        analysis reuses a step across the rounds the script treats alike (analysis/round_watch.py).
+        analysis reuses a step across the rounds the script treats alike (analysis/exact/round_watch.py).
         """
         for number, table in enumerate(self.rounds[:-1], start=1):
             if round_number <= number:
