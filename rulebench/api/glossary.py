@@ -20,7 +20,7 @@ from importlib import resources
 
 from rulebench.core.errors import BadInput
 from rulebench.core.i18n import LANGUAGES, SOURCE_LANGUAGE, _, language
-from rulebench.core.suggestions import close_matches
+from rulebench.core.suggestions import did_you_mean
 
 _LINK = re.compile(r"\[(`[^`]*`|[^\]]+)\]\(([^)]+)\)")
 _REFERENCE = re.compile(r"(?<=[.)])\s+\[[^\]]+\]\(rules/[^)]+\)\.?")
@@ -172,9 +172,6 @@ def explain(term: str) -> Entry:
     starting = {entry.term: entry for key, entry in found.items() if key.startswith(_key(term))}
     if len(starting) == 1:  # "exact" is "exact analysis"
         return starting.popitem()[1]
-    close = close_matches(_key(term), found, n=3)
-    suggested = ", ".join(dict.fromkeys(found[c].term for c in close))
-    if close:
-        raise BadInput(_("no glossary entry for {term!r}; did you mean {terms}? `rulebench explain` lists every term").format(
-            term=term, terms=suggested))
-    raise BadInput(_("no glossary entry for {term!r}; `rulebench explain` lists every term").format(term=term))
+    suggestion = did_you_mean(_key(term), found, n=3, shown={key: entry.term for key, entry in found.items()})
+    raise BadInput(_("no glossary entry for {term!r}{suggestion}; `rulebench explain` lists every term").format(
+        term=term, suggestion=suggestion))

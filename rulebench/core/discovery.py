@@ -30,7 +30,7 @@ from rulebench.core.errors import BadInput
 from rulebench.core.i18n import _, language, pgettext
 from rulebench.core.markers import PROJECT
 from rulebench.core.plugin_errors import remember_provenance
-from rulebench.core.suggestions import closest, did_you_mean
+from rulebench.core.suggestions import did_you_mean
 from rulebench.core.values import PluginInfo, RulesetInfo
 
 ENTRY_POINT_GROUP = "rulebench"
@@ -256,9 +256,7 @@ def _suggestion(message: str) -> str:
     if unknown_args and unknown_args.group(1) in hooks:
         spec = getattr(hookspecs, unknown_args.group(1))
         known = spec.__code__.co_varnames[: spec.__code__.co_argcount]
-        names = re.findall(r"'(\w+)'", unknown_args.group(2))
-        close = [(n, closest(n, known)) for n in names]
-        return "".join(" " + _("({name!r}: did you mean {option!r}?)").format(name=n, option=c) for n, c in close if c)
+        return "".join(did_you_mean(name, known, named=True) for name in re.findall(r"'(\w+)'", unknown_args.group(2)))
     return ""
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from rulebench.core.i18n import _
 
@@ -19,7 +19,22 @@ def closest(word: str, options: Iterable[str]) -> str | None:
     return found[0] if found else None
 
 
-def did_you_mean(word: str, options: Iterable[str]) -> str:
-    """`` (did you mean 'x'?)`` for the closest of ``options`` to a misspelled ``word``, else ``""``."""
-    option = closest(word, options)
-    return " " + _("(did you mean {option!r}?)").format(option=option) if option else ""
+def did_you_mean(word: str, options: Iterable[str], *, n: int = 1, named: bool = False,
+                 shown: Mapping[str, str] | None = None) -> str:
+    """`` (did you mean 'x'?)`` for the closest of ``options`` to a misspelled ``word``, else ``""``.
+
+    ``n`` offers up to that many, closest first (`` (did you mean 'x' or 'y'?)``). ``named`` names
+    the misspelled word too (`` ('atack': did you mean 'attack'?)``), for a message that suggests
+    for several words at once. ``shown`` says how each option is written where it is matched in
+    another form (a glossary's folded keys, shown as their terms); several options shown alike are
+    offered once.
+    """
+    matches = close_matches(word, options, n)
+    found = [repr(option) for option in dict.fromkeys(shown[match] if shown else match for match in matches)]
+    if not found:
+        return ""
+    # TRANSLATORS: the last of several allowed values: "'none', 'party' or 'enemy'".
+    choices = found[0] if len(found) == 1 else _("{values} or {last}").format(values=", ".join(found[:-1]), last=found[-1])
+    if named:
+        return " " + _("({name!r}: did you mean {options}?)").format(name=word, options=choices)
+    return " " + _("(did you mean {options}?)").format(options=choices)

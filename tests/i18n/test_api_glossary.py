@@ -50,7 +50,7 @@ def test_a_german_entry_is_german_through_and_through() -> None:
     assert entry.pages == ("docs/rules/ambermarch.md#stances-haltung",)
     assert explain("Stichprobe").related == ("Genauigkeit", "95-%-Intervall")  # related entries by their German words
     assert terms()[:3] == ["95-%-Intervall", "ab hier", "Abbrechen"] and len(terms()) == len(set(terms()))
-    with pytest.raises(BadInput, match=r"^kein Glossareintrag für 'Haltng'; meintest du Haltung\?"):
+    with pytest.raises(BadInput, match=r"^kein Glossareintrag für 'Haltng' \(meintest du 'Haltung'\?\); "):
         explain("Haltng")
 
 
