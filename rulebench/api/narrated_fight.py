@@ -153,11 +153,15 @@ class FightRecord:
         return [c for c in self.changes if c.round == number]
 
     def ending(self) -> str:
-        """Why the fight ended, in words: the ruleset's own reason (an ``outcome`` event's ``reason``)
-        or one read from the result: no foe left standing, flight, both sides disengaging."""
+        """Why the fight ended, in words: the ruleset's own reason (its narration's answer to a
+        ``reason`` request with the ``outcome`` event's facts, else that event's ``reason``) or one
+        read from the result: no foe left standing, flight, both sides disengaging."""
         for event in reversed(self.events):
-            if event.get("kind") == "outcome" and event.get("reason"):
-                return str(event["reason"])
+            if event.get("kind") == "outcome":
+                reason = self.fight.rules.narrate(self.fight, {**event, "kind": "reason", "text": None})
+                if reason:
+                    return reason
+                break
         result = self.result
         sides = [c.side for c in self.fight.combatants]
         standing = {side: any(f.state in STANDING for f, s in zip(result.fates, sides) if s == side) for side in set(sides)}

@@ -20,12 +20,16 @@ def rulebench_turn(fight: Fight, turn: Any) -> tuple[Combatant | Side, Combatant
 @hookimpl(trylast=True)
 def rulebench_narrate(fight: Fight, event: dict[str, Any]) -> str:
     """A roll as the log has always shown it (``Hero: damage 1d8 → 4 (…)``), a fate's condition as
-    the ruleset named it; any other event that no plugin renders as its kind."""
-    if event["kind"] == "roll":
+    the ruleset named it, an ending's reason as its outcome event gave it (none: ``""``); any other
+    event that no plugin renders as its kind."""
+    kind = event["kind"]
+    if kind == "roll":
         return roll_sentence(event, event["label"])
-    if event["kind"] == "fate":
+    if kind == "fate":
         return str(event["condition"])
-    return str(event["kind"])
+    if kind == "reason":
+        return str(event.get("reason") or "")
+    return str(kind)
 
 
 def roll_sentence(event: dict[str, Any], label: str) -> str:

@@ -420,9 +420,12 @@ def rulebench_narrate(fight: Fight, event: dict[str, Any]) -> str | None:
     renders a roll as ``Hero: damage 1d8 → 4`` and any other event as its kind. A renderer reads
     the event and nothing else of the fight: the event carries every fact its sentence names.
 
-    A recorded fight's fates come as requests of kind ``fate``, not logged: ``who``, ``side``,
-    ``end_state`` and ``condition``, the key ``rulebench_end_state`` answered; the ruleset returns
-    the condition in the reader's words (the kernel's default keeps the key).
+    Two requests come too, never logged: a recorded fight's fates, of kind ``fate`` (``who``,
+    ``side``, ``end_state`` and ``condition``, the key ``rulebench_end_state`` answered), answered
+    with the condition in the reader's words (the kernel's default keeps the key); and the
+    narration's ending, of kind ``reason`` with the ``outcome`` event's facts, answered with why the
+    fight ended, or None where the result says it (the kernel's default gives the event's own
+    ``reason`` fact, if any).
 
     :param fight: the fight, for its ruleset's words (its state has moved on: read the event).
     :param event: the logged event: ``kind``, ``round`` and the facts as JSON-ready values

@@ -41,8 +41,8 @@ class Fate(NamedTuple):
 
     Attributes:
         state: the neutral end state every ruleset reports in.
-        condition: the ruleset's own word for it; a narrated fight may give it in the reader's
-            language, a sampled one counts it as the ruleset's key.
+        condition: the ruleset's own word for it, an untranslated key that analysis counts; a
+            narrated fight's result has it in the reader's words (the ``fate`` request).
     """
 
     state: EndState

@@ -280,20 +280,27 @@ def test_every_sentence_is_rendered_from_its_event_alone(german: None) -> None:
 
 
 # -- ending reasons ------------------------------------------------------------------------------
+def reason(fight: Fight) -> str:
+    """Why the fight ended, as talisman's narration answers the ``reason`` request for its outcome event."""
+    outcome = next(e for e in events(fight) if e["kind"] == "outcome")
+    return fight.rules.narrate(fight, {**outcome, "kind": "reason", "text": None})
+
+
 def test_a_withdrawn_fight_says_the_round_cap_ended_it() -> None:
     capped = encounter([HERO], [OGRE], overrides={"talisman": {"Ogre": {"round_cap": 1}}})
     result, fight = fought(capped, "3 | 3")
     assert result.outcome is Outcome.WITHDRAWN
     outcome = next(e for e in events(fight) if e["kind"] == "outcome")
     assert outcome["text"] == "Round cap 1 reached: both sides withdraw."
-    assert outcome["reason"] == "after 1 rounds without a winner both sides withdraw (the round cap)"
+    assert reason(fight) == "after 1 rounds without a winner both sides withdraw (the round cap)"
+    assert "reason" not in outcome  # a sentence of the narration, not a fact of the log
 
 
 def test_a_fled_party_says_everyone_evaded() -> None:
     fled = encounter([HERO], [OGRE], tactics={"round": [{"evade": ["Hero"]}]})
     result, fight = fought(fled, "")
     assert result.outcome is Outcome.PARTY_FLED
-    assert next(e for e in events(fight) if e["kind"] == "outcome")["reason"] == "every standing member evaded his foe in the same round"
+    assert reason(fight) == "every standing member evaded his foe in the same round"
 
 
 # -- German --------------------------------------------------------------------------------------
@@ -332,7 +339,7 @@ def test_german_ending_reasons_and_events_keep_their_english_data(german: None) 
     result, fight = fought(capped, "3 | 3  2 | 2")
     outcome = next(e for e in events(fight) if e["kind"] == "outcome")
     assert outcome["outcome"] == "withdrawn"
-    assert outcome["reason"] == "nach 2 Runden ohne Sieger ziehen sich beide Seiten zurück (das Rundenlimit)"
+    assert reason(fight) == "nach 2 Runden ohne Sieger ziehen sich beide Seiten zurück (das Rundenlimit)"
     assert {e["result"] for e in events(fight) if e["kind"] == "duel"} == {"standoff"}
     assert result.outcome is Outcome.WITHDRAWN
 

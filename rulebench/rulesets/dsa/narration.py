@@ -369,14 +369,20 @@ def _condition(fight: Fight, event: Event) -> str:
 
 # -- the end ---------------------------------------------------------------------------------------
 def _outcome(fight: Fight, event: Event) -> str:
-    """The fight decided, or both sides withdrawing at the exchange cap (with the reason the ending
-    line gives)."""
+    """The fight decided, or both sides withdrawing at the exchange cap."""
     if "cap" in event:
-        event["reason"] = _("no side won within the cap of {cap} exchanges, so both withdraw").format(cap=event["cap"])
         return _("After {cap} exchanges both sides withdraw.").format(cap=event["cap"])
     if event["side"] == "party":
         return _("No one of the party stands: enemy_wins.")
     return _("No one of the enemy stands: party_wins.")
+
+
+def _reason(fight: Fight, event: Event) -> str | None:
+    """Why the fight ended, for the narration's ending (the ``reason`` request, the outcome event's
+    facts): the exchange cap's withdrawal; None where the result says it."""
+    if "cap" in event:
+        return _("no side won within the cap of {cap} exchanges, so both withdraw").format(cap=event["cap"])
+    return None
 
 
 def _decision(fight: Fight, event: Event) -> str | None:
@@ -458,6 +464,7 @@ _RENDERERS: dict[str, Callable[[Fight, Event], str | None]] = {
     "damage": _damage,
     "condition": _condition,
     "outcome": _outcome,
+    "reason": _reason,
     "flight": _flight,
     "decision": _decision,
     "plunder": _plunder,

@@ -239,22 +239,27 @@ def _condition(event: Event) -> str:
 
 
 def _verdict(event: Event) -> str:
-    """The end of the fight, as the round ends: who won, or why nobody did (docs/rules/talisman.md).
-
-    A fight without a winner also gets its ``reason``, which the narration's ending tells.
-    """
+    """The end of the fight, as the round ends: who won, or why nobody did (docs/rules/talisman.md)."""
     outcome = event["outcome"]
     if outcome == "party_wins":
         return _("Every enemy is defeated: the party wins.")
     if outcome == "enemy_wins":
         return _("No engaged member has a life left: the enemy wins.")
     if outcome == "party_fled":
-        event["reason"] = _("every standing member evaded his foe in the same round")
         return _("Every standing member evaded: the party has fled.")
-    cap = event["round_cap"]
-    # TRANSLATORS: why a fight ended without a winner; {cap} is a number of rounds.
-    event["reason"] = _("after {cap} rounds without a winner both sides withdraw (the round cap)").format(cap=cap)
-    return _("Round cap {cap} reached: both sides withdraw.").format(cap=cap)
+    return _("Round cap {cap} reached: both sides withdraw.").format(cap=event["round_cap"])
+
+
+def _reason(event: Event) -> str | None:
+    """Why a fight without a winner ended, for the narration's ending (the ``reason`` request, the
+    outcome event's facts); None where the result says it."""
+    outcome = event["outcome"]
+    if outcome == "party_fled":
+        return _("every standing member evaded his foe in the same round")
+    if outcome == "withdrawn":
+        # TRANSLATORS: why a fight ended without a winner; {cap} is a number of rounds.
+        return _("after {cap} rounds without a winner both sides withdraw (the round cap)").format(cap=event["round_cap"])
+    return None
 
 
 def _plunder(event: Event) -> str:
@@ -291,6 +296,7 @@ _RENDERERS: dict[str, Callable[[Event], str | None]] = {
     "wound": _wound,
     "condition": _condition,
     "outcome": _verdict,
+    "reason": _reason,
     "plunder": _plunder,
 }
 
