@@ -27,6 +27,9 @@ OPTIONS = AnalysisOptions.make()
 OVER_BUDGET = Dropped("needs more fight states than the budget of 1,000,000 (--max-states); it had handled 1,000,010",
                       "needs more fight states than the budget of 1,000,000 (--max-states)", budget=True)
 PREDICTED = Dropped("no fight had ended after 100,121 fight states", "predicted not to fit", budget=True)
+EARLY = PREDICTED._replace(predicted=True)
+OVER_BUDGET_TOO = Dropped("needs more fight states than the budget of 1,000,000 (--max-states); it had handled 1,000,377",
+                          "needs more fight states than the budget of 1,000,000 (--max-states)", budget=True)
 UNFOLLOWABLE = Dropped("a chain can go on forever", "a chain can go on forever")
 
 
@@ -45,12 +48,15 @@ def sampled(ruleset: str = "dsa", stopped_by: str = "precision") -> RulesetResul
 
 
 def test_one_note_per_cause_whatever_the_reasons_counted() -> None:
-    """Two rulesets dropped for the budget, one early and one in full: one note naming both."""
+    """Two rulesets dropped for the budget in full, their reasons counting differently: one note
+    naming both. One dropped early, on a prediction, gets the note that says it is one."""
     notes = Notes()
-    notes.add("dsa", Analysed(sampled(), PREDICTED), OPTIONS)
+    notes.add("dsa", Analysed(sampled(), OVER_BUDGET_TOO), OPTIONS)
     notes.add("endurance", Analysed(sampled("endurance"), OVER_BUDGET), OPTIONS)
+    notes.add("talisman", Analysed(sampled("talisman"), EARLY), OPTIONS)
     notes.add("classic", Analysed(sampled("classic")), OPTIONS)  # sampled as asked: nothing to note
-    assert notes.lines() == ["sampled where exact analysis would exceed 1,000,000 fight states (--max-states): dsa, endurance"]
+    assert notes.lines() == ["sampled where exact analysis would exceed 1,000,000 fight states (--max-states): dsa, endurance",
+                             "sampled where exact analysis would likely exceed 1,000,000 fight states (--max-states): talisman"]
 
 
 def test_each_cause_its_own_note_in_the_tables_words() -> None:
@@ -125,7 +131,7 @@ def test_a_sweep_names_exactly_the_values_its_rows_sampled() -> None:
             break
     else:
         raise AssertionError("no budget splits the sweep into exact and sampled values")
-    assert swept.notes == [f"sampled where exact analysis would exceed {budget:,} fight states (--max-states): "
+    assert swept.notes == [f"sampled where exact analysis would likely exceed {budget:,} fight states (--max-states): "
                            f"classic (enemy.members[0].count = {ranges(sampled_at)})"]
 
 
@@ -133,4 +139,4 @@ def test_the_command_prints_each_note_once() -> None:
     result = run("compare", EXAMPLES / "ogre-duel.toml", "-r", "classic", "-r", "talisman", "--max-states", "5", "--workers", "1")
     assert result.exit_code == 0, result.stderr
     notes = [line for line in result.stderr.splitlines() if line.startswith("note:")]
-    assert notes == ["note: sampled where exact analysis would exceed 5 fight states (--max-states): classic, talisman"]
+    assert notes == ["note: sampled where exact analysis would likely exceed 5 fight states (--max-states): classic, talisman"]

@@ -198,11 +198,13 @@ class Analysed:
 class Dropped(NamedTuple):
     """Why an exact attempt does not fit: in full, and its gist without this solve's counts, the
     same wherever the same thing stopped it; ``budget`` when it is the budget of fight states
-    (else a rule exact analysis cannot follow, which the gist names)."""
+    (else a rule exact analysis cannot follow, which the gist names), ``predicted`` when the solve
+    gave up early on a prediction that it would not fit."""
 
     reason: str
     gist: str
     budget: bool = False
+    predicted: bool = False
 
 
 Solved = RulesetResult | Dropped
@@ -224,7 +226,7 @@ def attempt(config: FightConfig, options: AnalysisOptions, start: Snapshot | Non
     except (exact.StateBudgetExceeded, RulebenchError) as err:
         # Both mean "does not fit": too many states, or a round with too many rolls to branch over.
         if isinstance(err, exact.StateBudgetExceeded):
-            return Dropped(str(err), err.gist, budget=True)
+            return Dropped(str(err), err.gist, budget=True, predicted=err.predicted)
         return Dropped(str(err), str(err))
 
 

@@ -37,7 +37,8 @@ SHOWN_SUBJECTS = 3
 
 @dataclass(frozen=True)
 class Cause:
-    """Why something was noted: ``budget`` (exact analysis does not fit the budget), ``unfollowable``
+    """Why something was noted: ``budget`` (exact analysis does not fit the budget), ``predicted``
+    (it gave up early, predicted not to fit the budget), ``unfollowable``
     (exact analysis cannot follow the rules; ``detail`` says why), ``cap`` (sampling stopped at its
     cap; ``detail`` is the precision asked for) or ``unasked`` (the modifier ``plugin`` offers the
     purposes ``detail`` names, which the ruleset never asks) or ``shared`` (a sensitivity's changes
@@ -66,7 +67,7 @@ class Notes:
         """Note what analysing ``subject`` (at the value or point ``at``, None for the encounter as written) brought up."""
         if done.dropped is not None:
             if done.dropped.budget:
-                cause = Cause("budget", options.budget)
+                cause = Cause("predicted" if done.dropped.predicted else "budget", options.budget)
             else:
                 cause = Cause("unfollowable", 0, done.dropped.gist)
             self._note(cause, subject, at)
@@ -139,6 +140,10 @@ def _sentence(cause: Cause, who: str) -> str:
     if cause.kind == "budget":
         # TRANSLATORS: {who} lists rulesets (with values), e.g. "dsa, endurance (enemy.members[0].count = 1–8)".
         return _("sampled where exact analysis would exceed {budget} fight states (--max-states): {who}").format(
+            budget=format_integer(cause.amount), who=who)
+    if cause.kind == "predicted":
+        # TRANSLATORS: as the note above, for a solve that gave up early, on a prediction (--exact tries the whole budget).
+        return _("sampled where exact analysis would likely exceed {budget} fight states (--max-states): {who}").format(
             budget=format_integer(cause.amount), who=who)
     if cause.kind == "shared":
         # TRANSLATORS: {who} lists rulesets whose changed encounters were sampled, e.g. "ambermarch, talisman".

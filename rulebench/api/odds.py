@@ -237,7 +237,7 @@ def _known(config: FightConfig, number: int, first: tuple[int, Dropped] | None) 
     reason = _("not attempted: the fight went on from here to its state after {word} {number}, and that state already "
                "did not fit exact analysis: {gist}").format(
                    word=plural(config.ruleset.round_word, 1, after=True), number=given_up, gist=dropped.gist)
-    return Dropped(reason, dropped.gist, dropped.budget)
+    return Dropped(reason, dropped.gist, dropped.budget, dropped.predicted)
 
 
 def _outcomes(result: RulesetResult) -> dict[str, float]:

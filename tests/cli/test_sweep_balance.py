@@ -110,7 +110,7 @@ def test_a_sweep_notes_a_sampled_ruleset_once(duel: Path) -> None:
     result = run("sweep", duel, "--vary", f"{COUNT}=1..3", "-r", "classic", "--max-states", "5", "--workers", "1", "--json")
     assert result.exit_code == 0
     [note] = [line for line in result.stderr.splitlines() if line.startswith("note:")]
-    assert note == f"note: sampled where exact analysis would exceed 5 fight states (--max-states): classic ({COUNT} = 1–3)"
+    assert note == f"note: sampled where exact analysis would likely exceed 5 fight states (--max-states): classic ({COUNT} = 1–3)"
 
 
 def test_sweep_and_balance_json_do_not_depend_on_workers(duel: Path) -> None:

@@ -35,11 +35,13 @@ budget, and more new states met in the last round than in the one before, gives 
 class StateBudgetExceeded(BadInput):
     """The encounter has more fight states than the exact solver may visit."""
 
-    def __init__(self, message: str, gist: str | None = None) -> None:
+    def __init__(self, message: str, gist: str | None = None, predicted: bool = False) -> None:
         super().__init__(message)
         self.gist = gist or message
         """The message without what this solve counted, the same for every encounter it befalls:
         how a sweep says in one note why exact analysis did not fit at several of its values."""
+        self.predicted = predicted
+        """Whether the solve gave up early, on a prediction, before spending its budget."""
 
 
 def over_budget(max_states: int, handled: int, states: int) -> StateBudgetExceeded:
@@ -60,7 +62,7 @@ def no_fight_ended(max_states: int, handled: int) -> StateBudgetExceeded:
         gettext("no fight had ended after {handled} fight states, a tenth of the budget of {budget} (--max-states): "
           "predicted not to fit; --exact tries the whole budget").format(
             handled=format_integer(handled), budget=format_integer(max_states)),
-        _predicted(max_states),
+        _predicted(max_states), predicted=True,
     )
 
 
@@ -73,7 +75,7 @@ def growing_tail(max_states: int, handled: int, before: int, last: int) -> State
           "the round before: predicted not to fit; --exact tries the whole budget").format(
             handled=format_integer(handled), budget=format_integer(max_states),
             new=format_integer(last), before=format_integer(before)),
-        _predicted(max_states),
+        _predicted(max_states), predicted=True,
     )
 
 
