@@ -90,8 +90,10 @@ def _overrides(encounter: Encounter, rulesets: Mapping[str, RulesetInfo], fit: F
         for name, stats in table.items():
             for stat in stats:
                 if stat not in info.overridable:
-                    what = _("{ruleset} has no derived stat {stat!r}{hint}; expected one of: {known}").format(
-                        ruleset=ruleset, stat=stat, hint=did_you_mean(stat, info.overridable), known=_listing(info.overridable))
+                    unknown = _("{ruleset} has no derived stat or setting {stat!r}{hint}; expected one of: {known}") if info.settings \
+                        else _("{ruleset} has no derived stat {stat!r}{hint}; expected one of: {known}")
+                    what = unknown.format(ruleset=ruleset, stat=stat, hint=did_you_mean(stat, info.overridable),
+                                          known=_listing(info.overridable))
                     fit.problems.append((field_path(("overrides", ruleset, name, stat)), what))
 
 

@@ -235,14 +235,14 @@ class Fight:
 
     @property
     def last_faces(self) -> tuple[int, ...] | None:
-        """Each die's face of the last roll, for narration (None where the roller keeps none); a
-        silent fight that reads them stops the round memo remembering its rounds."""
+        """Each die's face of the last roll, for narration (None where the roller keeps none): read
+        them only while recording; sampling plays a silent fight that reads them round by round."""
         return self.roller.last_faces
 
     def strike(self, attacker: Combatant, defender: Combatant, attack: Attack | None = None) -> Attack | None:
-        """A blow outside the round's turns (a free attack on a fleeing foe), played as a turn plays
-        it: ``rulebench_attack`` (unless the rules rolled ``attack`` themselves), then on a hit
-        ``rulebench_damage`` and ``rulebench_wounds``. Returns the attack."""
+        """A blow outside the turns (a free attack on a fleeing foe), from a hook of the round, played
+        as a turn is: ``rulebench_attack`` (unless ``attack`` is given), on a hit ``rulebench_damage``
+        and ``rulebench_wounds``, whose events tell it. Returns the attack (None: the hook made none)."""
         rules = self.rules
         attack = rules.attack(self, attacker, defender) if attack is None else attack
         if attack is not None and attack.hit and (damage := rules.damage(self, attack)) is not None:

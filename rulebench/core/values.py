@@ -60,8 +60,10 @@ class RulesetInfo:
             ``weapon``, ``armour``, ``protection`` or one of its own); its rules page says where each
             feeds. A ``--plugin`` modifier that declares only purposes not in here changes nothing
             under the ruleset, and is told so; None declares nothing (nobody is told).
-        settings: other values an encounter may override per combatant, which are no stats and
-            are not varied as stats are (talisman's ``round_cap``).
+        settings: other values an encounter may override per combatant, which are no stats
+            (talisman's ``round_cap``): read in setup with ``fight.override``, kept in ``fight.vars``
+            or the combatant's ``vars``; ``sensitivity`` does not vary them, ``sweep --vary
+            overrides.NAME."Combatant".SETTING=...`` can.
     """
 
     name: str

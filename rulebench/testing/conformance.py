@@ -189,7 +189,8 @@ class Kit:
         if undeclared:
             raise ConformanceFailure(
                 _("setup derives the stats {derived} but RulesetInfo.stats declares only {declared}: `show` and "
-                  "[overrides.{ruleset}] go by the declared ones").format(
+                  "[overrides.{ruleset}] go by the declared ones (a value an encounter may set that is no stat is kept in "
+                  "fight.vars or a combatant's vars and declared in RulesetInfo.settings)").format(
                     derived=", ".join(undeclared), declared=", ".join(sorted(declared)) or _("none"), ruleset=self.ruleset)
             )
         hero = fight.combatants[0]
