@@ -172,7 +172,7 @@ def test_a_sweep_names_each_sampled_ruleset_once(monkeypatch: pytest.MonkeyPatch
     result = rulebench.sweep(DUEL, "enemy.members[0].count=1..5", ["skirmish"], max_states=10, workers=1)
     assert all(r.method == "monte-carlo" for r in result.points["skirmish"])
     # the five solves stopped alike: one cause, said once, with the values it befell at
-    assert result.notes == ["sampled where exact analysis would exceed 10 fight states (--max-states): "
+    assert result.notes == ["sampled where exact analysis would likely exceed 10 fight states (--max-states): "
                             "skirmish (enemy.members[0].count = 1–5)"]
 
 
