@@ -307,7 +307,7 @@ class Fight:
           ``faces``, ``total``; a renderer translates the label (``roll_sentence``).
         * ``totals``: ``party_total`` and ``enemy_total``, a round's side totals, which
           ``fight --json`` reports per round.
-        * ``outcome``: ``reason``, why the fight ended, which the narration's last line gives.
+        * ``outcome``: why the fight ended, as facts, which the ending asks the renderer to word (``reason``).
         * ``hit``, then ``wound`` and ``condition``: what the brief narration (``fight --brief``)
           tells of a round, the hits where a ruleset reports them, else its wounds and conditions.
         * ``explain`` (logged by ``explain``): ``topic``, printed before the event it explains.
