@@ -292,7 +292,7 @@ def test_a_withdrawn_fight_says_the_round_cap_ended_it() -> None:
     assert result.outcome is Outcome.WITHDRAWN
     outcome = next(e for e in events(fight) if e["kind"] == "outcome")
     assert outcome["text"] == "Round cap 1 reached: both sides withdraw."
-    assert reason(fight) == "after 1 rounds without a winner both sides withdraw (the round cap)"
+    assert reason(fight) == "after 1 round without a winner both sides withdraw (the round cap)"
     assert "reason" not in outcome  # a sentence of the narration, not a fact of the log
 
 

@@ -258,7 +258,9 @@ def _reason(event: Event) -> str | None:
         return _("every standing member evaded his foe in the same round")
     if outcome == "withdrawn":
         # TRANSLATORS: why a fight ended without a winner; {cap} is a number of rounds.
-        return _("after {cap} rounds without a winner both sides withdraw (the round cap)").format(cap=event["round_cap"])
+        cap = event["round_cap"]
+        return ngettext("after {cap} round without a winner both sides withdraw (the round cap)",
+                        "after {cap} rounds without a winner both sides withdraw (the round cap)", cap).format(cap=cap)
     return None
 
 
