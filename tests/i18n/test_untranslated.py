@@ -116,10 +116,12 @@ COMMANDS = ("rulesets", "plugins", "schema", "validate", "show", "fight", "compa
 @cache
 def names() -> frozenset[str]:
     """Every word that is a name, not prose: the examples' encounters, combatants, traits and skills,
-    the plugins and their packages, the rulesets' stat keys, the commands, and the enumerated values
+    the plugins and their packages, the rulesets' stat keys, the commands (rulebench's and the shell
+    commands it tells a reader to run), and the enumerated values
     ``rulebench explain`` takes."""
     words: set[str] = {"rulebench", "json", "toml", "html", "png", "svg", "pdf", "csv"}
     words |= {w for command in COMMANDS for w in _words(command)}
+    words |= {"pip", "install", "python", "pytest"}  # the shell commands new-plugin tells a reader to run next
     # Each command's arguments, by the parameter names typer's help panel shows (encounter, term…).
     for command in typer.main.get_command(app).commands.values():  # type: ignore[attr-defined]
         words |= {param.name for param in command.params if param.param_type_name == "argument" and param.name}

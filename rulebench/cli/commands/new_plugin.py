@@ -34,5 +34,7 @@ def command(
     out.print(styled("green", _("created")) + " " + escape(str(root)), highlight=False)
     for path in files:
         out.print(f"  {escape(str(path.relative_to(root)))}", highlight=False)
-    steps = f"pip install -e '{root}[test]' && python -m pytest {root} && rulebench rulesets"
-    out.print(escape(_("next: {steps}").format(steps=steps)), highlight=False)
+    # One command a line, never wrapped inside: a reader copies each as it stands.
+    out.print(escape(_("next:")), highlight=False)
+    for step in (f"pip install -e '{root}[test]'", f"python -m pytest {root}", "rulebench rulesets"):
+        out.print(f"  {escape(step)}", highlight=False, soft_wrap=True)
