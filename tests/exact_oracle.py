@@ -16,11 +16,11 @@ a d``n`` having probability ``1/n``; and it shares none of the solver's shortcut
 as its distribution (nothing from ``Dice.distribution`` or ``Dice.probabilities``), no chain is
 solved as a Markov chain (nothing from ``analysis/exact/roller.py``), no step is reused across rounds
 (no ``RoundWatch``), nothing comes from ``analysis/exact/``, and no snapshot is taken or
-restored: every path starts from the fight as setup left it (``Fight.reset``, as Monte Carlo
+restored: every path starts from the fight as setup left it (``Fight._reset``, as Monte Carlo
 starts each of its fights; a fresh fight per path would cost twice as much for the same start).
 
 One merge, of its own: the rest of a fight depends only on its state, which is what
-``Fight.reset`` puts back for every path (the round, ``fight.vars`` and each combatant's
+``Fight._reset`` puts back for every path (the round, ``fight.vars`` and each combatant's
 ``vars``; ``state_of`` reads them by name). So where a path ends a round, the fight going on, in
 a state that an earlier path ended the same round in, the oracle does not play on: everything
 that followed that state (its continuations, walked depth-first right after the earlier path
@@ -187,14 +187,14 @@ class _Continuations:
 def state_of(fight: Fight) -> Hashable:
     """The oracle's own record of a fight between rounds: its round and every state value by name.
 
-    Everything the rest of a fight depends on lives there: it is what ``Fight.reset`` puts back for
+    Everything the rest of a fight depends on lives there: it is what ``Fight._reset`` puts back for
     every path (the round, the outcome, the pending turns, ``fight.vars`` and each combatant's
     ``vars``), so two paths that leave a round in equal states go on alike.
     """
     return (
         fight.round,
         fight.outcome,
-        fight.pending,
+        fight._pending,
         tuple(sorted(fight.vars.items())),
         tuple([tuple(sorted(c.vars.items())) for c in fight.combatants]),
     )
@@ -236,7 +236,7 @@ def oracle(
             where = f"{config.encounter.name!r} under {config.ruleset.name}"
             raise TooManyPaths(f"{where} has more than {max_paths:,} paths")
         # Every path from the start, so nothing but the prefix's faces carries over from the last.
-        fight.reset()
+        fight._reset()
         roller.begin(prefix)
         paths += 1
         known: _Continuations | None = None

@@ -83,5 +83,5 @@ class Unnamed:
 @pytest.mark.parametrize("seed", range(5))
 def test_a_silent_fight_never_asks_who_answered(seed: int) -> None:
     fight = configure(scripted([{"retreat": False}, {}]), "dsa").new_fight(RandomRoller(seed))
-    fight.rules = Unnamed(fight.rules)  # type: ignore[assignment]
+    fight._rules = Unnamed(fight._rules)  # type: ignore[assignment]
     assert play(fight).outcome is not None

@@ -38,17 +38,17 @@ def _after_round_one(config: FightConfig) -> dict[Snapshot, Fraction]:
     """Every state round 1 can end in, with its probability: each die face by face, depth first."""
     roller = OracleRoller(10**30)  # no cut-off: every path of these rounds is walked
     fight = config.new_fight(roller)
-    start = fight.snapshot()
+    start = fight._snapshot()
     found: defaultdict[Snapshot, Fraction] = defaultdict(Fraction)
     stack: list[tuple[tuple[int, int], ...]] = [()]
     while stack:
         assert len(found) < MAX_PATHS
         prefix = stack.pop()
-        fight.restore(start)
+        fight._restore(start)
         roller.begin(prefix)
         play_round(fight)
         stack.extend(roller.siblings())
-        found[fight.snapshot()] += roller.probability
+        found[fight._snapshot()] += roller.probability
     assert sum(found.values()) == 1
     return dict(found)
 
@@ -90,7 +90,7 @@ def test_the_states_after_round_one_add_up_to_the_start(example: str, ruleset: s
 @pytest.mark.parametrize("ruleset", ["dsa", "talisman", "endurance"])
 def test_from_the_fights_own_start_it_is_the_plain_solve(ruleset: str) -> None:
     config = _config("dsa-orc-duel", ruleset)
-    start = config.new_fight(RandomRoller(1)).snapshot()
+    start = config.new_fight(RandomRoller(1))._snapshot()
     plain = solve(config, fractions=False)
     assert solve(config, fractions=False, start=start).to_dict() == plain.to_dict()
 
@@ -101,7 +101,7 @@ def test_from_a_finished_fight_its_result_is_certain(ruleset: str) -> None:
     fight = config.new_fight(RandomRoller(7))
     while fight.outcome is None:
         play_round(fight)
-    result = solve(config, start=fight.snapshot())
+    result = solve(config, start=fight._snapshot())
     assert result.outcomes[fight.outcome.value] == 1
     assert result.rounds_distribution == {fight.round: 1}
 
@@ -112,6 +112,6 @@ def test_from_mid_fight_the_lengths_go_on_from_its_round() -> None:
     for _ in range(5):
         play_round(fight)
     assert fight.outcome is None
-    result = solve(config, fractions=False, start=fight.snapshot())
+    result = solve(config, fractions=False, start=fight._snapshot())
     assert min(result.rounds_distribution) == 6
     assert sum(result.outcomes.values()) == pytest.approx(1, abs=1e-12)

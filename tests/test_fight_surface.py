@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from rulebench import Attack, Dice, RandomRoller
 from rulebench.api import configure
 from rulebench.core.discovery import discover
@@ -49,3 +51,16 @@ def test_the_last_rolls_faces_are_the_rollers() -> None:
     fight = configure(load_encounter(ROOT / "examples" / "ogre-duel.toml"), "classic", catalog=discover()).new_fight(RandomRoller(1))
     total = fight.roll(Dice.parse("3d6"), "test")
     assert fight.last_faces is not None and len(fight.last_faces) == 3 and sum(fight.last_faces) == total
+
+
+def test_the_kernels_members_are_private_and_their_old_names_warn() -> None:
+    """``fight.snapshot()`` and the rest still work for a plugin written against them, saying they are the kernel's."""
+    fight = configure(load_encounter(ROOT / "examples" / "ogre-duel.toml"), "classic", catalog=discover()).new_fight(RandomRoller(1))
+    for name in KERNEL_ONLY:
+        assert hasattr(fight, f"_{name}"), name
+        with pytest.warns(DeprecationWarning, match=rf"Fight\.{name} is deprecated: it is the kernel's"):
+            getattr(fight, name)
+    with pytest.warns(DeprecationWarning):
+        assert fight.snapshot() == fight._snapshot()
+    with pytest.warns(DeprecationWarning):
+        assert fight.rules is fight._rules

@@ -20,7 +20,7 @@ def _played(fight: Fight, count: int) -> list[FightResult]:
     """The results of ``count`` fights played one after another on ``fight``."""
     results = []
     for _ in range(count):
-        fight.reset()
+        fight._reset()
         results.append(play(fight))
     return results
 

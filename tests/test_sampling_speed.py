@@ -93,7 +93,7 @@ def _played_with(plugin: Counting) -> tuple[Counter[FightResult], bool]:
     fight = config.new_fight(RandomRoller(1))
     results: Counter[FightResult] = Counter()
     for _ in range(100):
-        fight.reset()
+        fight._reset()
         results[play(fight)] += 1
     return results, config.static_modifiers
 
@@ -125,7 +125,7 @@ def test_counting_fights_by_final_state_tallies_what_playing_each_to_its_result_
         fight = config.new_fight(RandomRoller("5:0"))
         results: Counter[FightResult] = Counter()
         for _ in range(200):
-            fight.reset()
+            fight._reset()
             results[play(fight)] += 1
         expected = Tally(tuple(c.name for c in fight.combatants))
         for result, count in results.items():
@@ -191,7 +191,7 @@ class Peeking:
         self, fight: Fight, combatant: Combatant, purpose: str, against: Combatant | Side | None
     ) -> Iterable[Modifier] | None:
         """+1 on an armour value when the last roll showed a six somewhere."""
-        faces = fight.roller.last_faces
+        faces = fight._roller.last_faces
         return [Modifier(1, "six")] if purpose == "armour" and faces and 6 in faces else None
 
 

@@ -56,8 +56,8 @@ def spied_fights(ruleset: str, tactics: str, fights: int = 40) -> tuple[tuple[De
         defaults = catalog.get(ruleset, "ruleset").plugin.rulebench_decide
         for seed in range(fights):
             fight = config.new_fight(RandomRoller(seed))
-            spy = Spy(fight.rules, tactics, defaults)
-            fight.rules = spy
+            spy = Spy(fight._rules, tactics, defaults)
+            fight._rules = spy
             play(fight)
             asked.extend(spy.asked)
     return tuple(asked)
@@ -119,7 +119,7 @@ def test_cautious_ambermarch_covers_once_battered_and_retreats_once_wounded() ->
     stance = Decision("stance", 1, warrior, ("attack", "attack-ranged", "cover", "technique", "hold-back"), {"attack": "attack"})
     retreat = Decision("retreat", 1, None, (True, False), {})
     assert cautious.rulebench_decide(fight, stance) is None  # unhurt: the defaults attack
-    assert fight.rules.decide(fight, stance) == "attack"
+    assert fight._rules.decide(fight, stance) == "attack"
     assert cautious.rulebench_decide(fight, retreat) is False
     warrior.vars["ladder"] = 1  # battered (docs/rules/ambermarch.md)
     assert cautious.rulebench_decide(fight, stance) == "cover"
@@ -148,7 +148,7 @@ def test_a_retreat_without_counts_waits_for_a_last_stand_where_the_ruleset_tells
     """A ruleset that tells no health and counts nobody in the decision: the cautious party stays
     (nothing tells it to leave), the reckless one too."""
     fight = ambermarch_fight("cautious")
-    fight.rules = NoHealth(fight.rules)
+    fight._rules = NoHealth(fight._rules)
     decision = Decision("retreat", 1, None, (True, False), {})
     assert cautious.rulebench_decide(fight, decision) is False
     assert reckless.rulebench_decide(fight, decision) is False

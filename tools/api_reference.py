@@ -79,8 +79,9 @@ def _changes_table() -> str:
 
 FIGHT_INTRO = """\
 A hook receives the fight first. Rules code uses the members below (`rulebench.core.fight.PLUGIN_FACING`);
-the others are the kernel's and the solvers' (`KERNEL_ONLY`: {kernel}): a plugin that needs one of them is
-doing the kernel's job. [hooks.md](../hooks.md) says when each hook is called."""
+the others are the kernel's and the solvers', private (`_snapshot`...); their old public names (`KERNEL_ONLY`:
+{kernel}) still work for plugins written against them, with a `DeprecationWarning`: a plugin that needs one
+of them is doing the kernel's job. [hooks.md](../hooks.md) says when each hook is called."""
 
 PAGES = (
     Page("fight.md", "The fight", FIGHT_INTRO.format(kernel=", ".join(f"`{n}`" for n in sorted(KERNEL_ONLY))),

@@ -213,7 +213,7 @@ Solved = RulesetResult | Dropped
 
 def attempt(config: FightConfig, options: AnalysisOptions, start: Snapshot | None = None) -> Solved:
     """Solve ``config`` exactly within the options' budget, or say why it does not fit; from the
-    state ``start`` when given (``Fight.snapshot``: the rest of the fight, conditional on it).
+    state ``start`` when given (``Fight._snapshot``: the rest of the fight, conditional on it).
 
     In the automatic choice the solve gives up early when it is predicted not to fit
     (``exact.Solver.early``); ``--exact`` tries the whole budget.

@@ -180,7 +180,7 @@ class DayPlan:
         # Nobody of the party left on his feet, whether he fought or not: a member who sat the
         # stage out still carries the fallen on (with every member engaged, compare's wiped_out).
         wiped = all(fate.state in (EndState.OUT, EndState.DEAD) for fate in fates)
-        rules = fight.rules
+        rules = fight._rules
         try:
             finished = not wiped and bool(rules.party_finished(fight))
             carried = tuple((m.name, self._carried(fight, m)) for m in living)
@@ -210,11 +210,11 @@ class DayPlan:
                     fights.clear()
                 fight = fights[key] = self.new_fight(index, party, roller)
             else:
-                fight.reset()
-                if fight.roller is not roller:
-                    fight.roller = roller
+                fight._reset()
+                if fight._roller is not roller:
+                    fight._roller = roller
             play_out(fight)
-            final = (index, party, fight.snapshot())
+            final = (index, party, fight._snapshot())
             after = afters.get(final)
             if after is None:
                 if len(afters) >= MAX_KEPT:
@@ -227,13 +227,13 @@ class DayPlan:
         return tuple(ends)
 
     def _carried(self, fight: Fight, member: Combatant) -> Carried:
-        answer = fight.rules.carry(fight, member)
+        answer = fight._rules.carry(fight, member)
         if answer is not None and not isinstance(answer, dict):
             raise plugin_errors.wrong_answer(fight, "rulebench_carry", answer, (member,))
         return _frozen_answer(fight, "rulebench_carry", answer or {}, member)
 
     def _rested(self, fight: Fight, member: Combatant, state: Carried, rest: str) -> Carried:
-        answer = fight.rules.rest(fight, member, thawed(state), rest)
+        answer = fight._rules.rest(fight, member, thawed(state), rest)
         if not isinstance(answer, dict):
             raise plugin_errors.wrong_answer(fight, "rulebench_rest", answer, (member,))
         return _frozen_answer(fight, "rulebench_rest", answer, member)

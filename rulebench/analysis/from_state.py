@@ -1,7 +1,7 @@
 """Analysis from a fight's state in mid-fight: everything after a given round, conditional on it.
 
 A fight played with known dice (a seed, a script, or both) passes through one state after each
-round (``Fight.snapshot``). From any of them the rest of the fight is analysed as compare analyses
+round (``Fight._snapshot``). From any of them the rest of the fight is analysed as compare analyses
 it from the start: exact where the state fits the same budget (the same solver, given the state as
 its ``start``), else sampled from that state, each fight restored to it and played on. The odds
 through a fight (:mod:`rulebench.api.odds`) and ``compare --from-round`` are built on this.
@@ -45,10 +45,10 @@ def play_states(config: FightConfig, roller: Roller, until: int | None = None) -
     """Play a fight of ``config`` with ``roller``'s dice, taking its state after setup and after
     every round, up to its end or the end of round ``until``."""
     fight = config.new_fight(roller)
-    states = [fight.snapshot()]
+    states = [fight._snapshot()]
     while fight.outcome is None and (until is None or fight.round < until):
         play_round(fight)
-        states.append(fight.snapshot())
+        states.append(fight._snapshot())
     return Played(tuple(states))
 
 
@@ -93,8 +93,8 @@ def sample_from(config: FightConfig, start: Snapshot, fights: int, seed: int | s
     fight = config.new_fight(RandomRoller(f"{seed}:{first}"))
     tally = tally if tally is not None else Tally(tuple(c.name for c in fight.combatants))
     for i in range(first, first + fights):
-        fight.roller = RandomRoller(f"{seed}:{i}")
-        fight.restore(start)
+        fight._roller = RandomRoller(f"{seed}:{i}")
+        fight._restore(start)
         play_out(fight)
         tally.add(result_of(fight))
     verify_run(fight, config)

@@ -52,7 +52,7 @@ def fight_codes(config: FightConfig, seed: int, start: int, size: int) -> bytes:
         if played:
             (result,) = results
         else:  # the memo gave up: the fight is played as usual, from the same stream
-            fight.reset()
+            fight._reset()
             play_out(fight)
             result = result_of(fight)
         codes[k] = code(result, fought)

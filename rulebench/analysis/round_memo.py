@@ -1,6 +1,6 @@
 """Monte Carlo that remembers rounds: the same fights, dice for dice, at a fraction of the cost.
 
-A fight's state between rounds (``Fight.snapshot``) and the dice of the next round determine that
+A fight's state between rounds (``Fight._snapshot``) and the dice of the next round determine that
 round completely; exact analysis rests on the same fact. So the first time a round is played from
 a state, the rolls it asks for and where it leads are written into a tree for that state: a node
 per roll, its branches keyed by what the rules saw of it (the total of a ``roll``, the face of a
@@ -11,7 +11,7 @@ round replaying the rolls drawn so far and going on from there. Seeded results s
 of playing every round.
 
 A round of many rolls from one state has many ways through it, and a tree fills slowly; the same
-holds for each of its turns, whose states between two turns (``Fight.pending``) repeat more often
+holds for each of its turns, whose states between two turns (``Fight._pending``) repeat more often
 than whole rounds do. So a memo of whole rounds that does not pay gives way to one that remembers
 steps (a round's start, each turn, its end: ``play_step``), judged afresh. A round whose rules read
 the faces of a summed roll (``last_faces``) cannot be keyed by totals, and a memo of steps whose
@@ -149,7 +149,7 @@ class RoundMemo:
 
     def state(self, fight: Fight) -> int:
         """The id of ``fight``'s current state (its result noted if the fight is over)."""
-        snapshot = fight.snapshot()
+        snapshot = fight._snapshot()
         found = self.ids.get(snapshot)
         if found is None:
             found = self.ids[snapshot] = len(self.snapshots)
@@ -240,8 +240,8 @@ def remembered_fights(memo: RoundMemo, roller: RandomRoller, size: int) -> tuple
     uniform = roller.uniform
     fight, tap = memo.fight_of(config)
     tap.uniform, tap.replay, tap.taken = uniform, [], []
-    fight.roller = tap
-    fight.reset()
+    fight._roller = tap
+    fight._reset()
     start = memo.state(fight)
     trees, results = memo.trees, memo.results
     counts: dict[int, int] = {}
@@ -274,8 +274,8 @@ def remembered_fights(memo: RoundMemo, roller: RandomRoller, size: int) -> tuple
             # The memo gave up within this fight: the fight object stands where the round or step
             # just played left it, and finishes as usual.
             tap.replay, tap.taken = [], []
-            fight.roller = roller
-            while fight.pending is not None:  # the rest of the round the memo left
+            fight._roller = roller
+            while fight._pending is not None:  # the rest of the round the memo left
                 play_step(fight)
             play_out(fight)
             ended = result_of(fight)
@@ -292,7 +292,7 @@ def _play_round(memo: RoundMemo, fight: Fight, tap: TapRoller, state: int, path:
     """Play the round (or step) from ``state`` whose rolls so far are ``path`` and learn it; where
     it leads, or -1 once the memo is off (the fight object then stands where it left it)."""
     memo.misses += 1
-    fight.restore(memo.snapshots[state])
+    fight._restore(memo.snapshots[state])
     tap.replay, tap.taken, tap.peeked = path, [], False
     if fight.round >= MAX_ROUNDS:
         memo.switch_off(for_good=True)  # play_out reports the endless fight

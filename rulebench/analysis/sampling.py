@@ -77,9 +77,9 @@ def _play(config: FightConfig, roller: RandomRoller, size: int) -> Tally:
     counts: dict[Snapshot, int] = {}
     finals: dict[Snapshot, FightResult] = {}
     for _ in range(size - played):
-        fight.reset()
+        fight._reset()
         play_out(fight)
-        final = fight.snapshot()
+        final = fight._snapshot()
         seen = counts.get(final)
         if seen is None:
             finals[final] = result_of(fight)

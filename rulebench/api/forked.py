@@ -132,7 +132,7 @@ def compare_from(
             raise BadInput(_("{problem} (before the end of {word} {round})").format(
                 problem=err, word=played.ruleset.round_word, round=round_number)) from None
         fight = played.new_fight(new_roller())
-        fight.restore(state)
+        fight._restore(state)
         states.append(_fork_state(fight, played))
         for name in chosen:
             then = configure(model, ruleset, catalog=catalog, plugins=options.plugins, tactics=name)

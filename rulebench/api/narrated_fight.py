@@ -158,7 +158,7 @@ class FightRecord:
         read from the result: no foe left standing, flight, both sides disengaging."""
         for event in reversed(self.events):
             if event.get("kind") == "outcome":
-                reason = self.fight.rules.narrate(self.fight, {**event, "kind": "reason", "text": None})
+                reason = self.fight._rules.narrate(self.fight, {**event, "kind": "reason", "text": None})
                 if reason:
                     return reason
                 break

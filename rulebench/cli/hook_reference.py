@@ -52,7 +52,7 @@ CHANGES: dict[str, tuple[str, str]] = {
     "rulebench_setup": (
         "every key of `fight.vars` and `combatant.vars`, created with its start value; `combatant.stats` and "
         "`side.stats` (a modifier: what the ruleset derived, and the `vars` a stat seeds); `fight.cache`",
-        "roll dice (setup runs once for a whole chunk of sampled fights, which `Fight.reset` puts back to where setup "
+        "roll dice (setup runs once for a whole chunk of sampled fights, which the kernel puts back (`Fight._reset`) to where setup "
         "left them, so a die rolled here would be the same in all of them); keep state in module globals or on the "
         "plugin object",
     ),

@@ -72,18 +72,18 @@ class FightConfig:
         fight = Fight(self.encounter, self.ruleset.name, self.rules, roller, record, self.carried)
         fight.default_tactics = self.default_tactics
         if self.static_modifiers:
-            fight.remember_modifiers()
+            fight._remember_modifiers()
         try:
             self.rules.setup(fight)
         except Exception as error:
             plugin_errors.reraise(error, fight)
-        unused = fight.unused_overrides()
+        unused = fight._unused_overrides()
         if unused:
             known = ", ".join(self.ruleset.overridable) or _("none")
             where = "; ".join(f'overrides.{self.ruleset.name}."{name}".{stat}' for name, stat in unused)
             raise BadInput(_("{where}: {ruleset} has no such stat for that combatant; expected one of: {known}").format(
                 where=where, ruleset=self.ruleset.name, known=known))
-        fight.freeze()
+        fight._freeze()
         return fight
 
     def carrying(self, carried: Mapping[str, Mapping[str, Any]]) -> FightConfig:

@@ -7,7 +7,7 @@ Old plugins and scripts keep working for a release while they are told where eac
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from importlib import import_module
 from typing import Any
 
@@ -48,3 +48,32 @@ def forwarded(old: str, homes: str | Mapping[str, str]) -> tuple[Callable[[str],
         return sorted(getattr(new, "__all__", None) or (name for name in vars(new) if not name.startswith("_")))
 
     return __getattr__, __dir__
+
+
+class KernelMember:
+    """A member of the kernel's (``Fight._snapshot``...) under its old public name (``snapshot``):
+    still there for plugins and scripts written against it, with a ``DeprecationWarning``."""
+
+    def __init__(self, instead: str) -> None:
+        self.instead = instead
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.old, self.private = f"{owner.__name__}.{name}", f"_{name}"
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        warn_deprecated(self.old, self.instead)
+        return getattr(instance, self.private)
+
+    def __set__(self, instance: object, value: Any) -> None:
+        warn_deprecated(self.old, self.instead)
+        setattr(instance, self.private, value)
+
+
+def keep_old_names(owner: type, names: Iterable[str], instead: str) -> None:
+    """Give ``owner`` each of ``names`` as a deprecated alias of its private member (``_name``)."""
+    for name in names:
+        member = KernelMember(instead)
+        member.__set_name__(owner, name)
+        setattr(owner, name, member)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from rulebench.core import plugin_errors
 from rulebench.core.chain import Done, Step, function_key
 from rulebench.core.combatants import ENEMY, PARTY, Combatant, Side, StateValue
+from rulebench.core.deprecation import keep_old_names
 from rulebench.core.dice import Dice, DiceError, Roller
 from rulebench.core.errors import BadInput, RulebenchError
 from rulebench.core.event_facts import json_ready
@@ -29,15 +30,14 @@ if TYPE_CHECKING:
 
 
 _IGNORED: Callable[..., Any] = type.__prepare__
-"""A built-in that takes any arguments, keywords included, and ignores them (it returns a new empty
-dict): a silent fight's ``emit`` and ``explain``. Rules report on every blow, and a Python method
-would cost each report a call frame and a dictionary of its facts; this costs neither."""
+"""A built-in that takes any arguments and ignores them (it returns a new empty dict): a silent
+fight's ``emit`` and ``explain``, which cost no call frame and no dictionary of facts."""
 
 SCRIPT = "script"
 """Who answered a decision the encounter's ``[[tactics.round]]`` tables answered (``Fight.decide``)."""
 
 Snapshot = tuple[Any, ...]
-"""A fight state as ``Fight.snapshot`` takes it: round, outcome, pending turns, then the values of
+"""A fight state as ``Fight._snapshot`` takes it: round, outcome, pending turns, then the values of
 ``fight.vars`` and of each combatant's ``vars`` (all hashable, so a snapshot is a dictionary key)."""
 
 
@@ -97,12 +97,9 @@ PLUGIN_FACING = frozenset({
 })
 """What rules code uses of a fight (docs/writing-a-ruleset.md, "Rules every ruleset keeps")."""
 
-KERNEL_ONLY = frozenset({
-    "rules", "roller", "round_watch", "pending", "remember_modifiers", "unused_overrides", "freeze", "reset", "snapshot",
-    "restore",
-})
-"""What the kernel and the solvers use to set up, replay and solve a fight; a plugin that needs one
-of them is doing the kernel's job (``roller``: roll through ``roll``/``die``/``check``/``chain``)."""
+KERNEL_ONLY = frozenset({"rules", "roller", "round_watch", "pending", "remember_modifiers", "unused_overrides", "freeze",
+                         "reset", "snapshot", "restore"})
+"""Old public names of the kernel's and the solvers' members, private now (``_snapshot``); each warns."""
 
 
 class Fight:
@@ -111,7 +108,7 @@ class Fight:
     Rules code reads and writes ``vars``, rolls through ``roll``/``die``, asks ``decide``, gathers
     ``modifiers`` and reports what happened through ``emit``, as facts; the narration renders them
     (``rulebench_narrate``) only while the fight records. ``PLUGIN_FACING`` lists what a plugin
-    uses; the members in ``KERNEL_ONLY`` are the kernel's and the solvers'.
+    uses; the kernel's and the solvers' are private, their old names (``KERNEL_ONLY``) deprecated.
     """
 
     def __init__(
@@ -122,11 +119,11 @@ class Fight:
         """The encounter being fought, as validated (``Encounter``): its mode, surprise, flags and entries."""
         self.ruleset = ruleset
         """The name of the ruleset playing the fight (``-r NAME``)."""
-        self.rules = rules
+        self._rules = rules
         self.log: list[dict[str, Any]] | None = [] if record else None
         """The events of a recording fight, in order (``kind``, ``round``, ``text`` and the facts, as
         ``fight --json`` shows them); None while the fight does not record."""
-        self.roller = roller
+        self._roller = roller
         self.recording = record
         """Whether events are being logged (a narrated fight); rules need not ask, ``emit`` does."""
         self._explained: set[str] = set()
@@ -149,11 +146,11 @@ class Fight:
         modifiers, the encounter), under a key of its own: kept across ``reset`` (Monte Carlo plays
         a whole chunk on one fight), never part of the state."""
         self._round = 0
-        self.round_watch: RoundClock | None = None
+        self._round_watch: RoundClock | None = None
         """Set by exact analysis to learn how each step uses the round number (see ``RoundClock``)."""
         self.outcome: Outcome | None = None
         """How the fight ended, once ``rulebench_round_end`` answered; None while it goes on."""
-        self.pending: tuple[Any, ...] | None = None
+        self._pending: tuple[Any, ...] | None = None
         self.vars: dict[str, StateValue] = {}
         """The side-wide state (momentum, a marching order as a tuple): every key created in
         ``rulebench_setup``, every value hashable; restored with each snapshot."""
@@ -183,23 +180,23 @@ class Fight:
     @property
     def round(self) -> int:
         """The round being played (0 before the first); watched under exact analysis."""
-        if self.round_watch is None:
+        if self._round_watch is None:
             return self._round
-        return self.round_watch.number(self._round)
+        return self._round_watch.number(self._round)
 
     @round.setter
     def round(self, value: int) -> None:
-        self._round = value if self.round_watch is None else self.round_watch.store(value)
+        self._round = value if self._round_watch is None else self._round_watch.store(value)
 
     @property
-    def roller(self) -> Roller:
+    def _roller(self) -> Roller:
         """Where the fight's dice come from (the kernel's and the solvers': rules roll through
         ``roll``/``die``/``check``/``chain``)."""
-        return self._roller
+        return self._source
 
-    @roller.setter
-    def roller(self, roller: Roller) -> None:
-        self._roller = roller
+    @_roller.setter
+    def _roller(self, roller: Roller) -> None:
+        self._source = roller
         for name in ("roll", "die", "chain", "check"):
             self.__dict__.pop(name, None)
         # A silent fight's dice are only drawn, never logged: a roller that offers its own way of
@@ -221,14 +218,14 @@ class Fight:
     # -- chance ------------------------------------------------------------------------------
     def roll(self, dice: Dice, label: str, who: Combatant | None = None) -> int:
         """Roll a dice expression as one roll through the fight's roller and log it."""
-        total = self.roller.roll(dice)
+        total = self._roller.roll(dice)
         if self.log is not None:
             self._log_roll(str(dice), label, who, total)
         return total
 
     def die(self, sides: int, label: str, who: Combatant | None = None) -> int:
         """Roll one die through the fight's roller and log it."""
-        value = self.roller.die(sides)
+        value = self._roller.die(sides)
         if self.log is not None:
             self._log_roll(f"1d{sides}", label, who, value)
         return value
@@ -237,13 +234,13 @@ class Fight:
     def last_faces(self) -> tuple[int, ...] | None:
         """Each die's face of the last roll, for narration (None where the roller keeps none): read
         them only while recording; sampling plays a silent fight that reads them round by round."""
-        return self.roller.last_faces
+        return self._roller.last_faces
 
     def strike(self, attacker: Combatant, defender: Combatant, attack: Attack | None = None) -> Attack | None:
         """A blow outside the turns (a free attack on a fleeing foe), from a hook of the round, played
         as a turn is: ``rulebench_attack`` (unless ``attack`` is given), on a hit ``rulebench_damage``
         and ``rulebench_wounds``, whose events tell it. Returns the attack (None: the hook made none)."""
-        rules = self.rules
+        rules = self._rules
         attack = rules.attack(self, attacker, defender) if attack is None else attack
         if attack is not None and attack.hit and (damage := rules.damage(self, attack)) is not None:
             rules.wounds(self, attack.defender, damage, attack.attacker)
@@ -261,10 +258,10 @@ class Fight:
         function's code and captured values (``chain.function_key``).
         """
         # A ChainSolver; hasattr, because isinstance on a runtime protocol costs ~20 µs a call.
-        if hasattr(self.roller, "solve_chain"):
+        if hasattr(self._roller, "solve_chain"):
             if key is None:
                 key = ("chain", start, sides, function_key(step))
-            return cast(ChainSolver, self.roller).solve_chain(key, start, sides, step)
+            return cast(ChainSolver, self._roller).solve_chain(key, start, sides, step)
         state = start
         while not isinstance(state, Done):
             state = step(state, self.die(sides, label, who))
@@ -281,13 +278,13 @@ class Fight:
         anything else. Random and scripted rollers roll the die as ``die`` does (logged, one value
         of a ``--dice`` script).
         """
-        if hasattr(self.roller, "solve_chain"):  # a ChainSolver, as in chain()
+        if hasattr(self._roller, "solve_chain"):  # a ChainSolver, as in chain()
             solved = ("check", sides, function_key(test) if key is None else key)
-            return cast(ChainSolver, self.roller).solve_chain(solved, None, sides, lambda _, face: Done(test(face)))
+            return cast(ChainSolver, self._roller).solve_chain(solved, None, sides, lambda _, face: Done(test(face)))
         return test(self.die(sides, label, who))
 
     def _log_roll(self, dice: str, label: str, who: Combatant | None, total: int) -> None:
-        faces = self.roller.last_faces
+        faces = self._roller.last_faces
         self.emit("roll", who=who, label=label, dice=dice, faces=list(faces) if faces is not None else None, total=total)
 
     # -- events ------------------------------------------------------------------------------
@@ -324,7 +321,7 @@ class Fight:
         if kind == "decision" and "by" not in event:
             self._credit(event)
         if text is None:
-            event["text"] = self.rules.narrate(self, event)
+            event["text"] = self._rules.narrate(self, event)
         self.log.append(event)
 
     def _credit(self, event: dict[str, Any]) -> None:
@@ -363,14 +360,14 @@ class Fight:
         While the fight records, the source that answered is remembered for the ``decision`` event
         the rule emits about it (``_credit``); a silent fight asks the plain hook and pays nothing.
         """
-        if self.round_watch is not None:
-            decision = self.round_watch.decision(kind, self._round, who, options, context)
+        if self._round_watch is not None:
+            decision = self._round_watch.decision(kind, self._round, who, options, context)
         else:
             decision = Decision(kind, self._round, who, options, context)
         if self.log is None:
-            answer = self.rules.decide(self, decision)
+            answer = self._rules.decide(self, decision)
         else:  # a told fight names who answered (``_credit``); a silent one pays nothing for it
-            answer, self._answered[kind] = self.rules.decide_by(self, decision)
+            answer, self._answered[kind] = self._rules.decide_by(self, decision)
         if answer is None:
             if who is None:
                 raise RulebenchError(_("no tactics answered the {kind!r} decision").format(kind=kind))
@@ -395,9 +392,9 @@ class Fight:
         """``combatant``'s condition as his ruleset tells it in neutral terms (``rulebench_health``):
         what a plugin working across rulesets reads instead of a ruleset's state keys; None where the
         ruleset cannot tell."""
-        return self.rules.health(self, combatant)
+        return self._rules.health(self, combatant)
 
-    def remember_modifiers(self) -> None:
+    def _remember_modifiers(self) -> None:
         """Ask the plugins' modifiers once per combatant, purpose and opponent, and remember them.
 
         Only for modifiers that never depend on the fight's state (``PluginInfo.static_modifiers``):
@@ -435,7 +432,7 @@ class Fight:
             raise BadInput(_("{where}: expected a whole number, got {value!r}").format(where=where, value=given))
         return given
 
-    def unused_overrides(self) -> list[tuple[str, str]]:
+    def _unused_overrides(self) -> list[tuple[str, str]]:
         """Overrides of the active ruleset that setup never read: unknown stats or misplaced names."""
         return [
             (name, stat)
@@ -445,7 +442,7 @@ class Fight:
         ]
 
     # -- state -------------------------------------------------------------------------------
-    def freeze(self) -> None:
+    def _freeze(self) -> None:
         """Fix the state layout once setup is over; snapshots follow it, and ``reset`` returns here."""
         self._fight_keys = tuple(self.vars)
         self._var_keys = tuple(tuple(c.vars) for c in self.combatants)
@@ -455,9 +452,9 @@ class Fight:
         # Stats are fixed from now on; a run's end compares them with these (``core/fixed_state.py``).
         self._stats_at_freeze = stats_at_freeze([*self.combatants, self.party, self.enemy])
 
-    def reset(self) -> None:
+    def _reset(self) -> None:
         """Put the fight back to round 0, as setup left it (cheaper than restoring a snapshot)."""
-        self._round, self.outcome, self.pending = 0, None, None
+        self._round, self.outcome, self._pending = 0, None, None
         self.vars = self._initial[0].copy()
         for combatant, values in self._reset_vars:
             combatant.vars = values.copy()
@@ -465,17 +462,17 @@ class Fight:
             self.log.clear()
             self._answered.clear()
 
-    def snapshot(self) -> Snapshot:
+    def _snapshot(self) -> Snapshot:
         """A hashable value that determines the rest of the fight (with the rules and the roller)."""
         return (
             self._round,
             self.outcome,
-            self.pending,
+            self._pending,
             tuple(self.vars.values()),
             tuple([tuple(c.vars.values()) for c in self.combatants]),  # a list is built faster than a generator runs
         )
 
-    def restore(self, snapshot: Snapshot) -> None:
+    def _restore(self, snapshot: Snapshot) -> None:
         """Put the fight back into a state taken by ``snapshot``.
 
         Exact analysis restores the same snapshot once for every path through a step, so the
@@ -493,8 +490,11 @@ class Fight:
             fight_vars, combatant_vars = self._restored_vars
             if len(fight_vars) != len(fight_values) or any(len(d) != len(v) for d, v in zip(combatant_vars, combatant_values)):
                 raise plugin_errors.late_state_key(self)
-        self._round, self.outcome, self.pending = snapshot[0], snapshot[1], snapshot[2]
+        self._round, self.outcome, self._pending = snapshot[0], snapshot[1], snapshot[2]
         fight_vars, combatant_vars = self._restored_vars
         self.vars = fight_vars.copy()
         for combatant, values in zip(self.combatants, combatant_vars):
             combatant.vars = values.copy()
+
+
+keep_old_names(Fight, KERNEL_ONLY, "it is the kernel's, and rules code uses what Fight.PLUGIN_FACING names")

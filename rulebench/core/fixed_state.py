@@ -151,7 +151,7 @@ def verify(fight: Any) -> None:
                 ruleset=fight.ruleset, who=owner.name, before=before, after=dict(owner.stats)),
             round=fight_round(fight),
         )
-    state = getattr(fight.rules, "plugin_state", None)
+    state = getattr(fight._rules, "plugin_state", None)
     found = state.changed() if state is not None else None
     if found is not None:
         plugin, what = found

@@ -27,7 +27,7 @@ MAX_ROUNDS = 10_000
 def start_round(fight: Fight) -> Iterable[Any]:
     """Open the next round: advance the counter, let the round's decisions be made, and return its turns."""
     fight.round += 1
-    rules = fight.rules
+    rules = fight._rules
     if rules.round_start is not nothing:
         rules.round_start(fight)
     return rules.initiative(fight) or ()
@@ -45,7 +45,7 @@ def play_turns(fight: Fight, turns: Iterable[Any]) -> None:
     and each turn is played in this frame, not in a call of its own (a frame per turn costs as
     much as the kernel's whole share of a blow).
     """
-    rules = fight.rules
+    rules = fight._rules
     turn_hook, attack_hook, damage_hook, wounds_hook = rules.turn, rules.attack, rules.damage, rules.wounds
     # With only the kernel's own resolver, a turn is an (attacker, defender) pair as it stands.
     passed_through = turn_hook is defaults.rulebench_turn
@@ -87,12 +87,12 @@ def _turns(fight: Fight, order: Any) -> Iterator[Any]:
 
 def end_round(fight: Fight) -> None:
     """Close the round; sets ``fight.outcome`` (and lets plugins react) when the fight is over."""
-    outcome = fight.rules.round_end(fight)
+    outcome = fight._rules.round_end(fight)
     if outcome is not None:
         if not isinstance(outcome, Outcome):  # once a fight, and no call unless it is wrong
             plugin_errors.check_outcome(fight, outcome)
         fight.outcome = outcome
-        fight.rules.fight_end(fight)
+        fight._rules.fight_end(fight)
 
 
 def play_round(fight: Fight) -> None:
@@ -106,7 +106,7 @@ def _play_rounds(fight: Fight, once: bool) -> None:
     Monte Carlo plays every round through here, so ``start_round`` and ``end_round`` are written
     out in place and the hooks looked up once per fight (``play_step`` calls them).
     """
-    rules = fight.rules
+    rules = fight._rules
     round_start, initiative, round_end = rules.round_start, rules.initiative, rules.round_end
     while True:
         number = fight.round
@@ -135,22 +135,22 @@ def play_step(fight: Fight) -> None:
     """Advance ``fight`` by one step: a round's start, one of its turns, or its end.
 
     A ruleset whose ``rulebench_initiative`` returns a tuple has its remaining turns kept in the
-    fight state (``fight.pending``), so exact analysis can merge equal states between turns; a
+    fight state (``fight._pending``), so exact analysis can merge equal states between turns; a
     lazily generated order is played out within the step that opens the round.
     """
     try:
-        if fight.pending is None:
+        if fight._pending is None:
             turns = start_round(fight)
             if isinstance(turns, tuple):
-                fight.pending = turns
+                fight._pending = turns
                 return
             play_turns(fight, _turns(fight, turns))
             end_round(fight)
-        elif fight.pending:
-            turn, fight.pending = fight.pending[0], fight.pending[1:]
+        elif fight._pending:
+            turn, fight._pending = fight._pending[0], fight._pending[1:]
             take_turn(fight, turn)
         else:
-            fight.pending = None
+            fight._pending = None
             end_round(fight)
     except Exception as error:
         plugin_errors.reraise(error, fight)
@@ -183,7 +183,7 @@ def play(fight: Fight) -> FightResult:
 def fates(fight: Fight) -> tuple[Fate, ...]:
     """Every combatant's neutral end state, party first (the fight must be over); a recording
     fight's conditions in the reader's words (``condition_in_words``)."""
-    end_state = fight.rules.end_state
+    end_state = fight._rules.end_state
     result = []
     for combatant in fight.combatants:
         fate = end_state(fight, combatant)
@@ -201,7 +201,7 @@ def condition_in_words(fight: Fight, combatant: Combatant, fate: Fate) -> Fate:
     with the key that analysis tallies. A request, not an event: nothing is logged."""
     request = {"kind": "fate", "round": fight.round, "text": None, "who": combatant.name, "side": combatant.side,
                "end_state": fate.state.value, "condition": fate.condition}
-    return Fate(fate.state, fight.rules.narrate(fight, request))
+    return Fate(fate.state, fight._rules.narrate(fight, request))
 
 
 def run_fight(config: FightConfig, roller: Roller, record: bool = True) -> tuple[FightResult, Fight]:

@@ -229,7 +229,7 @@ def attribute(error: Exception, fight: Any, pm: Any) -> Exception:
     if isinstance(error, (RulebenchError, DiceScriptError)):
         return error
     frames = _frames(error.__traceback__)
-    rollers = _codes(type(getattr(fight, "roller", None)))
+    rollers = _codes(type(getattr(fight, "_roller", None)))
     if any(frame.f_code in rollers for frame in frames):
         # Raised by the fight's roller (a script run out, an analysis cutting a path off): not the plugin's doing.
         return error
@@ -291,7 +291,7 @@ def check_fate(fight: Any, fate: Any, combatant: Combatant) -> None:
 
 def _pm(fight: Any) -> Any:
     """The plugin manager behind a fight's resolved hooks (``ResolvedHooks.pm``)."""
-    return getattr(fight.rules, "pm", None)
+    return getattr(fight._rules, "pm", None)
 
 
 def reraise(error: Exception, fight: Any) -> NoReturn:

@@ -87,7 +87,7 @@ def observer(*, check: bool, trace: bool, out: TextIO | None = None, plugin_stat
 
 def _own_state(fight: Any, plugin: str, hook: str) -> None:
     """Refuse a change to a plugin's own state, right after ``plugin``'s ``hook`` made it."""
-    found = fight.rules.plugin_state.changed()
+    found = fight._rules.plugin_state.changed()
     if found is not None:
         owner, what = found
         raise PluginError(
@@ -169,7 +169,7 @@ def _hashable(value: Any) -> bool:
 
 
 def _package(fight: Any, plugin: str) -> str | None:
-    pm = getattr(fight.rules, "pm", None)
+    pm = getattr(fight._rules, "pm", None)
     target = pm.get_plugin(plugin) if pm is not None else None
     package, version = provenance(target)
     return f"{package} {version}" if package != "?" else None

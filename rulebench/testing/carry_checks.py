@@ -102,9 +102,9 @@ class CarryChecks:
 
     def _carry(self, fight: Fight, member: Combatant, where: str) -> dict[str, Any]:
         """``rulebench_carry`` for ``member``, asked twice: JSON-ready, the same, and changing nothing."""
-        snapshot = fight.snapshot()
-        answer = fight.rules.carry(fight, member)
-        again = fight.rules.carry(fight, member)
+        snapshot = fight._snapshot()
+        answer = fight._rules.carry(fight, member)
+        again = fight._rules.carry(fight, member)
         if (answer is not None and not isinstance(answer, dict)) or not _json_ready(answer):
             raise CarryFailure(_("{where}: rulebench_carry answered {answer!r} for {member}: expected a JSON-ready dict of "
                                  "the ruleset's own keys, or None").format(where=where, answer=answer, member=member.name))
@@ -112,7 +112,7 @@ class CarryChecks:
             raise CarryFailure(_("{where}: rulebench_carry answered {answer!r} for {member}, then {again!r} when asked "
                                  "again: its answer must depend only on the finished fight").format(
                                      where=where, answer=answer, again=again, member=member.name))
-        if fight.snapshot() != snapshot:
+        if fight._snapshot() != snapshot:
             raise CarryFailure(_("{where}: asking rulebench_carry for {member} changed the fight's state: the hook "
                                  "only answers").format(where=where, member=member.name))
         return answer or {}
@@ -121,8 +121,8 @@ class CarryChecks:
         """``rulebench_rest`` for ``member`` after a ``rest``, asked twice: JSON-ready, the same, and
         leaving the carried state it was given as it was."""
         given = copy.deepcopy(carried)
-        answer = fight.rules.rest(fight, member, given, rest)
-        again = fight.rules.rest(fight, member, copy.deepcopy(carried), rest)
+        answer = fight._rules.rest(fight, member, given, rest)
+        again = fight._rules.rest(fight, member, copy.deepcopy(carried), rest)
         if not isinstance(answer, dict) or not _json_ready(answer):
             raise CarryFailure(_("{where}: rulebench_rest answered {answer!r} for {member} after a {rest} rest: expected "
                                  "a JSON-ready dict (an empty one: fully healed)").format(
@@ -149,7 +149,7 @@ class CarryChecks:
         found = {}
         for member in fight.party.members:
             health = fight.health(member)
-            found[member.name] = (fight.rules.end_state(fight, member).state, None if health is None else health.left)
+            found[member.name] = (fight._rules.end_state(fight, member).state, None if health is None else health.left)
         try:
             with speaking(SOURCE_LANGUAGE):
                 play(fight)

@@ -329,8 +329,8 @@ class Kit:
             fight = config.new_fight(RandomRoller(seed))
             wins = 0
             for i in range(sampled):
-                fight.reset()
-                fight.roller = RandomRoller(f"{seed}:{i}")
+                fight._reset()
+                fight._roller = RandomRoller(f"{seed}:{i}")
                 wins += play_in_source_language(fight).outcome is Outcome.PARTY_WINS
             rate = wins / sampled
             spread = 4.5 * sqrt(max(p * (1 - p), 1 / sampled) / sampled)  # ~1 in 150,000 by chance
@@ -457,6 +457,6 @@ def played_one_by_one(config: FightConfig, seed: int, size: int) -> Tally:
     fight = config.new_fight(RandomRoller(f"{seed}:0"))
     tally = Tally(tuple(c.name for c in fight.combatants))
     for _i in range(size):
-        fight.reset()
+        fight._reset()
         tally.add(play(fight))
     return tally

@@ -219,18 +219,18 @@ class FightChecks:
             play_round(fight)
         if fight.outcome is not None:
             return
-        state = fight.snapshot()
+        state = fight._snapshot()
         try:
             hash(state)
         except TypeError as err:
             raise ConformanceFailure(_("{where}: the state after round 1 is not hashable: {error}").format(where=where, error=err)) from err
-        fight.restore(state)
-        if fight.snapshot() != state:
+        fight._restore(state)
+        if fight._snapshot() != state:
             raise ConformanceFailure(_("{where}: restoring the snapshot of round 1 gave a different state").format(where=where))
-        fight.roller = RandomRoller(f"{seed}:rest")
+        fight._roller = RandomRoller(f"{seed}:rest")
         rest, rest_states = _play_traced(fight)
-        fight.restore(state)
-        fight.roller = RandomRoller(f"{seed}:rest")
+        fight._restore(state)
+        fight._roller = RandomRoller(f"{seed}:rest")
         again, again_states = _play_traced(fight)
         if again != rest:
             raise ConformanceFailure(

@@ -100,9 +100,9 @@ def test_hook_initiative() -> None:
     """A tuple of turns is kept in the fight state, one step per turn."""
     fight = fight_of(Duel())
     play_step(fight)
-    assert [c.name for c in fight.pending or ()] == ["Hero", "Ogre"]
+    assert [c.name for c in fight._pending or ()] == ["Hero", "Ogre"]
     play_step(fight)
-    assert [c.name for c in fight.pending or ()] == ["Ogre"]
+    assert [c.name for c in fight._pending or ()] == ["Ogre"]
 
 
 def test_hook_turn() -> None:
@@ -301,7 +301,7 @@ def test_hook_carry() -> None:
     plain = fight_of(Duel(), roller=ScriptedRoller([1, 1] * 10))
     plain.combatants[0].vars["hp"] -= 8
     play(plain)
-    assert plain.rules.carry(plain, plain.combatants[0]) is None
+    assert plain._rules.carry(plain, plain.combatants[0]) is None
 
 
 def test_hook_rest() -> None:
@@ -317,7 +317,7 @@ def test_hook_rest() -> None:
     assert [house.rules.rest(fight, hero, {"lost": 8}, rest) for rest in ("none", "short", "long")] == [
         {"lost": 8}, {"lost": 5}, {}]
     plain = fight_of(Duel())
-    assert plain.rules.rest(plain, plain.combatants[0], {"lost": 8}, "long") == {"lost": 8}
+    assert plain._rules.rest(plain, plain.combatants[0], {"lost": 8}, "long") == {"lost": 8}
 
 
 def test_hook_party_finished() -> None:
@@ -329,10 +329,10 @@ def test_hook_party_finished() -> None:
 
     fight = fight_of(Lonely())
     play(fight)
-    assert fight.rules.party_finished(fight) is True  # the duel's party is one hero
+    assert fight._rules.party_finished(fight) is True  # the duel's party is one hero
     plain = fight_of(Duel())
     play(plain)
-    assert plain.rules.party_finished(plain) is None
+    assert plain._rules.party_finished(plain) is None
 
 
 @pytest.mark.parametrize("name", sorted(discover().rulesets()))

@@ -22,7 +22,7 @@ def fought(ruleset: str, party: list[dict[str, Any]], dice: str, **extra: Any) -
     data = {"name": "test", "party": party, "enemy": {"members": [HUNTER]}, **extra}
     fight = configure(encounter_from_dict(data), ruleset).new_fight(ScriptedRoller(parse_dice_script(dice)), record=True)
     play(fight)
-    assert fight.roller.remaining == ()  # type: ignore[attr-defined]
+    assert fight._roller.remaining == ()  # type: ignore[attr-defined]
     return fight
 
 

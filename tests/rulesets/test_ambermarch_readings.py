@@ -95,7 +95,7 @@ def test_a_mixed_pool_takes_its_merged_dice_in_order(record: bool) -> None:
                       tactics={"round": [{"retreat": True}]})
     assert str(fight.enemy.stats["pool"]) == "2d6+1d8"
     play(fight)
-    assert fight.roller.remaining == ()  # type: ignore[attr-defined]
+    assert fight._roller.remaining == ()  # type: ignore[attr-defined]
     if record:
         assert [e["faces"] for e in events(fight, "roll") if e["label"] == "enemy pool"] == [[6, 6, 8]]
 

@@ -48,7 +48,7 @@ def fought(data: dict[str, Any], script: str, **options: Any) -> Fight:
     """Play to the end; every die of the script must be used."""
     fight = new_fight(data, script, **options)
     play(fight)
-    assert fight.roller.remaining == ()  # type: ignore[attr-defined]
+    assert fight._roller.remaining == ()  # type: ignore[attr-defined]
     return fight
 
 

@@ -53,7 +53,7 @@ def dsa_struck(script: str, bonus: int | None, hero: dict[str, Any] | None = Non
     config = configure(encounter_from_dict(data), "dsa", catalog=catalog(bonus or 0), plugins=plugins)
     fight = config.new_fight(ScriptedRoller(parse_dice_script(script)), record=True)
     play_round(fight)
-    assert fight.roller.remaining == ()  # type: ignore[attr-defined]
+    assert fight._roller.remaining == ()  # type: ignore[attr-defined]
     return fight
 
 

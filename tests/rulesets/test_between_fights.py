@@ -276,4 +276,4 @@ def test_what_a_ruleset_carries_its_next_fight_starts_from(ruleset: str, encount
     states = {m.name: config.rules.carry(fight, m) or {} for m in living}
     assert json.loads(json.dumps(states)) == states
     again = config.carrying(states).new_fight(RandomRoller(seed))
-    assert {m.name: again.rules.carry(again, m) or {} for m in again.party.members if m.name in states} == states
+    assert {m.name: again._rules.carry(again, m) or {} for m in again.party.members if m.name in states} == states

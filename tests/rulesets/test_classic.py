@@ -38,7 +38,7 @@ def fought(enc: Encounter, dice: str) -> tuple[FightResult, Fight]:
     """Play the whole fight on ``dice``, which it must use up exactly."""
     fight = configure(enc, "classic").new_fight(ScriptedRoller(parse_dice_script(dice)), record=True)
     result = play(fight)
-    assert fight.roller.remaining == ()
+    assert fight._roller.remaining == ()
     return result, fight
 
 

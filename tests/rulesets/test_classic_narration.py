@@ -40,7 +40,7 @@ def fought(enc: Encounter, dice: str, record: bool = True) -> tuple[FightResult,
     """Play the whole fight on ``dice``, which it must use up exactly."""
     fight = configure(enc, "classic").new_fight(ScriptedRoller(parse_dice_script(dice)), record=record)
     result = play(fight)
-    assert fight.roller.remaining == ()  # type: ignore[attr-defined]
+    assert fight._roller.remaining == ()  # type: ignore[attr-defined]
     return result, fight
 
 

@@ -91,4 +91,4 @@ def test_default_tactics_answer_alike_asked_or_taken_directly(data: dict[str, An
     direct, _ = fought(data, seed)
     asked, fight = fought({**data, "tactics": {"round": [{}]}}, seed)
     assert direct == asked
-    assert not fight.rules.decide.__module__.startswith("rulebench.rulesets.classic")
+    assert not fight._rules.decide.__module__.startswith("rulebench.rulesets.classic")

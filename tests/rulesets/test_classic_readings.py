@@ -21,7 +21,7 @@ def fought(party: list[dict[str, Any]], enemies: list[dict[str, Any]], dice: str
     data = {"name": "test", "mode": "melee", "party": party, "enemy": {"members": enemies}, **extra}
     fight = configure(encounter_from_dict(data), "classic").new_fight(ScriptedRoller(parse_dice_script(dice)), record)
     result = play(fight)
-    assert fight.roller.remaining == ()  # type: ignore[attr-defined]
+    assert fight._roller.remaining == ()  # type: ignore[attr-defined]
     return result, fight
 
 

@@ -42,7 +42,7 @@ def fought(enc: Encounter, dice: str, config: FightConfig | None = None) -> tupl
     config = config or configure(enc, "classic")
     fight = config.new_fight(ScriptedRoller(parse_dice_script(dice)), record=True)
     result = play(fight)
-    assert fight.roller.remaining == ()
+    assert fight._roller.remaining == ()
     return result, fight
 
 
@@ -320,7 +320,7 @@ def one_round(enc: Encounter, dice: str) -> list[dict[str, Any]]:
     """The events of one narrated round on ``dice``, which it must use up exactly."""
     fight = configure(enc, "classic").new_fight(ScriptedRoller(parse_dice_script(dice)), record=True)
     play_round(fight)
-    assert fight.roller.remaining == ()
+    assert fight._roller.remaining == ()
     return fight.log
 
 
@@ -383,7 +383,7 @@ def test_a_silent_fight_rolls_no_equipment_line() -> None:
     enc = encounter([A, B], [{"name": "Robber", "count": 3, "melee": 1}], enemy={"raiders": True})
     fight = configure(enc, "classic").new_fight(ScriptedRoller(parse_dice_script("1 1 | 4 4 4 | 7 3")))
     assert play(fight).outcome is Outcome.ENEMY_WINS
-    assert fight.roller.remaining == (7, 3)
+    assert fight._roller.remaining == (7, 3)
 
 
 def test_exact_analysis_of_the_skeleton_guards_fits_the_informative_figures() -> None:

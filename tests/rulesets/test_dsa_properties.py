@@ -94,9 +94,9 @@ def test_the_hand_written_benchmark_loop_plays_the_same_fights() -> None:
     loop = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(loop)
     fight = configure(load_encounter(root / "examples" / "skeleton-guards.toml"), "dsa").new_fight(RandomRoller(5))
-    start = fight.snapshot()
+    start = fight._snapshot()
     counts = {"party_wins": 0, "enemy_wins": 0, "withdrawn": 0, "party_fled": 0}
     for _ in range(400):
-        fight.restore(start)
+        fight._restore(start)
         counts[play(fight).outcome.value] += 1
     assert loop.run(400, 5) == counts

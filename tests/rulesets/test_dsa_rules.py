@@ -45,7 +45,7 @@ def new_fight(data: dict[str, Any], script: str = "") -> Fight:
 def fight(data: dict[str, Any], script: str) -> tuple[FightResult, Fight]:
     f = new_fight(data, script)
     result = play(f)
-    assert f.roller.remaining == (), "the script should be used up exactly"  # type: ignore[attr-defined]
+    assert f._roller.remaining == (), "the script should be used up exactly"  # type: ignore[attr-defined]
     return result, f
 
 
@@ -264,7 +264,7 @@ def test_a_missed_free_attack_costs_his_next_free_attack_however_many_exchanges_
     assert [(e["round"], e["who"]) for e in events(f, "skip")] == [(4, "Orc 3")]
     assert f.combatants[orc3].vars["lost"] is False
     assert [e["who"] for e in events(f, "attack") if e["free"]] == ["Orc 3"]  # only exchange 1's miss
-    assert f.roller.remaining == ()  # type: ignore[attr-defined]
+    assert f._roller.remaining == ()  # type: ignore[attr-defined]
 
 
 # -- hits (docs/rules/dsa.md) ----------------------------------------------------------------
@@ -276,7 +276,7 @@ def hit_once(target: dict[str, Any], tp_and_crit: str, attacker: dict[str, Any] 
                      surprise="party", tactics={"round": [{"retreat": False}]})
     f = new_fight(data, "1 " + tp_and_crit)
     play_round(f)
-    assert f.roller.remaining == ()  # type: ignore[attr-defined]
+    assert f._roller.remaining == ()  # type: ignore[attr-defined]
     return f
 
 
@@ -284,7 +284,7 @@ def test_armour_can_swallow_a_whole_hit() -> None:
     f = hit_once({"rs": 5, "le": 30}, "4 9", {"tp": "1d6"})
     [damage] = events(f, "damage")
     assert (damage["loss"], damage["le"]) == (0, 30)
-    assert f.rules.end_state(f, f.combatants[1]) == Fate(EndState.UNHURT, "unhurt")
+    assert f._rules.end_state(f, f.combatants[1]) == Fate(EndState.UNHURT, "unhurt")
 
 
 def test_a_critical_of_at_least_100_but_not_above_10_times_rs_only_ignores_armour() -> None:
@@ -292,7 +292,7 @@ def test_a_critical_of_at_least_100_but_not_above_10_times_rs_only_ignores_armou
     [crit] = events(f, "critical")
     assert (crit["severity"], crit["lethal"]) == (100, False)
     assert events(f, "damage")[0]["le"] == 26
-    assert f.rules.end_state(f, f.combatants[1]) == Fate(EndState.HURT, "injured")
+    assert f._rules.end_state(f, f.combatants[1]) == Fate(EndState.HURT, "injured")
 
 
 @pytest.mark.parametrize("le, state", [(21, Fate(EndState.HURT, "injured")), (20, Fate(EndState.OUT, "unconscious")),
@@ -300,7 +300,7 @@ def test_a_critical_of_at_least_100_but_not_above_10_times_rs_only_ignores_armou
 def test_le_below_10_is_unconscious_and_below_0_dead(le: int, state: Fate) -> None:
     f = hit_once({"rs": 0, "le": le}, "9", {"tp": "11"})  # TP 11 (no die), critical d20 9
     assert events(f, "damage")[0]["le"] == le - 11
-    assert f.rules.end_state(f, f.combatants[1]) == state
+    assert f._rules.end_state(f, f.combatants[1]) == state
 
 
 def test_dice_order_is_attack_tp_then_critical() -> None:
@@ -331,7 +331,7 @@ def party_member_struck(member_traits: list[str], orc_traits: list[str], script:
                      overrides, surprise="enemy")
     f = new_fight(data, script)
     play_round(f)
-    assert f.roller.remaining == ()  # type: ignore[attr-defined]
+    assert f._roller.remaining == ()  # type: ignore[attr-defined]
     return f
 
 

@@ -29,7 +29,7 @@ def fight_of(hero: dict[str, Any], foe: dict[str, Any], script: str, plugins: tu
     config = configure(encounter_from_dict(data), "endurance", plugins=plugins)
     fight = config.new_fight(ScriptedRoller(parse_dice_script(script)), record=True)
     play_round(fight)
-    assert fight.roller.remaining == ()  # type: ignore[attr-defined]
+    assert fight._roller.remaining == ()  # type: ignore[attr-defined]
     return fight
 
 

@@ -43,7 +43,7 @@ def fight_of(data: dict[str, Any], script: str = "", plugins: tuple[str, ...] = 
 def finish(fight: Fight) -> Fight:
     while fight.outcome is None:
         play_round(fight)
-    assert fight.roller.remaining == ()  # type: ignore[attr-defined]
+    assert fight._roller.remaining == ()  # type: ignore[attr-defined]
     return fight
 
 

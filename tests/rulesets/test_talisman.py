@@ -37,7 +37,7 @@ def fought(encounter: Encounter, dice: str) -> tuple[FightResult, Fight]:
     """Play the whole fight on ``dice``, which it must use up exactly."""
     fight = scripted(encounter, dice)
     result = play(fight)
-    assert fight.roller.remaining == ()
+    assert fight._roller.remaining == ()
     return result, fight
 
 
@@ -73,7 +73,7 @@ def test_ta2_two_heroes_two_skeletons() -> None:
     assert duels(fight) == [(1, 7, 8), (1, 8, 5)]
     assert lives(fight) == {"Warrior": 3, "Scout": 3, "X": 0, "Y": 1}
     result = play(fight)
-    assert fight.roller.remaining == ()
+    assert fight._roller.remaining == ()
     assert duels(fight)[2:] == [(2, 10, 4)]
     assert result.outcome is Outcome.PARTY_WINS and result.rounds == 2
     assert lives(fight) == {"Warrior": 3, "Scout": 3, "X": 0, "Y": 0}
@@ -123,7 +123,7 @@ def test_ta4_only_the_magic_weapon_harms_the_ghost(source: str) -> None:
     assert [e["result"] for e in fight.log if e["kind"] == "duel"] == ["standoff", "member"]
     assert lives(fight)["Wraith"] == 1
     result = play(fight)
-    assert fight.roller.remaining == ()
+    assert fight._roller.remaining == ()
     assert duels(fight)[2:] == [(2, 8, 6), (2, 9, 5)]
     assert result.outcome is Outcome.PARTY_WINS and result.rounds == 2
     assert fates(result, fight) == {

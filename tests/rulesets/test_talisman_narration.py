@@ -48,7 +48,7 @@ def fought(encounter: Encounter, dice: str, record: bool = True, **configured: A
     """Play the fight on ``dice``, which it must use up exactly."""
     fight = configure(encounter, "talisman", **configured).new_fight(ScriptedRoller(parse_dice_script(dice)), record=record)
     result = play(fight)
-    assert fight.roller.remaining == ()  # type: ignore[attr-defined]
+    assert fight._roller.remaining == ()  # type: ignore[attr-defined]
     return result, fight
 
 
@@ -283,7 +283,7 @@ def test_every_sentence_is_rendered_from_its_event_alone(german: None) -> None:
 def reason(fight: Fight) -> str:
     """Why the fight ended, as talisman's narration answers the ``reason`` request for its outcome event."""
     outcome = next(e for e in events(fight) if e["kind"] == "outcome")
-    return fight.rules.narrate(fight, {**outcome, "kind": "reason", "text": None})
+    return fight._rules.narrate(fight, {**outcome, "kind": "reason", "text": None})
 
 
 def test_a_withdrawn_fight_says_the_round_cap_ended_it() -> None:

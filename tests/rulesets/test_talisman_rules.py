@@ -29,7 +29,7 @@ def fought(encounter: Encounter, dice: str, **configured: Any) -> tuple[FightRes
     """Play the fight on ``dice``, which it must use up exactly."""
     fight = configure(encounter, "talisman", **configured).new_fight(ScriptedRoller(parse_dice_script(dice)), record=True)
     result = play(fight)
-    assert fight.roller.remaining == ()
+    assert fight._roller.remaining == ()
     return result, fight
 
 
@@ -81,7 +81,7 @@ def test_an_enemy_with_more_lives_loses_one_per_defeat() -> None:
     play_round(fight)
     assert lives(fight)["Ogre"] == 2
     result = play(fight)
-    assert fight.roller.remaining == ()
+    assert fight._roller.remaining == ()
     assert result.outcome is Outcome.PARTY_WINS and result.rounds == 3
     assert fates(result, fight)["Ogre"] == ("out", "defeated")
 
@@ -160,7 +160,7 @@ def test_no_dice_against_a_ghost_that_can_never_win_a_plain_weapon_only_stands_o
     closer = encounter([{"name": "Warrior", "melee": 7}], [{"name": "Wraith", "melee": 3, "traits": ["ghost"]}])
     fight = configure(closer, "talisman").new_fight(ScriptedRoller([1, 6]), record=True)
     play_round(fight)
-    assert duels(fight) == [("Warrior", "Wraith", 8, 9, "opponent")] and fight.roller.remaining == ()
+    assert duels(fight) == [("Warrior", "Wraith", 8, 9, "opponent")] and fight._roller.remaining == ()
 
 
 def test_no_dice_when_neither_can_harm_the_other() -> None:

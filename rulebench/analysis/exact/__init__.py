@@ -60,7 +60,7 @@ def solve(
             bound on the rounding error as the result's ``rounding``.
         early: give up when a tenth of the budget is spent and no fight has ended yet
             (``Solver.early``), for the automatic choice between exact analysis and sampling.
-        start: a state to solve from (``Fight.snapshot``), the same solve from there on: the
+        start: a state to solve from (``Fight._snapshot``), the same solve from there on: the
             distribution conditional on that state; None solves from the fight's start.
 
     Raises:

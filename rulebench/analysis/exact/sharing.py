@@ -174,7 +174,7 @@ class Sharing:
         pattern.table.setdefault(pattern.read(rest), []).append(Template(window, paths_played, played.den, tuple(paths)))
 
     def _position(self, key: Key) -> int | None:
-        """Where a value of the state stands in its ``vars`` (``Fight.snapshot``'s order), or
+        """Where a value of the state stands in its ``vars`` (``Fight._snapshot``'s order), or
         None for a key the state does not hold."""
         owner, name = key
         keys = self.layout[0] if owner < 0 else self.layout[1][owner]

@@ -93,7 +93,7 @@ class Solver:
         asked once of every finished state, restored, whose ends differing in it stay apart
         (``ends_by_key``); None: ends differ only by their outcome and fates."""
         self.start = start
-        """The state to solve from (``Fight.snapshot`` of a fight of this configuration, or of one
+        """The state to solve from (``Fight._snapshot`` of a fight of this configuration, or of one
         with the same state layout); None: the fight's start, as setup leaves it. From a state the
         results are conditional on it, and their lengths still count from round 1."""
         self.max_states = max_states
@@ -110,7 +110,7 @@ class Solver:
         self.roller = EnumeratingRoller()
         self.fight = config.new_fight(self.roller)
         self.watch = RoundWatch()
-        self.fight.round_watch = self.watch
+        self.fight._round_watch = self.watch
         self.states: list[Snapshot] = []
         """Every state met, without its round number; elsewhere a state is its index here, since a
         nested tuple is hashed afresh at every dictionary look-up and an int is not."""
@@ -327,7 +327,7 @@ class Solver:
     def run(self) -> dict[FightResult, Fraction | float]:
         """Carry all probability from the start (``start``, else the fight's own) to the fights'
         ends; each result's probability."""
-        start = self.fight.snapshot() if self.start is None else self.start
+        start = self.fight._snapshot() if self.start is None else self.start
         stage, first = stage_of(start[1:]), self._id(start[1:])
         if stage is None:  # over before it began
             first = self._end(start[0], first)
@@ -460,7 +460,7 @@ class Solver:
         """The end (in ``ends``) of a fight that is over in round ``number`` in ``state``."""
         known = self.ending.get(state)
         if known is None:
-            self.fight.restore((number, *self.states[state]))
+            self.fight._restore((number, *self.states[state]))
             # A fight ends alike in whichever round.
             end = (self.states[state][0], fates(self.fight), None if self.keyed is None else self.keyed(self.fight))
             known = self.end_ids.get(end)

@@ -2,7 +2,7 @@
 
 A step (``loop.play_step``) sees the fight's state only through ``fight.vars`` and each
 combatant's ``vars`` (besides the round number, watched by ``round_watch.py``, and the outcome and
-pending turns, which are part of every reuse key): that is the contract of ``Fight.snapshot``. So a
+pending turns, which are part of every reuse key): that is the contract of ``Fight._snapshot``. So a
 step played from one state plays out the same, roll for roll, from any state that agrees on every
 value it read, and ends where it ended there, except in the values it neither read nor wrote, which
 keep the new state's values. The exact solver (``sharing.py``) uses this to play a duel's exchange

@@ -153,7 +153,7 @@ def step_outcomes(
         if max_paths is not None and len(paths) >= max_paths:
             raise TooManyPaths(gettext("a step has more than {limit} paths through its rolls").format(limit=format_integer(max_paths)))
         prefix = stack.pop()
-        fight.restore(state)
+        fight._restore(state)
         roller.begin(prefix)
         if reads is None:
             play_step(fight)
@@ -174,7 +174,7 @@ def step_outcomes(
             written = frozenset(reads.written)
         stack.extend(roller.siblings())
         num, den = roller.weight()
-        paths.append((num, den, fight.snapshot(), written))
+        paths.append((num, den, fight._snapshot(), written))
     common = lcm(*{den for _, den, _, _ in paths})
     merged: dict[Snapshot, int] = {}  # hashing each state also shows a round number kept in it (opaque)
     try:
