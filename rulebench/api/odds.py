@@ -200,13 +200,17 @@ def exact_suffix(config: FightConfig, states: Sequence[Snapshot], options: Analy
     solved: dict[int, RulesetResult] = {}
     if options.exact is False:
         return solved, None
+    # Workers rebuild the configuration from its spec; one that no worker can rebuild is attempted
+    # here, by a pool of one, which plays a call at once.
     spec = spec_of(config) if config.portable and pool.workers > 1 else None
+    here = SamplingPool(1)
     ahead: deque[tuple[int, Future[Solved]]] = deque()
     following = len(states) - 1
     while True:
         while following >= 0 and len(ahead) < pool.workers:
-            ahead.append((following, pool.submit(_attempt_in_worker, spec, states[following], options) if spec is not None
-                          else _done(_attempt_from(config, states[following], options))))
+            state = states[following]
+            ahead.append((following, pool.submit(_attempt_in_worker, spec, state, options) if spec is not None
+                          else here.submit(_attempt_from, config, state, options)))
             following -= 1
         if not ahead:
             return solved, None
@@ -243,13 +247,6 @@ def _known(config: FightConfig, number: int, first: tuple[int, Dropped] | None) 
 def _outcomes(result: RulesetResult) -> dict[str, float]:
     """Each outcome's probability as a float."""
     return {o.value: float(result.outcomes[o.value]) for o in OUTCOMES}
-
-
-def _done(answer: Solved) -> Future[Solved]:
-    """An attempt made here, as a finished future."""
-    future: Future[Solved] = Future()
-    future.set_result(answer)
-    return future
 
 
 def _attempt_in_worker(spec: ConfigSpec, state: Snapshot, options: AnalysisOptions) -> Solved:

@@ -54,11 +54,8 @@ class KernelMember:
     """A member of the kernel's (``Fight._snapshot``...) under its old public name (``snapshot``):
     still there for plugins and scripts written against it, with a ``DeprecationWarning``."""
 
-    def __init__(self, instead: str) -> None:
-        self.instead = instead
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.old, self.private = f"{owner.__name__}.{name}", f"_{name}"
+    def __init__(self, owner: type, name: str, instead: str) -> None:
+        self.old, self.private, self.instead = f"{owner.__name__}.{name}", f"_{name}", instead
 
     def __get__(self, instance: object, owner: type | None = None) -> Any:
         if instance is None:
@@ -74,6 +71,4 @@ class KernelMember:
 def keep_old_names(owner: type, names: Iterable[str], instead: str) -> None:
     """Give ``owner`` each of ``names`` as a deprecated alias of its private member (``_name``)."""
     for name in names:
-        member = KernelMember(instead)
-        member.__set_name__(owner, name)
-        setattr(owner, name, member)
+        setattr(owner, name, KernelMember(owner, name, instead))

@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from pydantic_core import ErrorDetails
 
 from rulebench.core.i18n import N_, _, format_integer
-from rulebench.core.suggestions import did_you_mean
+from rulebench.core.suggestions import alternatives, did_you_mean
 
 __all__ = ["MAX_COUNT", "Loc", "copy_names", "cross_problems", "describe", "field_path", "labels", "show"]
 
@@ -213,7 +213,6 @@ def _listed(expected: str) -> str:
     parts = re.findall(r"'[^']*'", expected)
     if len(parts) < 2 or f"{', '.join(parts[:-1])} or {parts[-1]}" != expected:
         return expected  # not the shape pydantic writes: shown as it is
-    # TRANSLATORS: the last of several allowed values: "'none', 'party' or 'enemy'".
-    return _("{values} or {last}").format(values=", ".join(parts[:-1]), last=parts[-1])
+    return alternatives(parts)
 
 

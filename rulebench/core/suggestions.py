@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from rulebench.core.i18n import _
 
@@ -13,10 +13,12 @@ def close_matches(word: str, options: Iterable[str], n: int = 1) -> list[str]:
     return difflib.get_close_matches(word, list(options), n=n, cutoff=0.6)
 
 
-def closest(word: str, options: Iterable[str]) -> str | None:
-    """The one of ``options`` a misspelled ``word`` most likely meant, if any is close enough."""
-    found = close_matches(word, options)
-    return found[0] if found else None
+def alternatives(values: Sequence[str]) -> str:
+    """``values`` as alternatives in the current language: ``'none', 'party' or 'enemy'``."""
+    if len(values) == 1:
+        return values[0]
+    # TRANSLATORS: the last of several allowed values: "'none', 'party' or 'enemy'".
+    return _("{values} or {last}").format(values=", ".join(values[:-1]), last=values[-1])
 
 
 def did_you_mean(word: str, options: Iterable[str], *, n: int = 1, named: bool = False,
@@ -33,8 +35,7 @@ def did_you_mean(word: str, options: Iterable[str], *, n: int = 1, named: bool =
     found = [repr(option) for option in dict.fromkeys(shown[match] if shown else match for match in matches)]
     if not found:
         return ""
-    # TRANSLATORS: the last of several allowed values: "'none', 'party' or 'enemy'".
-    choices = found[0] if len(found) == 1 else _("{values} or {last}").format(values=", ".join(found[:-1]), last=found[-1])
+    choices = alternatives(found)
     if named:
         return " " + _("({name!r}: did you mean {options}?)").format(name=word, options=choices)
     return " " + _("(did you mean {options}?)").format(options=choices)
